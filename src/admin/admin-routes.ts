@@ -1,0 +1,47 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { ApiError, errors } from '../domain/api-error.js';
+import type { World } from '../world/world.js';
+
+/**
+ * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured.
+ */
+export function adminRoutes(world: World, adminToken: string | undefined): Router {
+  const router = Router();
+  router.use(express.json({ limit: '1mb' }));
+  if (adminToken) router.use(requireBearer(adminToken));
+
+  router.get('/scenarios', (_req, res) => {
+    res.json({
+      active: world.scenario.scenario.name,
+      scenarios: world.scenarioFiles().map((f) => ({ name: f.name, description: f.description })),
+    });
+  });
+  router.post('/scenarios/:name', (req, res) => {
+    const loaded = world.useScenario(String(req.params['name']));
+    res.json({ active: loaded.scenario.name });
+  });
+  router.post('/reset', (req, res) => {
+    const consumer = typeof req.query['consumer'] === 'string' ? req.query['consumer'] : undefined;
+    world.reset(consumer);
+    res.json({ reset: consumer ?? 'all', scenario: world.scenario.scenario.name });
+  });
+
+  router.use(adminErrors);
+  return router;
+}
+
+function requireBearer(token: string) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.headers.authorization !== `Bearer ${token}`) {
+      throw new ApiError({ status: 401, reason: 'Unauthorized', code: 'ERR_401_ADMIN', details: 'the admin API needs Authorization: Bearer <admin token>' });
+    }
+    next();
+  };
+}
+
+/** Admin answers are JSON, errors included: `{ error: { status, reason, details } }`. */
+export function adminErrors(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  const e = err instanceof ApiError ? err : (err as { type?: string }).type === 'entity.parse.failed'
+    ? errors.badRequest('the body is not valid JSON') : errors.internal();
+  res.status(e.status).json({ error: { status: e.status, reason: e.reason, details: e.details } });
+}

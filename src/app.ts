@@ -1,0 +1,43 @@
+import express, { type Express } from 'express';
+import { adminRoutes } from './admin/admin-routes.js';
+import type { Config } from './config.js';
+import { errors } from './domain/api-error.js';
+import { absoluteForm } from './http/absolute-form.js';
+import { catalogRoutes } from './http/catalog-routes.js';
+import { categoryRoutes } from './http/category-routes.js';
+import { errorHandler } from './http/error-handler.js';
+import { listRoutes } from './http/list-routes.js';
+import { oauthRoutes } from './http/oauth-routes.js';
+import { queueRoutes } from './http/queue-routes.js';
+import { contextMiddleware } from './http/request-context.js';
+import { userRoutes } from './http/user-routes.js';
+import type { World } from './world/world.js';
+
+export interface AppDeps {
+  world: World;
+  config: Config;
+}
+
+/** The express app. It never listens: main.ts and startSimulator do, tests use supertest on it. */
+export function createApp({ world, config }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', false); // parameters are read by Params, from the raw query as sent
+  app.use(absoluteForm);
+  app.use('/__admin', adminRoutes(world, config.adminToken));
+  // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
+  app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
+  app.use(contextMiddleware(world, config));
+  app.use(oauthRoutes());
+  app.use(catalogRoutes());
+  app.use(categoryRoutes());
+  app.use(userRoutes());
+  app.use(queueRoutes());
+  app.use(listRoutes());
+  app.use((req) => {
+    throw errors.notFound(`nothing lives at ${req.path}; start from /catalog/title or /users`);
+  });
+  app.use(errorHandler());
+  return app;
+}

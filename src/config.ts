@@ -1,0 +1,124 @@
+// Every setting of the simulator: one table, with its doc line, default, env var and CLI flag.
+// loadConfig is pure (env and argv are passed in); a bad value throws a ConfigError with one clear line.
+
+export interface Config {
+  port: number;
+  host: string;
+  scenario: string;
+  /** Scheme://host[:port] the simulator is reached at; overrides the request's own address (fidelity 2). */
+  publicUrl: string | undefined;
+  schemaBase: string;
+  webBase: string;
+  /** Extra folder of scenario files, besides the built-in ones. */
+  scenarioDir: string | undefined;
+  /** OAuth timestamps must be within this many seconds of real time. */
+  timestampWindowSeconds: number;
+  /** Accept PLAINTEXT signatures as well as HMAC-SHA1. */
+  allowPlaintext: boolean;
+  /** Bearer token for /__admin; none = open. */
+  adminToken: string | undefined;
+  /** Indent XML answers (the real service sent compact XML). */
+  prettyXml: boolean;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+}
+
+type Kind = 'port' | 'string' | 'url' | 'int' | 'bool';
+
+interface Setting {
+  key: keyof Config;
+  flag: string;
+  env: string;
+  kind: Kind;
+  default: string | undefined;
+  doc: string;
+}
+
+export const SETTINGS: readonly Setting[] = [
+  { key: 'port', flag: '--port', env: 'PORT', kind: 'port', default: '8080', doc: 'TCP port to listen on; 0 picks a free one' },
+  { key: 'host', flag: '--host', env: 'HOST', kind: 'string', default: '127.0.0.1', doc: 'interface to listen on (0.0.0.0 for every interface)' },
+  { key: 'scenario', flag: '--scenario', env: 'SCENARIO', kind: 'string', default: 'default', doc: 'scenario loaded at start-up' },
+  { key: 'publicUrl', flag: '--public-url', env: 'PUBLIC_URL', kind: 'url', default: undefined, doc: "base URL written into ids and links and used for OAuth base strings; default: the request's own scheme and host" },
+  { key: 'schemaBase', flag: '--schema-base', env: 'SCHEMA_BASE', kind: 'url', default: 'http://schemas.lovefilm.com', doc: 'prefix of every rel attribute' },
+  { key: 'webBase', flag: '--web-base', env: 'WEB_BASE', kind: 'url', default: 'http://www.lovefilm.com', doc: 'host of web page and artwork links' },
+  { key: 'scenarioDir', flag: '--scenario-dir', env: 'SCENARIO_DIR', kind: 'string', default: undefined, doc: 'extra folder of scenario files (YAML or JSON)' },
+  { key: 'timestampWindowSeconds', flag: '--timestamp-window', env: 'TIMESTAMP_WINDOW', kind: 'int', default: '300', doc: 'allowed distance of oauth_timestamp from real time, seconds' },
+  { key: 'allowPlaintext', flag: '--allow-plaintext', env: 'ALLOW_PLAINTEXT', kind: 'bool', default: 'false', doc: 'accept the PLAINTEXT signature method' },
+  { key: 'adminToken', flag: '--admin-token', env: 'ADMIN_TOKEN', kind: 'string', default: undefined, doc: 'bearer token required on /__admin; unset = open' },
+  { key: 'prettyXml', flag: '--pretty', env: 'PRETTY_XML', kind: 'bool', default: 'false', doc: 'indent XML answers' },
+  { key: 'maxBodyBytes', flag: '--max-body', env: 'MAX_BODY_BYTES', kind: 'int', default: '65536', doc: 'largest request body accepted, bytes' },
+];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const DEFAULT_CONFIG: Config = loadConfig({}, []);
+
+/** Reads settings from argv (`--port 0` or `--port=0`) over env over defaults. `--help` is handled by main. */
+export function loadConfig(env: Record<string, string | undefined>, argv: readonly string[]): Config {
+  const fromArgv = parseArgv(argv);
+  const out: Record<string, unknown> = {};
+  for (const s of SETTINGS) {
+    const raw = fromArgv.get(s.flag) ?? env[s.env] ?? s.default;
+    out[s.key] = raw === undefined ? undefined : convert(s, raw);
+  }
+  return out as unknown as Config;
+}
+
+function parseArgv(argv: readonly string[]): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const setting = SETTINGS.find((s) => s.flag === flag);
+    if (!setting) throw new ConfigError(`unknown option ${flag}; see --help`);
+    if (setting.kind === 'bool' && inline === undefined && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('--'))) {
+      flags.set(flag, 'true');
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ConfigError(`${flag} needs a value`);
+    flags.set(flag, value);
+  }
+  return flags;
+}
+
+function convert(s: Setting, raw: string): unknown {
+  const bad = (what: string) => new ConfigError(`${s.flag} (${s.env}): ${JSON.stringify(raw)} is not ${what}`);
+  switch (s.kind) {
+    case 'port': {
+      const n = Number(raw);
+      if (!/^\d+$/.test(raw) || n > 65535) throw bad('a port number from 0 to 65535');
+      return n;
+    }
+    case 'int': {
+      if (!/^\d+$/.test(raw)) throw bad('a whole number');
+      return Number(raw);
+    }
+    case 'bool': {
+      if (/^(true|1|yes|on)$/i.test(raw)) return true;
+      if (/^(false|0|no|off)$/i.test(raw)) return false;
+      throw bad('true or false');
+    }
+    case 'url': {
+      let u: URL;
+      try {
+        u = new URL(raw);
+      } catch {
+        throw bad('an absolute http(s) URL');
+      }
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw bad('an absolute http(s) URL');
+      return raw.replace(/\/+$/, '');
+    }
+    case 'string':
+      if (raw === '') throw bad('a non-empty value');
+      return raw;
+  }
+}
+
+/** The --help text, generated from the table so it cannot drift. */
+export function helpText(): string {
+  const rows = SETTINGS.map((s) => `  ${(s.flag + ' <' + s.kind + '>').padEnd(28)} ${s.env.padEnd(18)} ${s.doc}${s.default !== undefined ? ` (default ${s.default})` : ''}`);
+  return ['Usage: rentalsim [options]', '', 'Options (flag, environment variable, meaning):', ...rows, '  --help                       print this help and exit', ''].join('\n');
+}

@@ -1,0 +1,61 @@
+import { errors } from './api-error.js';
+import type { Page, PageRequest } from './types.js';
+
+export interface PagingLimits {
+  defaultSize: number;
+  maxSize: number;
+}
+
+/** Catalogue search (spec 8): 20 by default, at most 250. */
+export const CATALOG_PAGING: PagingLimits = { defaultSize: 20, maxSize: 250 };
+/** User resources (spec 8): 25 by default, at most 100. */
+export const USER_PAGING: PagingLimits = { defaultSize: 25, maxSize: 100 };
+
+const INTEGER = /^[+]?\d+$/;
+
+/**
+ * Validates start_index and items_per_page (fidelity 5): zero, negative or non-integer values are 400;
+ * a size above the maximum is clamped (and the clamped value echoed).
+ */
+export function parsePageRequest(startIndex: string | undefined, itemsPerPage: string | undefined, limits: PagingLimits): PageRequest {
+  let start = 1;
+  if (startIndex !== undefined && startIndex !== '') {
+    if (!INTEGER.test(startIndex.trim()) || Number(startIndex) < 1) {
+      throw errors.invalidParameter('start_index', `${JSON.stringify(startIndex)} is not an integer of 1 or more; the first item is start_index=1`);
+    }
+    start = Number(startIndex);
+  }
+  let size = limits.defaultSize;
+  if (itemsPerPage !== undefined && itemsPerPage !== '') {
+    if (!INTEGER.test(itemsPerPage.trim()) || Number(itemsPerPage) < 1) {
+      throw errors.invalidParameter('items_per_page', `${JSON.stringify(itemsPerPage)} is not an integer between 1 and ${limits.maxSize}`);
+    }
+    size = Math.min(Number(itemsPerPage), limits.maxSize);
+  }
+  if (!Number.isSafeInteger(start)) {
+    throw errors.invalidParameter('start_index', `${JSON.stringify(startIndex)} is too large`);
+  }
+  return { startIndex: start, itemsPerPage: size };
+}
+
+/** First index of the last page: floor((total-1)/ipp)*ipp + 1, and 1 when empty (fidelity 5). */
+export function lastPageStart(total: number, itemsPerPage: number): number {
+  if (total <= 0) return 1;
+  return Math.floor((total - 1) / itemsPerPage) * itemsPerPage + 1;
+}
+
+/** Start of the next page, or undefined on the last page or past the end. */
+export function nextPageStart(page: { startIndex: number; itemsPerPage: number; total: number }): number | undefined {
+  const next = page.startIndex + page.itemsPerPage;
+  return next <= page.total ? next : undefined;
+}
+
+/** Slices an in-memory list into a page. */
+export function pageOf<T>(all: readonly T[], req: PageRequest): Page<T> {
+  return {
+    items: all.slice(req.startIndex - 1, req.startIndex - 1 + req.itemsPerPage),
+    total: all.length,
+    startIndex: req.startIndex,
+    itemsPerPage: req.itemsPerPage,
+  };
+}

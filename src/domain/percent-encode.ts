@@ -1,0 +1,12 @@
+/**
+ * RFC 3986 percent-encoding as OAuth (RFC 5849 3.6) and the real page links use it: everything but
+ * ALPHA / DIGIT / - . _ ~ is encoded, so commas become %2C and the facet pipe %7C (fidelity 4).
+ */
+export function percentEncode(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
+/** Encodes ordered pairs as a query string with RFC 3986 encoding. */
+export function encodePairs(pairs: ReadonlyArray<readonly [string, string]>): string {
+  return pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&');
+}

@@ -1,0 +1,61 @@
+/**
+ * The simulator's clock (design: State). Real by default; tests can freeze it at an instant or run it at an
+ * offset from real time. Token lifetimes and the dates the API shows use it; OAuth timestamp checks use
+ * real time. The real time source is passed in, so the clock is testable.
+ */
+export type ClockMode =
+  | { mode: 'real' }
+  | { mode: 'frozen'; at: number }
+  | { mode: 'offset'; offsetMs: number };
+
+export class SimClock {
+  private state: ClockMode = { mode: 'real' };
+
+  constructor(private readonly realNow: () => number) {}
+
+  /** Milliseconds since 1970 on the simulator's clock. */
+  now(): number {
+    switch (this.state.mode) {
+      case 'real': return this.realNow();
+      case 'frozen': return this.state.at;
+      case 'offset': return this.realNow() + this.state.offsetMs;
+    }
+  }
+
+  /** Real time in whole seconds, for OAuth timestamp checks. */
+  realSeconds(): number {
+    return Math.floor(this.realNow() / 1000);
+  }
+
+  get mode(): ClockMode {
+    return this.state;
+  }
+
+  set(mode: ClockMode): void {
+    this.state = mode;
+  }
+
+  /** Moves the clock forward; a real clock becomes an offset one. */
+  advance(ms: number): void {
+    if (this.state.mode === 'frozen') this.state = { mode: 'frozen', at: this.state.at + ms };
+    else this.state = { mode: 'offset', offsetMs: (this.state.mode === 'offset' ? this.state.offsetMs : 0) + ms };
+  }
+}
+
+/** YYYY-MM-DDTHH:MM:SSZ (fidelity 1). */
+export function isoDateTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** YYYY-MM-DD. */
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Parses durations like `11m`, `2h`, `30s`, `1d`, `500ms` into milliseconds; undefined when malformed. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(text.trim());
+  if (!m) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
+  return Math.round(Number(m[1]) * unit);
+}

@@ -1,0 +1,6 @@
+import { Router } from 'express';
+
+export function categoryRoutes(): Router {
+  const router = Router();
+  return router;
+}

@@ -1,0 +1,43 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ApiError, errors } from '../domain/api-error.js';
+import { errorXml } from '../xml/error.js';
+import { sendXml } from './send-xml.js';
+
+/** Listeners told about every error answer (the journal records why a request was rejected). */
+export type ErrorObserver = (req: Request, error: ApiError, cause?: unknown) => void;
+
+/**
+ * The single error handler: every failure becomes the spec's `<error>` with the gateway's headers
+ * (fidelity 8). Never a stack trace, never an HTML page.
+ */
+export function errorHandler(observe?: ErrorObserver) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const apiError = toApiError(err);
+    observe?.(req, apiError, apiError === err ? undefined : err);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.set('X-Mashery-Error-Code', apiError.code);
+    if (apiError.oauthProblem && apiError.status === 401) {
+      res.set('WWW-Authenticate', `OAuth realm="${realmOf(req)}", oauth_problem="${apiError.oauthProblem}"`);
+    }
+    for (const [k, v] of Object.entries(apiError.headers)) res.set(k, v);
+    sendXml(res, apiError.status, errorXml(apiError.reason, apiError.details));
+  };
+}
+
+/** Maps what body parsers and express throw to catalog errors; anything else is a 500 that says little. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { type?: string; status?: number; limit?: number; message?: string };
+  if (e?.type === 'entity.too.large') return errors.payloadTooLarge(e.limit ?? 0);
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return errors.unsupportedMediaType(e.message ?? 'that encoding');
+  if (e?.type === 'request.aborted') return errors.badRequest('the request body was cut off before it ended');
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return errors.badRequest(e.message ?? 'the request could not be read');
+  return errors.internal();
+}
+
+function realmOf(req: Request): string {
+  return `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+}

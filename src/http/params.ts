@@ -1,0 +1,66 @@
+import { errors } from '../domain/api-error.js';
+
+/**
+ * The API parameters of a request: the query string and a form body together, in the order sent, duplicates
+ * kept (fidelity 1: any method may send them in either place). Names and values are decoded the
+ * application/x-www-form-urlencoded way.
+ */
+export class Params {
+  constructor(readonly pairs: ReadonlyArray<readonly [string, string]>) {}
+
+  static parse(rawQuery: string, rawForm: string | undefined): Params {
+    return new Params([...decodePairs(rawQuery), ...(rawForm ? decodePairs(rawForm) : [])]);
+  }
+
+  /** The first value of a parameter, or undefined. */
+  get(name: string): string | undefined {
+    for (const [k, v] of this.pairs) if (k === name) return v;
+    return undefined;
+  }
+
+  getAll(name: string): string[] {
+    return this.pairs.filter(([k]) => k === name).map(([, v]) => v);
+  }
+
+  has(name: string): boolean {
+    return this.pairs.some(([k]) => k === name);
+  }
+
+  /** A required parameter: missing or blank -> 400 naming it. */
+  require(name: string, hint?: string): string {
+    const v = this.get(name);
+    if (v === undefined || v.trim() === '') throw errors.missingParameter(name, hint);
+    return v;
+  }
+}
+
+/** Decodes `a=1&b=x+y` pairs; a malformed %-escape is kept as written instead of failing the request. */
+export function decodePairs(raw: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  if (!raw) return out;
+  for (const part of raw.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const k = eq === -1 ? part : part.slice(0, eq);
+    const v = eq === -1 ? '' : part.slice(eq + 1);
+    out.push([decode(k), decode(v)]);
+  }
+  return out;
+}
+
+function decode(s: string): string {
+  const plus = s.includes('+') ? s.replace(/\+/g, ' ') : s;
+  if (!plus.includes('%')) return plus;
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    // Invalid escapes or bytes that are not UTF-8: decode what can be decoded, keep the rest literally.
+    return plus.replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}

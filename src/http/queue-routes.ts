@@ -1,0 +1,6 @@
+import { Router } from 'express';
+
+export function queueRoutes(): Router {
+  const router = Router();
+  return router;
+}

@@ -1,0 +1,77 @@
+import type { Request, Response } from 'express';
+import type { Config } from '../config.js';
+import type { Consumer, User } from '../domain/types.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import type { Stores } from '../store/stores.js';
+import type { Sandbox } from '../world/sandbox.js';
+import { DEFAULT_SANDBOX, type World } from '../world/world.js';
+import type { XmlContext } from '../xml/context.js';
+import { Params } from './params.js';
+
+/** Who a verified request speaks for; set by the OAuth middleware. */
+export interface Auth {
+  consumer: Consumer;
+  /** The access token's user, for three-legged requests. */
+  user?: User;
+  token?: string;
+}
+
+/** Everything a handler needs about its request, built once by `contextMiddleware`. */
+export interface RequestContext {
+  world: World;
+  config: Config;
+  xml: XmlContext;
+  params: Params;
+  /** Absolute path as sent, without the query (a trailing slash kept). */
+  path: string;
+  /** Raw query string as sent, for OAuth. */
+  rawQuery: string;
+  /** Raw form body, when the request had one. */
+  rawForm: string | undefined;
+  auth?: Auth;
+  /** The sandbox this request reads and writes; chosen from the consumer key once OAuth has run. */
+  sandbox: Sandbox;
+}
+
+const CTX = Symbol('rentalsim.ctx');
+
+export function ctxOf(req: Request): RequestContext {
+  const ctx = (req as unknown as Record<symbol, RequestContext>)[CTX];
+  if (!ctx) throw new Error('request context missing: contextMiddleware must run first');
+  return ctx;
+}
+
+/** The sandbox's stores and the scenario's catalogue: what most handlers touch. */
+export function storesOf(req: Request): { stores: Stores; catalog: CatalogStore; now: number } {
+  const ctx = ctxOf(req);
+  return { stores: ctx.sandbox.stores, catalog: ctx.world.scenario.catalog, now: ctx.world.clock.now() };
+}
+
+export function contextMiddleware(world: World, config: Config) {
+  return (req: Request, _res: Response, next: () => void): void => {
+    const url = req.url;
+    const q = url.indexOf('?');
+    const rawQuery = q === -1 ? '' : url.slice(q + 1);
+    const rawForm = typeof req.body === 'string' ? req.body : undefined;
+    const ctx: RequestContext = {
+      world,
+      config,
+      xml: { baseUrl: baseUrlOf(req, config), schemaBase: config.schemaBase, webBase: config.webBase },
+      params: Params.parse(rawQuery, rawForm),
+      path: q === -1 ? url : url.slice(0, q),
+      rawQuery,
+      rawForm,
+      sandbox: world.sandbox(DEFAULT_SANDBOX),
+    };
+    (req as unknown as Record<symbol, RequestContext>)[CTX] = ctx;
+    next();
+  };
+}
+
+/** The configured public URL, else the address the client used (fidelity 2), absolute-form host included. */
+export function baseUrlOf(req: Request, config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const absolute = (req as unknown as { absoluteOrigin?: string }).absoluteOrigin;
+  if (absolute) return absolute;
+  return `${req.protocol}://${(req.headers.host ?? 'localhost').toLowerCase()}`;
+}

@@ -1,0 +1,56 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { DEFAULT_CONFIG, type Config } from './config.js';
+import { BUILTIN_SCENARIO_DIR } from './package-root.js';
+import { readScenarioFiles } from './world/scenario-files.js';
+import { World } from './world/world.js';
+
+export type { Config } from './config.js';
+export { createApp } from './app.js';
+export { World } from './world/world.js';
+
+export interface SimulatorOptions extends Partial<Config> {}
+
+export interface Simulator {
+  /** e.g. http://127.0.0.1:39117 */
+  url: string;
+  world: World;
+  /** Back to the scenario's initial state (all sandboxes). */
+  reset(): void;
+  useScenario(name: string): void;
+  close(): Promise<void>;
+}
+
+/** Builds the world for a config: reads the scenario files and loads the chosen scenario. */
+export function createWorld(config: Config): World {
+  const dirs = config.scenarioDir ? [BUILTIN_SCENARIO_DIR, config.scenarioDir] : [BUILTIN_SCENARIO_DIR];
+  return new World({ scenarios: readScenarioFiles(dirs), scenario: config.scenario });
+}
+
+/**
+ * The library entry for test runners' global setup:
+ * `const sim = await startSimulator({ port: 0, scenario: 'default' })`.
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const config: Config = { ...DEFAULT_CONFIG, port: 0, ...options };
+  const world = createWorld(config);
+  const server: Server = createServer(createApp({ world, config }));
+  server.keepAliveTimeout = 5_000;
+  server.listen(config.port, config.host);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    world,
+    reset: () => world.reset(),
+    useScenario: (name) => void world.useScenario(name),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+      world.close();
+    },
+  };
+}

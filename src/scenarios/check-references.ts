@@ -1,0 +1,52 @@
+import type { Title } from '../domain/types.js';
+import { ScenarioError } from './scenario-error.js';
+import type { Scenario } from './scenario-schema.js';
+
+/**
+ * Checks what the schema alone cannot: titles exist, names are unique, one default sub-queue per user,
+ * nothing queued twice, consumers referred to exist. Throws a ScenarioError at the first problem.
+ */
+export function checkReferences(s: Scenario, file: string, titleOf: (id: number) => Title | undefined): void {
+  const fail = (path: string, problem: string): never => {
+    throw new ScenarioError(file, path, problem);
+  };
+  const title = (path: string, id: number) => titleOf(id) ?? fail(path, `title ${id} is not in this scenario's catalogue`);
+  unique(s.consumers.map((c) => c.key), (i, v) => fail(`consumers[${i}].key`, `consumer key ${JSON.stringify(v)} appears twice`));
+  unique(s.users.map((u) => u.guid), (i, v) => fail(`users[${i}].guid`, `GUID ${v} appears twice`));
+  unique(s.users.map((u) => u.login), (i, v) => fail(`users[${i}].login`, `login ${JSON.stringify(v)} appears twice`));
+  unique(s.users.flatMap((u) => u.access_tokens.map((t) => t.token)), (_i, v) => fail('users', `access token ${JSON.stringify(v)} appears twice`));
+  const consumerKeys = new Set(s.consumers.map((c) => c.key));
+  s.users.forEach((u, ui) => {
+    const at = `users[${ui}]`;
+    u.access_tokens.forEach((t, i) => {
+      if (t.consumer && !consumerKeys.has(t.consumer)) fail(`${at}.access_tokens[${i}].consumer`, `no consumer ${JSON.stringify(t.consumer)} in consumers`);
+    });
+    u.ratings.forEach((r, i) => title(`${at}.ratings[${i}].title`, r.title));
+    unique(u.ratings.map((r) => r.title), (i, v) => fail(`${at}.ratings[${i}].title`, `title ${v} is rated twice`));
+    u.reviews.forEach((r, i) => title(`${at}.reviews[${i}].title`, r.title));
+    if (u.queues.filter((q) => q.default).length > 1) fail(`${at}.queues`, 'more than one sub-queue has default: true');
+    const queued = u.queues.flatMap((q, qi) => q.items.map((item, ii) => ({ item, path: `${at}.queues[${qi}].items[${ii}].title` })));
+    for (const { item, path } of queued) {
+      const t = title(path, item.title);
+      if (t.parentId !== undefined) fail(path, `title ${item.title} is a disc of title ${t.parentId}; queue the title itself`);
+    }
+    unique(queued.map((q) => q.item.title), (i, v) => fail(queued[i]!.path, `title ${v} is queued twice`));
+    u.rentals.forEach((r, i) => {
+      title(`${at}.rentals[${i}].title`, r.title);
+      if (r.returned && r.returned < r.shipped) fail(`${at}.rentals[${i}].returned`, 'returned before it was shipped');
+    });
+    u.lists.forEach((l, li) => {
+      l.items.forEach((e, i) => title(`${at}.lists[${li}].items[${i}].title`, e.title));
+      unique(l.items.map((e) => e.title), (i, v) => fail(`${at}.lists[${li}].items[${i}].title`, `title ${v} is in the list twice`));
+    });
+  });
+  s.stock.forEach((st, i) => title(`stock[${i}].title`, st.title));
+}
+
+function unique<T>(values: T[], onDuplicate: (index: number, value: T) => void): void {
+  const seen = new Set<T>();
+  values.forEach((v, i) => {
+    if (seen.has(v)) onDuplicate(i, v);
+    seen.add(v);
+  });
+}

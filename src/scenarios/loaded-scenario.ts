@@ -1,0 +1,50 @@
+import { isoDate } from '../domain/sim-clock.js';
+import type { Consumer } from '../domain/types.js';
+import { generateCatalog } from '../seeds/generate-catalog.js';
+import { buildCatalogDb } from '../store/catalog-db.js';
+import { CatalogStore } from '../store/catalog-store.js';
+import { seedState } from '../store/seed-state.js';
+import { createStateDb, snapshotOf } from '../store/state-db.js';
+import { checkReferences } from './check-references.js';
+import type { Scenario } from './scenario-schema.js';
+
+/** A scenario ready to serve: its catalogue (shared by every sandbox) and the state template to copy. */
+export interface LoadedScenario {
+  scenario: Scenario;
+  file: string;
+  catalog: CatalogStore;
+  /** Serialized state database; every sandbox and every reset starts from a copy of it. */
+  template: Buffer;
+  consumers: ReadonlyMap<string, Consumer>;
+  /** When the template was built (simulator clock): defaults for dates the scenario leaves out. */
+  loadedAt: number;
+}
+
+// Scenarios that share catalogue settings share one catalogue: generating it is the slow part of loading.
+const catalogCache = new Map<string, CatalogStore>();
+
+export function catalogFor(scenario: Scenario, today: string): CatalogStore {
+  const c = scenario.catalog;
+  const key = JSON.stringify([c.seed, c.titles, c.people, c.curated, today]);
+  let store = catalogCache.get(key);
+  if (!store) {
+    store = new CatalogStore(buildCatalogDb(generateCatalog({ ...c, today })));
+    catalogCache.set(key, store);
+  }
+  return store;
+}
+
+/** Builds the catalogue (or reuses it) and the state template of a validated scenario. */
+export function loadScenario(scenario: Scenario, file: string, now: number): LoadedScenario {
+  const loadedAt = scenario.settings.clock ? Date.parse(scenario.settings.clock) : now;
+  const catalog = catalogFor(scenario, isoDate(loadedAt));
+  checkReferences(scenario, file, (id) => catalog.title(id));
+  const db = createStateDb();
+  seedState(db, scenario, { discIdsOf: (id) => catalog.title(id)?.discIds ?? [] }, loadedAt);
+  const template = snapshotOf(db);
+  db.close();
+  const consumers = new Map<string, Consumer>(
+    scenario.consumers.map((c) => [c.key, { key: c.key, secret: c.secret, name: c.name, checkNonce: c.check_nonce }]),
+  );
+  return { scenario, file, catalog, template, consumers, loadedAt };
+}

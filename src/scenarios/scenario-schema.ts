@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+// The scenario file format (YAML or JSON). Every field is documented in README.md#scenarios.
+// Titles are referred to by catalogue id: curated titles have fixed ids (seeds/curated.yaml) and generated
+// ones are stable for a given seed.
+
+const isoDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'expected YYYY-MM-DDTHH:MM:SSZ');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+const guid = z.string().regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, 'expected an upper-case hex GUID like 9D48675C-096F-11DC-BF5A-88D01745CE5C');
+const titleId = z.number().int().positive();
+const priority = z.number().int().min(1).max(3);
+const rating = z.number().min(0).max(5);
+
+const accessToken = z.strictObject({
+  token: z.string().min(1),
+  secret: z.string().min(1),
+  /** The consumer the token was issued to; when absent it works with every consumer of the scenario. */
+  consumer: z.string().optional(),
+});
+
+const queueSpec = z.strictObject({
+  name: z.string().min(1),
+  allocation: z.number().int().min(0).default(1),
+  default: z.boolean().default(false),
+  items: z.array(z.strictObject({ title: titleId, priority: priority.default(2), shipped_in_order: z.boolean().optional() })).default([]),
+});
+
+const listSpec = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().default(''),
+  public: z.boolean().default(true),
+  anonymous: z.boolean().default(false),
+  created: isoDateTime.optional(),
+  items: z.array(z.strictObject({ title: titleId, comment: z.string().default('') })).default([]),
+});
+
+const userSpec = z.strictObject({
+  guid,
+  login: z.string().min(1),
+  password: z.string().min(1),
+  first_name: z.string(),
+  last_name: z.string(),
+  nickname: z.string().optional(),
+  location: z.string().default(''),
+  plan: z.enum(['dvd', 'dvd-bluray', 'dvd-bluray-games']).default('dvd-bluray-games'),
+  access_tokens: z.array(accessToken).default([]),
+  ratings: z.array(z.strictObject({ title: titleId, rating, updated: isoDateTime.optional() })).default([]),
+  reviews: z.array(z.strictObject({
+    title: titleId,
+    title_text: z.string(),
+    text: z.string(),
+    rating,
+    helpful: z.number().int().min(0).default(0),
+    unhelpful: z.number().int().min(0).default(0),
+    spoilers: z.boolean().default(false),
+    created: isoDateTime.optional(),
+  })).default([]),
+  /** Sub-queues; a user with none gets one default sub-queue named "Default". */
+  queues: z.array(queueSpec).default([]),
+  rentals: z.array(z.strictObject({ title: titleId, shipped: isoDate, returned: isoDate.optional(), priority: priority.default(2) })).default([]),
+  lists: z.array(listSpec).default([]),
+});
+
+export const scenarioSchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
+  description: z.string(),
+  catalog: z.strictObject({
+    /** Seed of the deterministic generator: same seed, same catalogue. */
+    seed: z.number().int().default(1),
+    /** Generated titles besides the curated ones. */
+    titles: z.number().int().min(0).max(500_000).default(2000),
+    /** Generated people. */
+    people: z.number().int().min(0).max(500_000).default(1500),
+    /** Include the curated titles of seeds/curated.yaml (QA relies on them). */
+    curated: z.boolean().default(true),
+  }).prefault({}),
+  settings: z.strictObject({
+    /** Most titles one user may hold in their queues (fidelity 6). */
+    queue_cap: z.number().int().min(1).default(500),
+    /** Request token lifetime in seconds on the simulator clock. */
+    request_token_ttl_seconds: z.number().int().min(1).default(600),
+    /** Wrong verifiers a request token survives before it is killed. */
+    max_verifier_attempts: z.number().int().min(1).default(3),
+    /** The instant the simulator clock starts frozen at; absent = real time. */
+    clock: isoDateTime.optional(),
+  }).prefault({}),
+  consumers: z.array(z.strictObject({
+    key: z.string().min(1),
+    secret: z.string().min(1),
+    name: z.string().default(''),
+    check_nonce: z.boolean().default(true),
+  })).default([]),
+  users: z.array(userSpec).default([]),
+  /** Per-title business facts: wait estimates and titles that always fail to add. */
+  stock: z.array(z.strictObject({
+    title: titleId,
+    estimated_wait: z.enum(['normal', 'short', 'long']).optional(),
+    fail_add: z.boolean().default(false),
+  })).default([]),
+});
+
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioUser = Scenario['users'][number];

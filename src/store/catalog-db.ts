@@ -1,0 +1,56 @@
+import Database from 'better-sqlite3';
+import { titleFacets } from '../domain/title-facets.js';
+import type { Person, Review, Title } from '../domain/types.js';
+import { CATALOG_SCHEMA } from './schema.js';
+
+export type Db = Database.Database;
+
+export interface CatalogData {
+  titles: Title[];
+  people: Person[];
+  reviews: Review[];
+}
+
+/**
+ * Builds the catalogue database of a scenario: titles, people, their facets and full-text indexes.
+ * Done once per scenario; every sandbox then reads the same database.
+ */
+export function buildCatalogDb(data: CatalogData): Db {
+  const db = new Database(':memory:');
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.exec(CATALOG_SCHEMA);
+  const peopleById = new Map(data.people.map((p) => [p.id, p]));
+  const insertTitle = db.prepare(
+    `INSERT INTO titles (id, kind, full_title, clean_title, release_date, production_year, can_rent, adult, format,
+       cert_scheme, certificate, parent_id, popularity_rank, base_ratings, data)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertFacet = db.prepare('INSERT OR IGNORE INTO title_facets (title_id, facet, value) VALUES (?, ?, ?)');
+  const insertTitleFts = db.prepare('INSERT INTO titles_fts (rowid, clean_title, full_title) VALUES (?, ?, ?)');
+  const insertPerson = db.prepare('INSERT INTO people (id, name, popularity, data) VALUES (?, ?, ?, ?)');
+  const insertRole = db.prepare('INSERT OR IGNORE INTO person_roles (person_id, role) VALUES (?, ?)');
+  const insertPersonFts = db.prepare('INSERT INTO people_fts (rowid, name) VALUES (?, ?)');
+  const insertReview = db.prepare('INSERT INTO catalog_reviews (id, title_id, data) VALUES (?, ?, ?)');
+
+  db.transaction(() => {
+    for (const t of data.titles) {
+      const ratings = t.baseHistogram.reduce((a, b) => a + b, 0);
+      insertTitle.run(
+        t.id, t.kind, t.fullTitle, t.cleanTitle, t.releaseDate ?? null, t.productionYear ?? null, t.canRent ? 1 : 0,
+        t.adult ? 1 : 0, t.format, t.certificateScheme, t.certificate, t.parentId ?? null, t.popularityRank ?? null,
+        ratings, JSON.stringify(t),
+      );
+      insertTitleFts.run(t.id, t.cleanTitle, t.fullTitle);
+      for (const [facet, value] of titleFacets(t, peopleById)) insertFacet.run(t.id, facet, value);
+    }
+    for (const p of data.people) {
+      insertPerson.run(p.id, p.name, p.filmography.length, JSON.stringify(p));
+      insertPersonFts.run(p.id, p.name);
+      for (const r of p.roles) insertRole.run(p.id, r);
+    }
+    for (const r of data.reviews) insertReview.run(r.id, r.titleId, JSON.stringify(r));
+  })();
+  db.exec('ANALYZE');
+  return db;
+}

@@ -1,0 +1,64 @@
+import type { Person, Review, Title } from '../domain/types.js';
+import type { Db } from './catalog-db.js';
+
+/**
+ * Read access to a scenario's catalogue. The catalogue never changes within a scenario, so parsed titles
+ * and people are memoised for the life of the scenario.
+ */
+export class CatalogStore {
+  private readonly titles = new Map<number, Title | null>();
+  private readonly people = new Map<number, Person | null>();
+  private readonly titleStmt;
+  private readonly personStmt;
+  private readonly reviewsStmt;
+  private readonly countStmt;
+
+  constructor(readonly db: Db) {
+    this.titleStmt = db.prepare<[number], { data: string }>('SELECT data FROM titles WHERE id = ?');
+    this.personStmt = db.prepare<[number], { data: string }>('SELECT data FROM people WHERE id = ?');
+    this.reviewsStmt = db.prepare<[number], { data: string }>('SELECT data FROM catalog_reviews WHERE title_id = ? ORDER BY id');
+    this.countStmt = db.prepare<[], { titles: number; people: number }>(
+      'SELECT (SELECT count(*) FROM titles) AS titles, (SELECT count(*) FROM people) AS people',
+    );
+  }
+
+  /** The title, or undefined when the catalogue has no such id. */
+  title(id: number): Title | undefined {
+    let t = this.titles.get(id);
+    if (t === undefined) {
+      const row = this.titleStmt.get(id);
+      t = row ? (JSON.parse(row.data) as Title) : null;
+      this.titles.set(id, t);
+    }
+    return t ?? undefined;
+  }
+
+  /** Titles for the ids that exist, in the order asked. */
+  titlesById(ids: readonly number[]): Title[] {
+    const out: Title[] = [];
+    for (const id of ids) {
+      const t = this.title(id);
+      if (t) out.push(t);
+    }
+    return out;
+  }
+
+  person(id: number): Person | undefined {
+    let p = this.people.get(id);
+    if (p === undefined) {
+      const row = this.personStmt.get(id);
+      p = row ? (JSON.parse(row.data) as Person) : null;
+      this.people.set(id, p);
+    }
+    return p ?? undefined;
+  }
+
+  /** Public reviews of a title from the catalogue (users' own reviews live in the sandbox state). */
+  catalogReviews(titleId: number): Review[] {
+    return this.reviewsStmt.all(titleId).map((r) => JSON.parse(r.data) as Review);
+  }
+
+  counts(): { titles: number; people: number } {
+    return this.countStmt.get()!;
+  }
+}

@@ -1,0 +1,16 @@
+import type { Db } from './catalog-db.js';
+import { Sequences } from './sequences.js';
+import { UsersStore } from './users-store.js';
+
+/**
+ * Every store of one sandbox's state database. Add a store here when a new table group arrives; handlers
+ * reach them as `ctx.stores.<name>`.
+ */
+export function createStores(db: Db) {
+  return {
+    sequences: new Sequences(db),
+    users: new UsersStore(db),
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;

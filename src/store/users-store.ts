@@ -1,0 +1,40 @@
+import type { Plan, User } from '../domain/types.js';
+import type { Db } from './catalog-db.js';
+
+interface UserRow {
+  guid: string; login: string; password: string; first_name: string; last_name: string;
+  nickname: string; location: string; plan: string;
+}
+
+const toUser = (r: UserRow): User => ({
+  guid: r.guid, login: r.login, password: r.password, firstName: r.first_name, lastName: r.last_name,
+  nickname: r.nickname, location: r.location, plan: r.plan as Plan,
+});
+
+/** The subscribers of a sandbox. */
+export class UsersStore {
+  private readonly byGuidStmt;
+  private readonly byLoginStmt;
+  private readonly allStmt;
+
+  constructor(db: Db) {
+    this.byGuidStmt = db.prepare<[string], UserRow>('SELECT * FROM users WHERE guid = ?');
+    this.byLoginStmt = db.prepare<[string], UserRow>('SELECT * FROM users WHERE login = ?');
+    this.allStmt = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY login');
+  }
+
+  /** GUIDs are upper-case (fidelity 2); a lower-case GUID in a path finds the same user. */
+  byGuid(guid: string): User | undefined {
+    const row = this.byGuidStmt.get(guid.toUpperCase());
+    return row && toUser(row);
+  }
+
+  byLogin(login: string): User | undefined {
+    const row = this.byLoginStmt.get(login);
+    return row && toUser(row);
+  }
+
+  all(): User[] {
+    return this.allStmt.all().map(toUser);
+  }
+}

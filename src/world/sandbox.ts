@@ -1,0 +1,30 @@
+import type { Db } from '../store/catalog-db.js';
+import { stateDbFrom } from '../store/state-db.js';
+import { createStores, type Stores } from '../store/stores.js';
+
+/**
+ * One isolated copy of a scenario's state: a consumer key's own world (design: State). A sandbox is a copy
+ * of the scenario's template database, so creating one costs a memory copy, not a reload.
+ */
+export class Sandbox {
+  readonly db: Db;
+  readonly stores: Stores;
+  readonly createdAt: number;
+  lastUsedAt: number;
+
+  constructor(readonly key: string, template: Buffer, now: number) {
+    this.db = stateDbFrom(template);
+    this.stores = createStores(this.db);
+    this.createdAt = now;
+    this.lastUsedAt = now;
+  }
+
+  /** Runs a write as one transaction: a request that fails half-way changes nothing. */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

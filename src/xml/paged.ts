@@ -1,0 +1,48 @@
+import { lastPageStart, nextPageStart } from '../domain/paging.js';
+import { encodePairs } from '../domain/percent-encode.js';
+import type { XmlContext } from './context.js';
+import { link } from './link.js';
+import { el, text } from './writer.js';
+
+export interface PageInfo {
+  total: number;
+  startIndex: number;
+  itemsPerPage: number;
+}
+
+/** Where this list lives and which parameters the client sent (page links repeat them, fidelity 4). */
+export interface PageAddress {
+  path: string;
+  params: ReadonlyArray<readonly [string, string]>;
+}
+
+/** The URL of the page starting at `start`: every parameter except oauth_* and the paging pair, then those. */
+export function pageHref(ctx: XmlContext, addr: PageAddress, start: number, size: number): string {
+  const kept = addr.params.filter(([k]) => !k.startsWith('oauth_') && k !== 'start_index' && k !== 'items_per_page');
+  return `${ctx.baseUrl}${addr.path}?${encodePairs([...kept, ['start_index', String(start)], ['items_per_page', String(size)]])}`;
+}
+
+/** self, next (only when more follow) and last links; not prefixed with the schema base (fidelity 2). */
+export function pageLinks(ctx: XmlContext, addr: PageAddress, page: PageInfo): string {
+  const size = page.itemsPerPage;
+  const next = nextPageStart(page);
+  return (
+    link(pageHref(ctx, addr, page.startIndex, size), 'self', 'self') +
+    (next !== undefined ? link(pageHref(ctx, addr, next, size), 'next', 'next') : '') +
+    link(pageHref(ctx, addr, lastPageStart(page.total, size), size), 'last', 'last')
+  );
+}
+
+/** The paged envelope of spec 2.1: totals, paging links, anything extra (refinements), then the items. */
+export function pagedList(root: string, ctx: XmlContext, addr: PageAddress, page: PageInfo, items: string[], extra = ''): string {
+  return el(
+    root,
+    undefined,
+    text('total_results', page.total),
+    text('items_per_page', page.itemsPerPage),
+    text('start_index', page.startIndex),
+    pageLinks(ctx, addr, page),
+    extra,
+    ...items,
+  );
+}

@@ -1,0 +1,50 @@
+// A minimal XML string writer. Catalogue answers are concatenations of cached per-title fragments, so the
+// serializers build strings directly instead of node trees: see docs/decisions/0002-xml-strings.md.
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+// Characters XML 1.0 cannot carry at all (C0 controls other than tab, LF, CR; lone surrogates; U+FFFE/F).
+// eslint-disable-next-line no-control-regex
+const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Escapes text for element content and attribute values; drops characters XML cannot represent. */
+export function esc(value: string | number | boolean): string {
+  const s = String(value);
+  if (!/[&<>"'\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/.test(s)) return s;
+  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+export type Attrs = Record<string, string | number | boolean | undefined>;
+
+function attrs(a: Attrs | undefined): string {
+  if (!a) return '';
+  let out = '';
+  for (const k in a) {
+    const v = a[k];
+    if (v !== undefined) out += ` ${k}="${esc(v)}"`;
+  }
+  return out;
+}
+
+/** `<name attrs>children</name>`, or `<name attrs/>` when there are no children. Children are raw XML. */
+export function el(name: string, a?: Attrs, ...children: string[]): string {
+  const inner = children.join('');
+  return inner ? `<${name}${attrs(a)}>${inner}</${name}>` : `<${name}${attrs(a)}/>`;
+}
+
+/** `<name>text</name>` with the text escaped; nothing when the value is undefined (optional fields). */
+export function text(name: string, value: string | number | boolean | undefined): string {
+  if (value === undefined) return '';
+  return `<${name}>${esc(value)}</${name}>`;
+}
+
+/** A whole document: the declaration (fidelity 1) then the root. */
+export function doc(root: string): string {
+  return XML_DECLARATION + root;
+}
+
+/** Formats a rating as the real service did: 4, 4.5, never 4.0 (fidelity 1). */
+export function formatRating(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 10) / 10);
+}

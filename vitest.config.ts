@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit beside pure code (src/**/*.test.ts); HTTP tests live in test/.
+// Browser tests need Debian's chromium and run through vitest.browser.config.ts.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['test/browser/**', 'node_modules/**', 'dist/**'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
