@@ -1,0 +1,77 @@
+import { parseTitleRef } from './queue-title-ref.js';
+import type { Title } from './types.js';
+
+// Why a title ref posted to a queue or a collection fails (fidelity 6). A failed ref never fails the
+// request: it is listed in failed_title_refs with the reason as the link title.
+
+export type AddableTitle = Pick<Title, 'id' | 'fullTitle' | 'canRent' | 'parentId'>;
+
+export type AddDecision =
+  | { ref: string; ok: true; title: AddableTitle }
+  | { ref: string; ok: false; why: string };
+
+export interface QueueAddFacts {
+  titleOf(id: number): AddableTitle | undefined;
+  /** Already in one of the user's sub-queues. */
+  isQueued(id: number): boolean;
+  /** The scenario's stock table marks the title to fail. */
+  failsAdd(id: number): boolean;
+  /** Titles the user holds in all sub-queues before this request. */
+  queuedCount: number;
+  /** scenario.settings.queue_cap */
+  cap: number;
+}
+
+/** The first check every ref goes through: a well-formed reference to a title of the catalogue. */
+export function resolveRef(ref: string, titleOf: (id: number) => AddableTitle | undefined): AddableTitle | string {
+  const id = parseTitleRef(ref);
+  if (id === undefined) return 'not a title reference: send title URIs like {base_url}/catalog/title/<id>';
+  return titleOf(id) ?? `no title ${id} in the catalogue`;
+}
+
+/**
+ * Decides each ref in the order sent: malformed or unknown, a disc rather than its title, already queued
+ * (also a ref repeated in the same request), not rentable, failed by the scenario, then the queue cap.
+ */
+export function decideQueueAdds(refs: readonly string[], facts: QueueAddFacts): AddDecision[] {
+  const added = new Set<number>();
+  let count = facts.queuedCount;
+  return refs.map((ref): AddDecision => {
+    const t = resolveRef(ref, facts.titleOf);
+    if (typeof t === 'string') return { ref, ok: false, why: t };
+    const why = queueRefusal(t, facts, added.has(t.id), count);
+    if (why !== undefined) return { ref, ok: false, why };
+    added.add(t.id);
+    count += 1;
+    return { ref, ok: true, title: t };
+  });
+}
+
+function queueRefusal(t: AddableTitle, facts: QueueAddFacts, addedNow: boolean, count: number): string | undefined {
+  if (t.parentId !== undefined) return `title ${t.id} is one disc of title ${t.parentId}: queue title ${t.parentId}, which brings all its discs`;
+  if (addedNow || facts.isQueued(t.id)) return `title ${t.id} is already in a queue`;
+  if (!t.canRent) return `title ${t.id} cannot be rented (can_rent is false)`;
+  if (facts.failsAdd(t.id)) return `title ${t.id} cannot be added: the scenario marks it to fail (stock fail_add)`;
+  if (count >= facts.cap) return `the queue is full: at most ${facts.cap} titles across all sub-queues; remove one first`;
+  return undefined;
+}
+
+export interface ListAddFacts {
+  titleOf(id: number): AddableTitle | undefined;
+  /** Already in this collection. */
+  inList(id: number): boolean;
+  failsAdd(id: number): boolean;
+}
+
+/** Collections take any catalogue title once; the scenario's fail_add applies as it does to queues. */
+export function decideListAdds(refs: readonly string[], facts: ListAddFacts): AddDecision[] {
+  const added = new Set<number>();
+  return refs.map((ref): AddDecision => {
+    const t = resolveRef(ref, facts.titleOf);
+    if (typeof t === 'string') return { ref, ok: false, why: t };
+    if (added.has(t.id) || facts.inList(t.id)) return { ref, ok: false, why: `title ${t.id} is already in this list` };
+    if (facts.failsAdd(t.id)) return { ref, ok: false, why: `title ${t.id} cannot be added: the scenario marks it to fail (stock fail_add)` };
+    added.add(t.id);
+    return { ref, ok: true, title: t };
+  });
+}

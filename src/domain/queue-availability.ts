@@ -1,0 +1,61 @@
+import type { Plan, Title } from './types.js';
+
+// Spec 3.2 and fidelity 7: what a queue item's availability and estimated_wait categories say.
+
+export type Availability = 'available' | 'quarantined' | 'unavailable';
+export type EstimatedWait = 'normal' | 'short' | 'long';
+
+export const AVAILABILITIES: readonly Availability[] = ['available', 'quarantined', 'unavailable'];
+export const ESTIMATED_WAITS: readonly EstimatedWait[] = ['normal', 'short', 'long'];
+
+/** A title released this many days ago or fewer is in high demand: it ships after a short delay. */
+export const NEW_RELEASE_DAYS = 28;
+
+type Media = 'dvd' | 'bluray' | 'games';
+
+const PLAN_MEDIA: Record<Plan, readonly Media[]> = {
+  dvd: ['dvd'],
+  'dvd-bluray': ['dvd', 'bluray'],
+  'dvd-bluray-games': ['dvd', 'bluray', 'games'],
+};
+
+/** Which subscription medium a title needs: games by kind, Blu-ray by format, everything else is a DVD. */
+export function mediaOf(t: Pick<Title, 'kind' | 'format'>): Media {
+  if (t.kind === 'game') return 'games';
+  return /blu-?ray/i.test(t.format) ? 'bluray' : 'dvd';
+}
+
+export function planCovers(plan: Plan, t: Pick<Title, 'kind' | 'format'>): boolean {
+  return PLAN_MEDIA[plan].includes(mediaOf(t));
+}
+
+/**
+ * quarantined when the user's plan does not cover the title's medium, else unavailable when its release
+ * date is after today, else available. Quarantine wins over a future release: no date would make the title
+ * shippable to this subscription.
+ */
+export function availabilityOf(t: Pick<Title, 'kind' | 'format' | 'releaseDate'>, plan: Plan, today: string): Availability {
+  if (!planCovers(plan, t)) return 'quarantined';
+  if (t.releaseDate !== undefined && t.releaseDate > today) return 'unavailable';
+  return 'available';
+}
+
+/**
+ * The stock table of the scenario decides when it names the title. Otherwise: not yet released -> long;
+ * released within NEW_RELEASE_DAYS -> short (new releases are in demand); anything else -> normal.
+ */
+export function estimatedWaitOf(t: Pick<Title, 'releaseDate'>, stock: EstimatedWait | undefined, today: string): EstimatedWait {
+  if (stock !== undefined) return stock;
+  if (t.releaseDate === undefined) return 'normal';
+  if (t.releaseDate > today) return 'long';
+  return daysBetween(t.releaseDate, today) <= NEW_RELEASE_DAYS ? 'short' : 'normal';
+}
+
+function daysBetween(from: string, to: string): number {
+  return (utcDay(to) - utcDay(from)) / 86_400_000;
+}
+
+function utcDay(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return Date.UTC(y!, m! - 1, d!);
+}
