@@ -1,4 +1,4 @@
-import { parseTitleRef } from './queue-title-ref.js';
+import { titleIdOfRef } from './title-ref.js';
 import type { Title } from './types.js';
 
 // Why a title ref posted to a queue or a collection fails (fidelity 6). A failed ref never fails the
@@ -24,7 +24,7 @@ export interface QueueAddFacts {
 
 /** The first check every ref goes through: a well-formed reference to a title of the catalogue. */
 export function resolveRef(ref: string, titleOf: (id: number) => AddableTitle | undefined): AddableTitle | string {
-  const id = parseTitleRef(ref);
+  const id = titleIdOfRef(ref);
   if (id === undefined) return 'not a title reference: send title URIs like {base_url}/catalog/title/<id>';
   return titleOf(id) ?? `no title ${id} in the catalogue`;
 }

@@ -1,0 +1,14 @@
+// Sub-queue references as clients send them in `queue_ref` (spec 4.3): matched on their path, whatever the
+// host (fidelity 2), like title references (title-ref.ts).
+
+const QUEUE_PATH = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*)?\/users\/([0-9A-Fa-f-]+)\/queues\/(every|\d{1,15})\/?(?:[?#].*)?$/i;
+
+export type QueueRef = { guid: string; queue: 'every' | number };
+
+/** A sub-queue or every-queue reference (`.../users/<guid>/queues/<id|every>`), or undefined. */
+export function parseQueueRef(ref: string): QueueRef | undefined {
+  const m = QUEUE_PATH.exec(ref.trim());
+  if (!m) return undefined;
+  const queue = m[2]!.toLowerCase() === 'every' ? 'every' : Number(m[2]);
+  return { guid: m[1]!.toUpperCase(), queue };
+}
