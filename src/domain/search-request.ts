@@ -1,0 +1,107 @@
+import { errors } from './api-error.js';
+import { FLAG_FACETS, isFlagFacet, PERSON_FACETS, TITLE_FACETS, type PersonFacet, type TitleFacet } from './search-facets.js';
+import { parseTerm, splitOr, type TermQuery } from './search-term.js';
+import { PERSON_ROLES, type PersonRole, type TitleKind } from './types.js';
+
+/** What the parser reads: the request's parameters (query and form), repeated names kept. */
+export interface ParamSource {
+  get(name: string): string | undefined;
+  getAll(name: string): string[];
+}
+
+/** Title kinds of `/catalog/{kind}` and the title kinds each covers (spec 4.2); `title` covers all. */
+export const TITLE_SEARCH_KINDS: ReadonlyMap<string, readonly TitleKind[]> = new Map([
+  ['title', ['film', 'tv', 'game']], ['film', ['film']], ['tv', ['tv']], ['video', ['film', 'tv']], ['games', ['game']],
+]);
+
+/** People kinds and the role each restricts to; `person` is everyone. */
+export const PERSON_SEARCH_KINDS: ReadonlyMap<string, PersonRole | undefined> = new Map<string, PersonRole | undefined>([
+  ['person', undefined], ...PERSON_ROLES.map((r) => [r, r] as const),
+]);
+
+/** One restriction: a title must have at least one of the values of the facet. Groups combine with AND. */
+export interface FilterGroup<F extends string> {
+  facet: F;
+  values: string[];
+}
+
+export interface TitleSearch {
+  kinds: readonly TitleKind[];
+  term: TermQuery;
+  filters: FilterGroup<TitleFacet>[];
+  refine: TitleFacet[];
+}
+
+export interface PersonSearch {
+  role?: PersonRole;
+  term: TermQuery;
+  filters: FilterGroup<PersonFacet>[];
+  refine: PersonFacet[];
+}
+
+/** The search parameters that are shorthands for a facet filter (spec 4.2), each also an `X OR Y` list. */
+const TITLE_FILTER_PARAMS: ReadonlyArray<readonly [param: string, facet: TitleFacet]> = [
+  ['genre', 'genre'], ['format', 'format'], ['certificate', 'certificate'], ['purchase', 'purchase'],
+];
+
+export function parseTitleSearch(kind: string, p: ParamSource): TitleSearch {
+  const kinds = TITLE_SEARCH_KINDS.get(kind);
+  if (!kinds) throw new Error(`not a title kind: ${kind}`);
+  const filters: FilterGroup<TitleFacet>[] = [];
+  for (const [param, facet] of TITLE_FILTER_PARAMS) {
+    const values = splitOr(p.get(param) ?? '');
+    if (values.length > 0) filters.push({ facet, values });
+  }
+  for (const raw of p.getAll('f')) filters.push(parseFilter(raw, TITLE_FACETS));
+  return { kinds, term: parseTerm(p.get('term')), filters, refine: parseRefine(p.get('refine'), TITLE_FACETS) };
+}
+
+export function parsePersonSearch(kind: string, p: ParamSource): PersonSearch {
+  if (!PERSON_SEARCH_KINDS.has(kind)) throw new Error(`not a people kind: ${kind}`);
+  const filters: FilterGroup<PersonFacet>[] = [];
+  const roles = splitOr(p.get('role') ?? '').map((r) => r.toLowerCase());
+  if (roles.length > 0) filters.push({ facet: 'role', values: roles });
+  for (const raw of p.getAll('f')) {
+    const f = parseFilter(raw, PERSON_FACETS);
+    filters.push({ facet: f.facet, values: f.values.map((v) => v.toLowerCase()) });
+  }
+  return { role: PERSON_SEARCH_KINDS.get(kind), term: parseTerm(p.get('term')), filters, refine: parseRefine(p.get('refine'), PERSON_FACETS) };
+}
+
+/**
+ * One `f=<facet>|<value>` filter (spec 4.2 rule 2). The value is everything after the first pipe. A flag
+ * facet's only value is its own name, as the refinement links write it.
+ */
+export function parseFilter<F extends string>(raw: string, allowed: readonly F[]): FilterGroup<F> {
+  const bar = raw.indexOf('|');
+  const facet = (bar === -1 ? raw : raw.slice(0, bar)).trim().toLowerCase();
+  const value = bar === -1 ? '' : raw.slice(bar + 1).trim();
+  if (!(allowed as readonly string[]).includes(facet)) {
+    throw errors.invalidParameter('f', `${JSON.stringify(raw)} names no known facet; send f=<facet>|<value> with a facet of ${allowed.join(', ')}`);
+  }
+  if (value === '') {
+    throw errors.invalidParameter('f', `${JSON.stringify(raw)} has no value; send f=${facet}|<value>, as the refinement links of refine=${facet} do`);
+  }
+  if (isFlagFacet(facet) && value.toLowerCase() !== facet) {
+    throw errors.invalidParameter('f', `${facet} has one value, ${facet}: send f=${facet}|${facet} (facets like this: ${FLAG_FACETS.join(', ')})`);
+  }
+  return { facet: facet as F, values: [value] };
+}
+
+/** `refine`: a comma list of facet names or `all` (spec 4.2); unknown names -> 400 listing the allowed ones. */
+export function parseRefine<F extends string>(value: string | undefined, allowed: readonly F[]): F[] {
+  if (value === undefined) return [];
+  const names = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const out: F[] = [];
+  for (const name of names) {
+    if (name === 'all') {
+      for (const f of allowed) if (!out.includes(f)) out.push(f);
+    } else if ((allowed as readonly string[]).includes(name)) {
+      if (!out.includes(name as F)) out.push(name as F);
+    } else {
+      throw errors.invalidParameter('refine', `${JSON.stringify(name)} is not a facet of this search; use a comma list of ${allowed.join(', ')}, or all`);
+    }
+  }
+  // `all` anywhere in the list means every facet, in the spec's order.
+  return names.includes('all') ? [...allowed] : out;
+}

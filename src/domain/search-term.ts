@@ -1,0 +1,63 @@
+// Turns a user's search term into an FTS5 query that can never be a syntax error (fidelity 4: case-insensitive
+// word-prefix matching, every word must match). Only letters, digits and combining marks reach the query, each
+// word inside a quoted phrase, so quotes, operators (AND, OR, NEAR, *, ^, :, -) and brackets are plain text.
+
+/** A searchable word starts with a letter or digit; combining marks stay attached (the tokenizer folds them). */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+
+/** More words than this add nothing a client could mean; the cap keeps the SQL bounded. */
+export const MAX_TERM_WORDS = 16;
+
+export type TermQuery =
+  | { kind: 'none' }
+  | { kind: 'nothing' }
+  | { kind: 'match'; fts: string; words: string[]; text: string };
+
+/**
+ * Parses `term`: absent or blank -> no restriction; only punctuation -> matches nothing; otherwise an FTS5
+ * MATCH expression where each word is a prefix (with its English singular/plural alternative) and all
+ * words must match.
+ */
+export function parseTerm(term: string | undefined): TermQuery {
+  if (term === undefined || term.trim() === '') return { kind: 'none' };
+  const words = (term.normalize('NFC').match(WORD) ?? []).slice(0, MAX_TERM_WORDS);
+  if (words.length === 0) return { kind: 'nothing' };
+  const fts = words.map((w) => {
+    const alternatives = wordAlternatives(w.toLowerCase());
+    const phrases = alternatives.map((a) => `${quote(a)}*`);
+    return phrases.length === 1 ? phrases[0]! : `(${phrases.join(' OR ')})`;
+  }).join(' AND ');
+  return { kind: 'match', fts, words, text: term.trim() };
+}
+
+/**
+ * The prefixes a word is searched by: itself, and for English plural/singular endings the other form, so
+ * `firefly` finds "Fireflies" (fidelity 4) and `fireflies` finds "Firefly". Stems shorter than 3 letters
+ * are not used: they would match almost everything.
+ */
+export function wordAlternatives(word: string): string[] {
+  const out = [word];
+  const add = (stem: string) => {
+    if (stem.length >= 3 && !out.includes(stem)) out.push(stem);
+  };
+  if (word.endsWith('ies')) add(`${word.slice(0, -3)}y`);
+  else if (/(x|z|ss|ch|sh)es$/.test(word)) add(word.slice(0, -2));
+  else if (word.endsWith('y')) add(`${word.slice(0, -1)}i`);
+  else if (word.endsWith('s') && !word.endsWith('ss')) add(word.slice(0, -1));
+  return out;
+}
+
+/** An FTS5 string literal: double quotes doubled (none can occur after WORD, but the rule is kept safe). */
+function quote(s: string): string {
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+/** `"X OR Y"` parameter lists (fidelity 4): values split on the upper-case word OR, blanks dropped. */
+export function splitOr(value: string): string[] {
+  return value.split(/\s+OR\s+/).map((v) => v.trim()).filter((v) => v !== '');
+}
+
+/** A LIKE pattern for "starts with `text`", with % _ and \ escaped (ESCAPE '\'). */
+export function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
