@@ -1,5 +1,8 @@
 import type { Db } from './catalog-db.js';
+import { ListsStore } from './lists-store.js';
+import { QueuesStore } from './queues-store.js';
 import { Sequences } from './sequences.js';
+import { StockStore } from './stock-store.js';
 import { UsersStore } from './users-store.js';
 
 /**
@@ -10,6 +13,9 @@ export function createStores(db: Db) {
   return {
     sequences: new Sequences(db),
     users: new UsersStore(db),
+    queues: new QueuesStore(db),
+    lists: new ListsStore(db),
+    stock: new StockStore(db),
   };
 }
 

@@ -1,0 +1,117 @@
+import type { QueueItem, SubQueue } from '../domain/types.js';
+import type { Db } from './catalog-db.js';
+
+interface QueueRow { id: number; user_guid: string; name: string; allocation: number; is_default: number; position: number }
+interface ItemRow { user_guid: string; title_id: number; queue_id: number; priority: number; seq: number; shipped_in_order: number }
+interface DiscRow { disc_id: number; title_id: number }
+
+const toQueue = (r: QueueRow): SubQueue => ({
+  id: r.id, userGuid: r.user_guid, name: r.name, allocation: r.allocation, isDefault: r.is_default === 1, position: r.position,
+});
+
+/** A user's sub-queues, their items (priority, then insertion seq) and the discs of multi-disc items. */
+export class QueuesStore {
+  private readonly s;
+
+  constructor(db: Db) {
+    this.s = {
+      queues: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id'),
+      counts: db.prepare<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
+      items: db.prepare<[string], ItemRow>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq'),
+      item: db.prepare<[string, number], ItemRow>('SELECT * FROM queue_items WHERE user_guid = ? AND title_id = ?'),
+      count: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM queue_items WHERE user_guid = ?'),
+      discs: db.prepare<[string], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? ORDER BY title_id, position'),
+      discsOf: db.prepare<[string, number], { disc_id: number }>('SELECT disc_id FROM queue_discs WHERE user_guid = ? AND title_id = ? ORDER BY position'),
+      disc: db.prepare<[string, number], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
+      addItem: db.prepare('INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order) VALUES (?, ?, ?, ?, ?, ?)'),
+      addDisc: db.prepare('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)'),
+      update: db.prepare('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?'),
+      removeItem: db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?'),
+      removeDiscs: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND title_id = ?'),
+      removeDisc: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
+    };
+  }
+
+  /** Sub-queues in the user's order. */
+  subQueues(guid: string): SubQueue[] {
+    return this.s.queues.all(guid).map(toQueue);
+  }
+
+  subQueue(guid: string, id: number): SubQueue | undefined {
+    return this.subQueues(guid).find((q) => q.id === id);
+  }
+
+  /** Every user has exactly one default sub-queue (seed-state); the first one stands in otherwise. */
+  defaultQueue(guid: string): SubQueue | undefined {
+    const all = this.subQueues(guid);
+    return all.find((q) => q.isDefault) ?? all[0];
+  }
+
+  /** Titles per sub-queue id (sub-queues without items are absent). */
+  countsByQueue(guid: string): Map<number, number> {
+    return new Map(this.s.counts.all(guid).map((r) => [r.queue_id, r.n]));
+  }
+
+  /** Titles across all sub-queues (what the cap counts). */
+  countItems(guid: string): number {
+    return this.s.count.get(guid)!.n;
+  }
+
+  /** All items of the user in queue order, with their queued discs. */
+  items(guid: string): QueueItem[] {
+    const discs = new Map<number, number[]>();
+    for (const d of this.s.discs.all(guid)) {
+      const list = discs.get(d.title_id);
+      if (list) list.push(d.disc_id);
+      else discs.set(d.title_id, [d.disc_id]);
+    }
+    return this.s.items.all(guid).map((r) => toItem(r, discs.get(r.title_id) ?? []));
+  }
+
+  item(guid: string, titleId: number): QueueItem | undefined {
+    const r = this.s.item.get(guid, titleId);
+    return r && toItem(r, this.s.discsOf.all(guid, titleId).map((d) => d.disc_id));
+  }
+
+  /** The queued title a disc belongs to, when that disc is queued. */
+  titleOfDisc(guid: string, discId: number): number | undefined {
+    return this.s.disc.get(guid, discId)?.title_id;
+  }
+
+  /** Adds a title and its discs; run inside sandbox.write with the other rows of the request. */
+  add(item: QueueItem): void {
+    this.s.addItem.run(item.userGuid, item.titleId, item.queueId, item.priority, item.seq, item.shippedInOrder ? 1 : 0);
+    item.discIds.forEach((discId, i) => this.s.addDisc.run(item.userGuid, discId, item.titleId, i + 1));
+  }
+
+  update(guid: string, titleId: number, priority: number, queueId: number): void {
+    this.s.update.run(priority, queueId, guid, titleId);
+  }
+
+  /** Removes a title and all its discs. */
+  remove(guid: string, titleId: number): void {
+    this.s.removeDiscs.run(guid, titleId);
+    this.s.removeItem.run(guid, titleId);
+  }
+
+  removeDisc(guid: string, discId: number): void {
+    this.s.removeDisc.run(guid, discId);
+  }
+
+  /**
+   * A canonical text of everything the user's queue answers show from the state database: sub-queues, then
+   * items with their discs. Its hash is the queues' ETag (domain/etag.ts).
+   */
+  stateText(guid: string): string {
+    const queues = this.subQueues(guid).map((q) => `${q.id}:${q.name}:${q.allocation}:${q.isDefault ? 1 : 0}`).join(',');
+    const items = this.items(guid).map((i) => `${i.titleId}:${i.queueId}:${i.priority}:${i.seq}:${i.shippedInOrder ? 1 : 0}:${i.discIds.join('.')}`).join(',');
+    return `${queues}|${items}`;
+  }
+}
+
+function toItem(r: ItemRow, discIds: number[]): QueueItem {
+  return {
+    userGuid: r.user_guid, queueId: r.queue_id, titleId: r.title_id, priority: r.priority, seq: r.seq,
+    shippedInOrder: r.shipped_in_order === 1, discIds,
+  };
+}
