@@ -1,0 +1,28 @@
+import { encodePairs } from '../percent-encode.js';
+
+/** The literal a client sends as oauth_callback when it has no browser to redirect (spec 5.2). */
+export const OUT_OF_BAND = 'oob';
+
+/**
+ * Normalises an oauth_callback: `oob` in any case, or an absolute URI with a scheme (apps register
+ * custom schemes such as `myapp://done`, so http(s) is not required). Undefined when it is neither.
+ */
+export function parseCallback(sent: string): string | undefined {
+  const value = sent.trim();
+  if (value.toLowerCase() === OUT_OF_BAND) return OUT_OF_BAND;
+  if (!/^[a-z][a-z0-9+.-]*:\/\/?[^\s]+$/i.test(value)) return undefined;
+  return value;
+}
+
+/**
+ * The callback with parameters appended (spec 5.4: the callback's own query parameters are kept).
+ * Built as a string rather than through URL so the client's query comes back byte for byte; a fragment
+ * stays at the end, where it belongs.
+ */
+export function appendToCallback(callback: string, params: ReadonlyArray<readonly [string, string]>): string {
+  const hash = callback.indexOf('#');
+  const base = hash === -1 ? callback : callback.slice(0, hash);
+  const fragment = hash === -1 ? '' : callback.slice(hash);
+  const joiner = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${joiner}${encodePairs(params)}${fragment}`;
+}
