@@ -2,6 +2,7 @@ import type { Db } from './catalog-db.js';
 import { ListsStore } from './lists-store.js';
 import { QueuesStore } from './queues-store.js';
 import { Sequences } from './sequences.js';
+import { TokensStore } from './tokens-store.js';
 import { StockStore } from './stock-store.js';
 import { UsersStore } from './users-store.js';
 
@@ -16,6 +17,7 @@ export function createStores(db: Db) {
     queues: new QueuesStore(db),
     lists: new ListsStore(db),
     stock: new StockStore(db),
+    tokens: new TokensStore(db),
   };
 }
 
