@@ -9,7 +9,7 @@ export class Sequences {
 
   constructor(db: Db) {
     this.nextStmt = db.prepare<[string, number], { value: number }>(
-      `INSERT INTO sequences (name, value) VALUES (?1, ?2)
+      `INSERT INTO sequences (name, value) VALUES (?, ?)
        ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value`,
     );
   }
