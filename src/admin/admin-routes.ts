@@ -1,6 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { ApiError, errors } from '../domain/api-error.js';
 import type { World } from '../world/world.js';
+import { oauthAdminRoutes } from './oauth-admin-routes.js';
 
 /**
  * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured.
@@ -26,6 +27,7 @@ export function adminRoutes(world: World, adminToken: string | undefined): Route
     res.json({ reset: consumer ?? 'all', scenario: world.scenario.scenario.name });
   });
 
+  router.use(oauthAdminRoutes(world));
   router.use(adminErrors);
   return router;
 }

@@ -1,39 +1,37 @@
 import type { NextFunction, Request, Response } from 'express';
 import { errors } from '../domain/api-error.js';
 import { ctxOf } from './request-context.js';
+import { verifyOAuth, type TokenRule } from './verify-oauth.js';
 
-// PLACEHOLDER until the OAuth verifier lands (issue 3): trusts oauth_consumer_key and oauth_token without
-// checking signatures, so the resource routes can be built and tested with signed requests meanwhile.
-
-/** Catalogue and categories: two-legged (consumer alone) or with an access token. Unsigned is allowed for now. */
+/**
+ * Catalogue and categories (fidelity 9): signed with the consumer alone (two-legged), or with an access
+ * token that must then be valid. Unsigned requests get 403 Not Authorized, as behind the real gateway.
+ */
 export function authenticateConsumer(req: Request, _res: Response, next: NextFunction): void {
-  const ctx = ctxOf(req);
-  const key = ctx.params.get('oauth_consumer_key') ?? headerParam(req, 'oauth_consumer_key');
-  const consumer = key ? ctx.world.scenario.consumers.get(key) : undefined;
-  if (consumer) {
-    ctx.sandbox = ctx.world.sandbox(consumer.key);
-    ctx.auth = { consumer };
-  }
+  authenticate(req, 'optional-access');
   next();
 }
 
-/** User resources: an access token of the user in the path. */
+/**
+ * User resources: an access token is required. Whose resource it may touch is the `ownUser` guard's
+ * business (another user's GUID -> 403).
+ */
 export function authenticateUser(req: Request, _res: Response, next: NextFunction): void {
-  const ctx = ctxOf(req);
-  const key = ctx.params.get('oauth_consumer_key') ?? headerParam(req, 'oauth_consumer_key');
-  const consumer = key ? ctx.world.scenario.consumers.get(key) : undefined;
-  if (!consumer) throw errors.notAuthorized();
-  ctx.sandbox = ctx.world.sandbox(consumer.key);
-  const token = ctx.params.get('oauth_token') ?? headerParam(req, 'oauth_token');
-  if (!token) throw errors.missingAccessToken();
-  const row = ctx.sandbox.db.prepare<[string], { user_guid: string }>("SELECT user_guid FROM tokens WHERE token = ? AND type = 'access'").get(token);
-  const user = row ? ctx.sandbox.stores.users.byGuid(row.user_guid) : undefined;
-  if (!user) throw errors.invalidOrExpiredToken('the access token is not known');
-  ctx.auth = { consumer, user, token };
+  authenticate(req, 'access');
   next();
 }
 
-function headerParam(req: Request, name: string): string | undefined {
-  const m = new RegExp(`${name}="([^"]*)"`).exec(req.headers.authorization ?? '');
-  return m ? decodeURIComponent(m[1]!) : undefined;
+/** Verifies the request and points the context at the consumer's sandbox and the token's user. */
+function authenticate(req: Request, rule: TokenRule): void {
+  const ctx = ctxOf(req);
+  const { consumer, sandbox, token } = verifyOAuth(req, rule);
+  ctx.sandbox = sandbox;
+  if (!token) {
+    ctx.auth = { consumer };
+    return;
+  }
+  const user = token.userGuid === undefined ? undefined : sandbox.stores.users.byGuid(token.userGuid);
+  // A scenario token whose user is gone cannot speak for anybody.
+  if (!user) throw errors.invalidOrExpiredToken('the access token belongs to no user of this scenario');
+  ctx.auth = { consumer, user, token: token.token };
 }

@@ -1,0 +1,99 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { parseCallback, OUT_OF_BAND } from '../domain/oauth/callback-url.js';
+import { signaturesMatch } from '../domain/oauth/verify-signature.js';
+import type { User } from '../domain/types.js';
+import { toApiError } from '../http/error-handler.js';
+import { baseUrlOf, ctxOf } from '../http/request-context.js';
+import { resource } from '../http/resource.js';
+import type { Sandbox } from '../world/sandbox.js';
+import { activationCodePage, allowedPage, deniedPage, signInPage, verifierPage } from './authorize-page.js';
+import { authorisableToken, consumerNameOf, decideRequestToken } from './decide-request-token.js';
+
+/** Where login_url points (spec 5.3). */
+export const LOGIN_PATH = '/oauth/login';
+/** The older fixed authorisation address ({auth_url}, spec 5.7): it redirects here, query kept. */
+export const OLD_AUTHORIZE_PATH = '/oauth/authorize';
+
+/** The authorisation page: activation code, sign-in, Allow Access / Deny (spec 3.1, 5.4-5.7). */
+export function authorizePageRoutes(): Router {
+  const router = Router();
+  resource(router, LOGIN_PATH, { GET: showPage, POST: decide });
+  router.all(OLD_AUTHORIZE_PATH, (req, res) => {
+    const ctx = ctxOf(req);
+    res.redirect(301, baseUrlOf(req, ctx.config) + LOGIN_PATH + (ctx.rawQuery ? `?${ctx.rawQuery}` : ''));
+  });
+  router.use(pageErrors);
+  return router;
+}
+
+/** With ?oauth_token: the sign-in form; without: ask for the activation code first (spec 5.6). */
+function showPage(req: Request, res: Response): void {
+  const ctx = ctxOf(req);
+  const code = ctx.params.get('oauth_token')?.trim();
+  if (!code) {
+    sendHtml(res, 200, activationCodePage(LOGIN_PATH));
+    return;
+  }
+  const { token } = authorisableToken(ctx.world, code);
+  sendHtml(res, 200, signInPage({
+    action: LOGIN_PATH,
+    token: token.token,
+    consumerName: consumerNameOf(ctx.world, token),
+    legacyCallback: token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined,
+  }));
+}
+
+/** The form's answer: sign in and allow, or deny; then redirect to the callback or show the outcome. */
+function decide(req: Request, res: Response): void {
+  const ctx = ctxOf(req);
+  const located = authorisableToken(ctx.world, ctx.params.get('oauth_token') ?? '');
+  const decision = ctx.params.get('decision') === 'deny' ? 'deny' : 'allow';
+  const legacyCallback = located.token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined;
+  const login = ctx.params.get('login')?.trim() ?? '';
+  const user = signIn(located.sandbox, login, ctx.params.get('password') ?? '');
+  if (decision === 'allow' && !user) {
+    sendHtml(res, 401, signInPage({
+      action: LOGIN_PATH, token: located.token.token, consumerName: consumerNameOf(ctx.world, located.token), legacyCallback, login,
+      error: login ? 'That user name and password do not match a subscriber. Try again.' : 'Sign in to allow access.',
+    }));
+    return;
+  }
+  const outcome = decideRequestToken(ctx.world, located, user, decision, legacyCallback);
+  if (outcome.redirect !== undefined) {
+    res.redirect(302, outcome.redirect);
+  } else if (outcome.decision === 'deny') {
+    sendHtml(res, 200, deniedPage(outcome.consumerName, outcome.token.token));
+  } else if (outcome.token.callback === OUT_OF_BAND) {
+    sendHtml(res, 200, verifierPage(outcome.consumerName, outcome.verifier!));
+  } else {
+    sendHtml(res, 200, allowedPage(outcome.consumerName));
+  }
+}
+
+/** The scenario's subscribers, in the sandbox of the consumer that asked; passwords compared in constant time. */
+function signIn(sandbox: Sandbox, login: string, password: string): User | undefined {
+  const user = login ? sandbox.stores.users.byLogin(login) : undefined;
+  return user && signaturesMatch(user.password, password) ? user : undefined;
+}
+
+/** OAuth 1.0 put the callback on the authorisation address; `oob` and junk mean "no redirect". */
+function legacyCallbackOf(sent: string | undefined): string | undefined {
+  const callback = sent === undefined ? undefined : parseCallback(sent);
+  return callback === OUT_OF_BAND ? undefined : callback;
+}
+
+/** People get a page, not XML: the activation code form again, with what went wrong. */
+function pageErrors(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  const e = toApiError(err);
+  for (const [k, v] of Object.entries(e.headers)) res.set(k, v);
+  sendHtml(res, e.status, activationCodePage(LOGIN_PATH, e.details));
+}
+
+function sendHtml(res: Response, status: number, html: string): void {
+  res.status(status).set({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    // No script, no frames; form-action is left open because Allow redirects to the client's callback.
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  }).send(html);
+}

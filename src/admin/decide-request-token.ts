@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { errors } from '../domain/api-error.js';
+import { appendToCallback, OUT_OF_BAND } from '../domain/oauth/callback-url.js';
+import { newVerifier } from '../domain/oauth/token-codes.js';
+import { authorise, checkAuthorisable, deny, type TokenRecord } from '../domain/oauth/token-state.js';
+import type { User } from '../domain/types.js';
+import { locateRequestToken, type LocatedToken } from '../http/request-tokens.js';
+import type { World } from '../world/world.js';
+
+export type Decision = 'allow' | 'deny';
+
+export interface DecisionOutcome {
+  token: TokenRecord;
+  consumerName: string;
+  decision: Decision;
+  /** Allow only: the 6 digit code (shown on the page for oob, appended to a URL callback). */
+  verifier?: string;
+  /** Where the browser goes next, when the client gave a URL callback. */
+  redirect?: string;
+}
+
+/**
+ * The request token a person or script names, ready to be decided: unknown -> 404, expired, used or
+ * already decided -> 409 (the details say which). Codes are upper-case; people type them in any case.
+ */
+export function authorisableToken(world: World, code: string): LocatedToken {
+  const located = locateRequestToken(world, code.trim().toUpperCase());
+  if (!located) throw errors.notFound(`the activation code ${JSON.stringify(code)} is not known; check it, or ask the application for a new one (tokens are forgotten on reset)`);
+  const verdict = checkAuthorisable(located.token, world.clock.now());
+  if (!verdict.ok) throw errors.conflict(verdict.why);
+  return located;
+}
+
+export function consumerNameOf(world: World, token: TokenRecord): string {
+  const consumer = token.consumerKey === undefined ? undefined : world.scenario.consumers.get(token.consumerKey);
+  return consumer?.name || consumer?.key || 'An application';
+}
+
+/**
+ * Records the subscriber's decision (spec 3.1) and works out where the browser goes:
+ * - allow + URL callback: callback?oauth_token=..&oauth_verifier=.. (the callback's own query kept);
+ * - allow + oob: no redirect, the page shows the verifier;
+ * - deny + URL callback: callback?denied=<token> (no verifier, so no client can mistake it for success);
+ * - OAuth 1.0 tokens (no callback at request_token): the callback named on the page's address, if any,
+ *   gets oauth_token alone, as OAuth 1.0 defined.
+ */
+export function decideRequestToken(world: World, located: LocatedToken, user: User | undefined, decision: Decision, legacyCallback?: string): DecisionOutcome {
+  const { sandbox, token } = located;
+  const consumerName = consumerNameOf(world, token);
+  const target = token.callback === undefined ? legacyCallback : token.callback === OUT_OF_BAND ? undefined : token.callback;
+  if (decision === 'deny') {
+    const denied = deny(token, user?.guid);
+    sandbox.stores.tokens.update(denied);
+    const outcome: DecisionOutcome = { token: denied, consumerName, decision };
+    if (target !== undefined) outcome.redirect = appendToCallback(target, [['denied', token.token]]);
+    return outcome;
+  }
+  if (!user) throw errors.badRequest('allowing access needs a signed-in subscriber');
+  const allowed = authorise(token, user.guid, newVerifier(randomBytes));
+  sandbox.stores.tokens.update(allowed);
+  const outcome: DecisionOutcome = { token: allowed, consumerName, decision, verifier: allowed.verifier! };
+  if (target !== undefined) {
+    outcome.redirect = appendToCallback(target, token.callback === undefined
+      ? [['oauth_token', token.token]]
+      : [['oauth_token', token.token], ['oauth_verifier', allowed.verifier!]]);
+  }
+  return outcome;
+}

@@ -1,0 +1,52 @@
+import express, { Router } from 'express';
+import { errors } from '../domain/api-error.js';
+import type { World } from '../world/world.js';
+import { authorisableToken, decideRequestToken, type Decision } from './decide-request-token.js';
+
+/**
+ * OAuth controls for scripts that cannot drive a browser. `POST /__admin/oauth/authorize` with
+ * `oauth_token`, `user` (login or GUID) and `decision` (`allow`, the default, or `deny`), as JSON or a form:
+ * the same decision the authorisation page records, answered as JSON with the verifier and, when the
+ * client gave a URL callback, the address the browser would have been sent to.
+ */
+export function oauthAdminRoutes(world: World): Router {
+  const router = Router();
+  router.post('/oauth/authorize', express.urlencoded({ extended: false }), (req, res) => {
+    const body = fieldsOf(req.body);
+    const code = body['oauth_token'];
+    if (!code) throw errors.missingParameter('oauth_token', 'send the request token from /oauth/request_token');
+    const decision = decisionOf(body['decision']);
+    const located = authorisableToken(world, code);
+    const userRef = body['user'];
+    const user = userRef ? located.sandbox.stores.users.byLogin(userRef) ?? located.sandbox.stores.users.byGuid(userRef) : undefined;
+    if (userRef && !user) {
+      const known = located.sandbox.stores.users.all().map((u) => u.login).join(', ');
+      throw errors.invalidParameter('user', `no subscriber with login or GUID ${JSON.stringify(userRef)}; known logins: ${known}`);
+    }
+    if (decision === 'allow' && !user) throw errors.missingParameter('user', 'name the subscriber who allows access, by login or GUID');
+    const outcome = decideRequestToken(world, located, user, decision);
+    res.json({
+      oauth_token: outcome.token.token,
+      decision: outcome.decision,
+      ...(user ? { user: { guid: user.guid, login: user.login } } : {}),
+      ...(outcome.verifier !== undefined ? { verifier: outcome.verifier } : {}),
+      ...(outcome.redirect !== undefined ? { redirect: outcome.redirect } : {}),
+    });
+  });
+  return router;
+}
+
+/** String fields of a JSON or form body; anything else is ignored. */
+function fieldsOf(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (body && typeof body === 'object') {
+    for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v.trim();
+  }
+  return out;
+}
+
+function decisionOf(sent: string | undefined): Decision {
+  if (sent === undefined || sent === '' || sent === 'allow') return 'allow';
+  if (sent === 'deny') return 'deny';
+  throw errors.invalidParameter('decision', `${JSON.stringify(sent)} is not allow or deny`);
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { newAccessToken, newRequestToken, newTokenSecret } from '../domain/oauth/token-codes.js';
+import type { TokenRecord } from '../domain/oauth/token-state.js';
+import type { Sandbox } from '../world/sandbox.js';
+import type { World } from '../world/world.js';
+
+// Issuing and finding tokens across sandboxes. The authorisation page receives only the request token
+// (no consumer key is in the browser's request), so request tokens are unique across every sandbox and
+// found by asking each sandbox: there are a handful, and a reset forgets the tokens with the sandbox.
+
+export interface LocatedToken {
+  sandbox: Sandbox;
+  token: TokenRecord;
+}
+
+/** The request token with this code, in whichever sandbox issued it. */
+export function locateRequestToken(world: World, code: string): LocatedToken | undefined {
+  for (const key of world.sandboxKeys()) {
+    const sandbox = world.sandbox(key);
+    const token = sandbox.stores.tokens.byToken(code);
+    if (token?.type === 'request') return { sandbox, token };
+  }
+  return undefined;
+}
+
+/** A new unauthorised request token, valid for the scenario's lifetime on the simulator clock. */
+export function issueRequestToken(world: World, sandbox: Sandbox, consumerKey: string, callback: string | undefined): TokenRecord {
+  const now = world.clock.now();
+  let code = newRequestToken(randomBytes);
+  // 24^5 codes: a clash is rare, but a typed code must name exactly one token.
+  while (world.sandboxKeys().some((key) => world.sandbox(key).stores.tokens.has(code))) code = newRequestToken(randomBytes);
+  const token: TokenRecord = {
+    token: code,
+    secret: newTokenSecret(randomBytes),
+    type: 'request',
+    consumerKey,
+    state: 'unauthorised',
+    failedVerifications: 0,
+    createdAt: now,
+    expiresAt: now + world.scenario.scenario.settings.request_token_ttl_seconds * 1000,
+  };
+  if (callback !== undefined) token.callback = callback;
+  sandbox.stores.tokens.insert(token);
+  return token;
+}
+
+/** A new access token for a user and consumer; it lives until revoked. */
+export function issueAccessToken(world: World, sandbox: Sandbox, consumerKey: string, userGuid: string): TokenRecord {
+  const token: TokenRecord = {
+    token: newAccessToken(randomBytes),
+    secret: newTokenSecret(randomBytes),
+    type: 'access',
+    consumerKey,
+    userGuid,
+    state: 'active',
+    failedVerifications: 0,
+    createdAt: world.clock.now(),
+  };
+  sandbox.stores.tokens.insert(token);
+  return token;
+}

@@ -1,0 +1,114 @@
+import type { Request } from 'express';
+import { errors } from '../domain/api-error.js';
+import { checkProtocolParams, hasOAuthParams, type ProtocolParams } from '../domain/oauth/check-protocol-params.js';
+import { collectOAuthParams, type RequestParam } from '../domain/oauth/collect-oauth-params.js';
+import { nonceKey } from '../domain/oauth/nonce-cache.js';
+import { checkAccessToken, checkRequestTokenForExchange, type TokenRecord, type Verdict } from '../domain/oauth/token-state.js';
+import { verifySignature } from '../domain/oauth/verify-signature.js';
+import type { Consumer } from '../domain/types.js';
+import type { Sandbox } from '../world/sandbox.js';
+import { baseUrlOf, ctxOf, type RequestContext } from './request-context.js';
+
+/**
+ * Which token a route takes:
+ * - `none`: /oauth/request_token, signed with the consumer alone;
+ * - `request`: /oauth/access_token, signed with the request token being exchanged;
+ * - `access`: user resources, an access token is required;
+ * - `optional-access`: catalogue and categories, two-legged or with an access token that must be valid.
+ */
+export type TokenRule = 'none' | 'request' | 'access' | 'optional-access';
+
+export interface VerifiedRequest {
+  consumer: Consumer;
+  sandbox: Sandbox;
+  protocol: ProtocolParams;
+  /** The token the request was signed with, when there was one. */
+  token?: TokenRecord;
+}
+
+/**
+ * Verifies an OAuth 1.0a request, making the checks in the order of fidelity 8: duplicated protocol
+ * parameter, missing parameters, version, signature method, timestamp (real time), consumer, token,
+ * signature, nonce. The verifier, the last check, belongs to /oauth/access_token. Throws the first failure.
+ */
+export function verifyOAuth(req: Request, rule: TokenRule): VerifiedRequest {
+  const ctx = ctxOf(req);
+  const params = collectedParams(req, ctx);
+  if (!hasOAuthParams(params)) throw errors.notAuthorized();
+
+  const checked = checkProtocolParams(params, {
+    realNowSeconds: ctx.world.clock.realSeconds(),
+    timestampWindowSeconds: ctx.config.timestampWindowSeconds,
+    plaintextEnabled: ctx.config.allowPlaintext,
+  });
+  // A missing access token is one of the "missing parameters": it comes after duplicates and the other
+  // missing parameters, but before version, method and timestamp.
+  if (!checked.ok && (checked.error.check === 'oauth-duplicates' || checked.error.check === 'oauth-parameters')) throw checked.error;
+  const sentToken = params.find((p) => p.name === 'oauth_token')?.value || undefined;
+  if (sentToken === undefined && rule === 'access') throw errors.missingAccessToken();
+  if (sentToken === undefined && rule === 'request') throw errors.missingOAuthParameter('oauth_token');
+  if (!checked.ok) throw checked.error;
+  const protocol = checked.value;
+
+  const consumer = consumerOf(ctx, protocol.consumerKey);
+  const sandbox = ctx.world.sandbox(consumer.key);
+  const token = tokenOf(sandbox, consumer, protocol.token, rule, ctx.world.clock.now());
+
+  const verdict = verifySignature({
+    ...signedAddress(req, ctx),
+    params,
+    signatureMethod: protocol.signatureMethod,
+    signature: protocol.signature,
+    consumerSecret: consumer.secret,
+    tokenSecret: token?.secret,
+  });
+  if (!verdict.ok) throw verdict.error;
+
+  checkNonce(ctx, sandbox, consumer, protocol);
+  return token ? { consumer, sandbox, protocol, token } : { consumer, sandbox, protocol };
+}
+
+function collectedParams(req: Request, ctx: RequestContext): RequestParam[] {
+  const collected = collectOAuthParams({ authorization: req.headers.authorization, rawQuery: ctx.rawQuery, formBody: ctx.rawForm });
+  if (!collected.ok) throw collected.error;
+  return collected.params;
+}
+
+/** The scenario's consumers; one place to look them up, so an open mode for shared servers can hook in. */
+function consumerOf(ctx: RequestContext, key: string): Consumer {
+  const consumer = ctx.world.scenario.consumers.get(key);
+  if (!consumer) throw errors.invalidConsumerKey(key);
+  return consumer;
+}
+
+function tokenOf(sandbox: Sandbox, consumer: Consumer, sent: string | undefined, rule: TokenRule, now: number): TokenRecord | undefined {
+  if (sent === undefined) return undefined;
+  if (rule === 'none') {
+    throw errors.invalidOrExpiredToken('/oauth/request_token is signed with the consumer key alone; leave oauth_token out');
+  }
+  const token = sandbox.stores.tokens.byToken(sent);
+  const verdict: Verdict = rule === 'request'
+    ? checkRequestTokenForExchange(token, consumer.key, now)
+    : checkAccessToken(token, consumer.key);
+  if (!verdict.ok) throw errors.invalidOrExpiredToken(verdict.why);
+  return token;
+}
+
+/**
+ * The base string URI parts as the client addressed us (RFC 5849 3.4.1.2): the configured public URL, or
+ * the absolute-form origin, or scheme and Host; then the raw path as sent, trailing slash and all.
+ */
+function signedAddress(req: Request, ctx: RequestContext): { method: string; scheme: string; host: string; path: string } {
+  const base = baseUrlOf(req, ctx.config);
+  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)(.*)$/i.exec(base);
+  if (!m) throw errors.internal(`cannot read the base URL ${base}`);
+  return { method: req.method, scheme: m[1]!, host: m[2]!, path: m[3]! + ctx.path };
+}
+
+/** Recorded only after a valid signature, so a forged request cannot burn a client's nonce. */
+function checkNonce(ctx: RequestContext, sandbox: Sandbox, consumer: Consumer, protocol: ProtocolParams): void {
+  if (!consumer.checkNonce || protocol.nonce === undefined || protocol.timestamp === undefined) return;
+  const key = nonceKey({ consumerKey: consumer.key, token: protocol.token, timestamp: protocol.timestamp, nonce: protocol.nonce });
+  if (sandbox.nonces.seen(key)) throw errors.invalidNonce(protocol.nonce);
+  sandbox.nonces.remember(key, protocol.timestamp, ctx.world.clock.realSeconds());
+}
