@@ -1,6 +1,32 @@
 import { Router } from 'express';
+import { resourceXml } from '../xml/resource.js';
+import { currentUserLink, userXml } from '../xml/user.js';
+import { authenticateUser } from './authenticate.js';
+import { ownUser, userOf } from './own-user.js';
+import { ratingsRoutes } from './ratings-routes.js';
+import { recommendationRoutes } from './recommendation-routes.js';
+import { rentalRoutes } from './rental-routes.js';
+import { ctxOf } from './request-context.js';
+import { resource } from './resource.js';
+import { reviewRoutes } from './review-routes.js';
+import { sendXml } from './send-xml.js';
 
+/** The subscriber: who the token speaks for, the profile, and the resources hanging off it (spec 4.3). */
 export function userRoutes(): Router {
   const router = Router();
+
+  // Any access token may ask who it belongs to, so no ownUser here.
+  resource(router, '/users', {
+    GET: (req, res) => sendXml(res, 200, resourceXml(currentUserLink(ctxOf(req).xml, userOf(req)))),
+  }, [authenticateUser]);
+
+  resource(router, '/users/:guid', {
+    GET: (req, res) => sendXml(res, 200, userXml(ctxOf(req).xml, userOf(req))),
+  }, [authenticateUser, ownUser]);
+
+  router.use(ratingsRoutes());
+  router.use(reviewRoutes());
+  router.use(rentalRoutes());
+  router.use(recommendationRoutes());
   return router;
 }

@@ -1,9 +1,13 @@
 import type { Db } from './catalog-db.js';
 import { ListsStore } from './lists-store.js';
 import { QueuesStore } from './queues-store.js';
+import { RatingsStore } from './ratings-store.js';
+import { RentalsStore } from './rentals-store.js';
+import { ReviewsStore } from './reviews-store.js';
 import { Sequences } from './sequences.js';
 import { TokensStore } from './tokens-store.js';
 import { StockStore } from './stock-store.js';
+import { UserTitlesStore } from './user-titles-store.js';
 import { UsersStore } from './users-store.js';
 
 /**
@@ -18,6 +22,10 @@ export function createStores(db: Db) {
     lists: new ListsStore(db),
     stock: new StockStore(db),
     tokens: new TokensStore(db),
+    ratings: new RatingsStore(db),
+    reviews: new ReviewsStore(db),
+    rentals: new RentalsStore(db),
+    userTitles: new UserTitlesStore(db),
   };
 }
 

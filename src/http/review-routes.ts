@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { errors } from '../domain/api-error.js';
+import { parseExpand } from '../domain/expand.js';
+import { parsePageRequest, USER_PAGING } from '../domain/paging.js';
+import { reviewsXml, reviewXml } from '../xml/reviews.js';
+import { authenticateUser } from './authenticate.js';
+import { embeddedTitles, userListAddress } from './embedded-title.js';
+import { ownUser, userOf } from './own-user.js';
+import { ctxOf, storesOf } from './request-context.js';
+import { resource } from './resource.js';
+import { sendXml } from './send-xml.js';
+
+const guarded = [authenticateUser, ownUser];
+
+/** The reviews the user wrote (spec 2.7), newest first, each with the reviewed title. */
+export function reviewRoutes(): Router {
+  const router = Router();
+
+  resource(router, '/users/:guid/reviews', {
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const guid = userOf(req).guid;
+      const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), USER_PAGING);
+      const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
+      const page = storesOf(req).stores.reviews.page(guid, pageReq);
+      const items = page.items.map((review) => ({ review: { ...review, userGuid: guid }, titleXml: render(review.titleId) }));
+      sendXml(res, 200, reviewsXml(ctx.xml, userListAddress(req, guid, 'reviews'), { ...page, items }));
+    },
+  }, guarded);
+
+  // A review's id is followable (fidelity 2): the one review, as it appears in the list.
+  resource(router, '/users/:guid/reviews/:id', {
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const guid = userOf(req).guid;
+      const raw = String(req.params['id'] ?? '');
+      const review = /^\d{1,15}$/.test(raw) ? storesOf(req).stores.reviews.get(guid, Number(raw)) : undefined;
+      if (!review) throw errors.notFound(`the user has no review ${JSON.stringify(raw)}; use an id from GET /users/${guid}/reviews`);
+      const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(review.titleId);
+      sendXml(res, 200, reviewXml(ctx.xml, { review: { ...review, userGuid: guid }, titleXml }));
+    },
+  }, guarded);
+
+  return router;
+}

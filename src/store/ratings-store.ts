@@ -1,0 +1,63 @@
+import type { Page, PageRequest, UserRating } from '../domain/types.js';
+import type { Db } from './catalog-db.js';
+import { Sequences } from './sequences.js';
+
+interface RatingRow { user_guid: string; title_id: number; rating: number; updated: string }
+
+const toRating = (r: RatingRow): UserRating => ({ userGuid: r.user_guid, titleId: r.title_id, rating: r.rating, updated: r.updated });
+
+// Newest first (spec 4.3): `updated` has whole seconds, so `seq` (bumped on every write) breaks ties.
+const NEWEST_FIRST = 'ORDER BY updated DESC, seq DESC';
+
+/** A user's title ratings. TitleStatsStore reads the same table for the titles' histograms. */
+export class RatingsStore {
+  private readonly seq: Sequences;
+  private readonly countStmt;
+  private readonly pageStmt;
+  private readonly allStmt;
+  private readonly oneStmt;
+  private readonly insertStmt;
+  private readonly updateStmt;
+
+  constructor(db: Db) {
+    this.seq = new Sequences(db);
+    this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM ratings WHERE user_guid = ?');
+    this.pageStmt = db.prepare<[string, number, number], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`);
+    this.allStmt = db.prepare<[string], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST}`);
+    this.oneStmt = db.prepare<[string, number], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? AND title_id = ?');
+    this.insertStmt = db.prepare('INSERT INTO ratings (user_guid, title_id, rating, updated, seq) VALUES (?, ?, ?, ?, ?)');
+    this.updateStmt = db.prepare('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?');
+  }
+
+  /** One page of the user's ratings, newest first. */
+  page(guid: string, req: PageRequest): Page<UserRating> {
+    return {
+      items: this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRating),
+      total: this.countStmt.get(guid)!.n,
+      startIndex: req.startIndex,
+      itemsPerPage: req.itemsPerPage,
+    };
+  }
+
+  /** Every rating of the user, newest first. */
+  all(guid: string): UserRating[] {
+    return this.allStmt.all(guid).map(toRating);
+  }
+
+  get(guid: string, titleId: number): UserRating | undefined {
+    const row = this.oneStmt.get(guid, titleId);
+    return row && toRating(row);
+  }
+
+  /** Adds a rating; the caller has checked the title is not rated yet. */
+  insert(guid: string, titleId: number, rating: number, updated: string): UserRating {
+    this.insertStmt.run(guid, titleId, rating, updated, this.seq.next('rating'));
+    return { userGuid: guid, titleId, rating, updated };
+  }
+
+  /** Changes a rating; undefined when the user has not rated the title. */
+  update(guid: string, titleId: number, rating: number, updated: string): UserRating | undefined {
+    const changed = this.updateStmt.run(rating, updated, this.seq.next('rating'), guid, titleId).changes;
+    return changed > 0 ? { userGuid: guid, titleId, rating, updated } : undefined;
+  }
+}

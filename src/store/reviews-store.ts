@@ -1,0 +1,46 @@
+import type { Page, PageRequest, Review } from '../domain/types.js';
+import type { Db } from './catalog-db.js';
+
+interface ReviewRow {
+  id: number; user_guid: string; title_id: number; created: string; review_title: string; review_text: string;
+  helpful: number; unhelpful: number; spoilers: number; rating: number; nickname: string;
+}
+
+const toReview = (r: ReviewRow): Review => ({
+  id: r.id, titleId: r.title_id, userGuid: r.user_guid, author: r.nickname, created: r.created,
+  reviewTitle: r.review_title, reviewText: r.review_text, helpful: r.helpful, unhelpful: r.unhelpful,
+  spoilers: r.spoilers === 1, rating: r.rating,
+});
+
+const SELECT = 'SELECT reviews.*, users.nickname FROM reviews JOIN users ON users.guid = reviews.user_guid';
+
+/** Reviews written by a sandbox's users (the catalogue's public reviews live in the catalogue). */
+export class ReviewsStore {
+  private readonly countStmt;
+  private readonly pageStmt;
+  private readonly oneStmt;
+
+  constructor(db: Db) {
+    this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM reviews WHERE user_guid = ?');
+    this.pageStmt = db.prepare<[string, number, number], ReviewRow>(
+      `${SELECT} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
+    );
+    this.oneStmt = db.prepare<[string, number], ReviewRow>(`${SELECT} WHERE reviews.user_guid = ? AND reviews.id = ?`);
+  }
+
+  /** One page of the user's reviews, newest first. */
+  page(guid: string, req: PageRequest): Page<Review> {
+    return {
+      items: this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toReview),
+      total: this.countStmt.get(guid)!.n,
+      startIndex: req.startIndex,
+      itemsPerPage: req.itemsPerPage,
+    };
+  }
+
+  /** One of the user's reviews; undefined when it is not theirs or does not exist. */
+  get(guid: string, id: number): Review | undefined {
+    const row = this.oneStmt.get(guid, id);
+    return row && toReview(row);
+  }
+}

@@ -1,0 +1,46 @@
+import type { Page, UserRating } from '../domain/types.js';
+import type { XmlContext } from './context.js';
+import { link } from './link.js';
+import { pagedList, type PageAddress } from './paged.js';
+import { rel } from './title-addresses.js';
+import { userHref } from './user.js';
+import { el, formatRating, text } from './writer.js';
+
+export const ratingHref = (ctx: XmlContext, guid: string, titleId: number) => `${userHref(ctx, guid)}/ratings/title/${titleId}`;
+
+/** One rated title with what to show beside it. */
+export interface RatingView {
+  rating: UserRating;
+  /** The catalog_title element, already rendered. */
+  titleXml: string;
+  /** The reference the client asked about, echoed as sent (only with `title_refs`). */
+  titleRef?: string;
+}
+
+/** GET /users/{guid}/ratings: the title_ratings link (spec 2.5). */
+export function titleRatingsLink(ctx: XmlContext, guid: string): string {
+  return link(`${userHref(ctx, guid)}/ratings/title`, rel(ctx, 'title_ratings'), 'title ratings');
+}
+
+/** The link a rating POST answers with (fidelity 6). */
+export function titleRatingLink(ctx: XmlContext, guid: string, titleId: number): string {
+  return link(ratingHref(ctx, guid, titleId), rel(ctx, 'title_rating'), 'title rating');
+}
+
+/** `rating_item`: the user's rating comes before the embedded catalog_title (fidelity 3). */
+export function ratingItemXml(ctx: XmlContext, v: RatingView): string {
+  return el(
+    'rating_item',
+    undefined,
+    text('id', ratingHref(ctx, v.rating.userGuid, v.rating.titleId)),
+    text('rating', formatRating(v.rating.rating)),
+    text('updated', v.rating.updated),
+    text('title_ref', v.titleRef),
+    v.titleXml,
+  );
+}
+
+/** `<ratings>`: the paged envelope then rating_item elements (spec 2.5). */
+export function ratingsXml(ctx: XmlContext, addr: PageAddress, page: Page<RatingView>): string {
+  return pagedList('ratings', ctx, addr, page, page.items.map((v) => ratingItemXml(ctx, v)));
+}

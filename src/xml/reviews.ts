@@ -1,0 +1,35 @@
+import type { Page, Review } from '../domain/types.js';
+import type { XmlContext } from './context.js';
+import { pagedList, type PageAddress } from './paged.js';
+import { userHref } from './user.js';
+import { el, formatRating, text } from './writer.js';
+
+export const reviewHref = (ctx: XmlContext, guid: string, id: number) => `${userHref(ctx, guid)}/reviews/${id}`;
+
+export interface ReviewView {
+  review: Review & { userGuid: string };
+  titleXml: string;
+}
+
+/** `review`: its id, then every field of spec 2.7 in order, then the title. */
+export function reviewXml(ctx: XmlContext, v: ReviewView): string {
+  const r = v.review;
+  return el(
+    'review',
+    undefined,
+    text('id', reviewHref(ctx, r.userGuid, r.id)),
+    text('created', r.created),
+    text('review_title', r.reviewTitle),
+    text('review_text', r.reviewText),
+    text('helpful', r.helpful),
+    text('unhelpful', r.unhelpful),
+    text('spoilers', r.spoilers),
+    text('rating', formatRating(r.rating)),
+    v.titleXml,
+  );
+}
+
+/** `<reviews>`: the paged envelope then review elements (spec 2.7). */
+export function reviewsXml(ctx: XmlContext, addr: PageAddress, page: Page<ReviewView>): string {
+  return pagedList('reviews', ctx, addr, page, page.items.map((v) => reviewXml(ctx, v)));
+}
