@@ -1,6 +1,188 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { errors } from '../domain/api-error.js';
+import { parseExpand } from '../domain/expand.js';
+import { pageOf, parsePageRequest, USER_PAGING } from '../domain/paging.js';
+import { decideQueueAdds } from '../domain/queue-add.js';
+import { DEFAULT_PRIORITY, parsePriority } from '../domain/queue-params.js';
+import { parseQueueRef } from '../domain/queue-ref.js';
+import { parseTitleRefs } from '../domain/title-ref.js';
+import type { QueueItem, SubQueue, User } from '../domain/types.js';
+import { statusXml } from '../xml/error.js';
+import { queueXml } from '../xml/queue.js';
+import { queueItemHref, queuesXml } from '../xml/queues.js';
+import { writeResponseXml } from '../xml/write-response.js';
+import { authenticateUser } from './authenticate.js';
+import { userListAddress } from './embedded-title.js';
+import { ownUser, userOf } from './own-user.js';
+import { answeredNotModified, queueEtag, requireCurrentQueue } from './queue-etag.js';
+import { queueItemViews } from './queue-views.js';
+import { ctxOf, storesOf } from './request-context.js';
+import { resource } from './resource.js';
+import { sendXml } from './send-xml.js';
 
+const guarded = [authenticateUser, ownUser];
+
+/** Rental queues with sub-queues (spec 2.6, 4.3 rules 1-4; fidelity 6, 7). */
 export function queueRoutes(): Router {
   const router = Router();
+
+  resource(router, '/users/:guid/queues', {
+    GET: (req, res) => {
+      const user = userOf(req);
+      const { stores } = storesOf(req);
+      if (answeredNotModified(req, res, queueEtag(req, user))) return;
+      sendXml(res, 200, queuesXml(ctxOf(req).xml, user.guid, stores.queues.subQueues(user.guid), stores.queues.countsByQueue(user.guid)));
+    },
+  }, guarded);
+
+  // Declared before /queues/:queue_id so that `item` and `disc` are never read as sub-queue ids.
+  resource(router, '/users/:guid/queues/item/:id', {
+    PUT: (req, res) => {
+      const user = userOf(req);
+      const item = queuedItem(req, user);
+      const change = requestedChange(req, user);
+      requireCurrentQueue(req, user);
+      const { stores } = storesOf(req);
+      const queue = change.queue ?? stores.queues.subQueue(user.guid, item.queueId)!;
+      const priority = change.priority ?? item.priority;
+      // The item keeps its seq: see movedItem in domain/queue-order.ts.
+      ctxOf(req).sandbox.write(() => stores.queues.update(user.guid, item.titleId, priority, queue.id));
+      res.set('ETag', queueEtag(req, user));
+      sendXml(res, 200, statusXml(200, `title ${item.titleId} is now priority ${priority} in the sub-queue ${JSON.stringify(queue.name)}`));
+    },
+    DELETE: (req, res) => {
+      const user = userOf(req);
+      const item = queuedItem(req, user);
+      requireCurrentQueue(req, user);
+      ctxOf(req).sandbox.write(() => storesOf(req).stores.queues.remove(user.guid, item.titleId));
+      res.set('ETag', queueEtag(req, user));
+      const discs = item.discIds.length > 0 ? ` and its ${item.discIds.length} queued disc(s)` : '';
+      sendXml(res, 200, statusXml(200, `title ${item.titleId}${discs} removed from the queue`));
+    },
+  }, guarded);
+
+  // PUT on a disc is not supported (spec 4.3 rule 3): resource() answers 405 with Allow: DELETE.
+  resource(router, '/users/:guid/queues/disc/:id', {
+    DELETE: (req, res) => {
+      const user = userOf(req);
+      const { stores } = storesOf(req);
+      const discId = idParam(req.params['id']);
+      const titleId = discId === undefined ? undefined : stores.queues.titleOfDisc(user.guid, discId);
+      if (discId === undefined || titleId === undefined) {
+        throw errors.notFound(`no disc ${JSON.stringify(req.params['id'])} in the queue; use a queue_disc id from GET /users/${user.guid}/queues/every`);
+      }
+      requireCurrentQueue(req, user);
+      const item = stores.queues.item(user.guid, titleId)!;
+      const last = item.discIds.length === 1;
+      // The last disc takes its title with it: a multi-disc item with no discs would ship nothing.
+      ctxOf(req).sandbox.write(() => (last ? stores.queues.remove(user.guid, titleId) : stores.queues.removeDisc(user.guid, discId)));
+      res.set('ETag', queueEtag(req, user));
+      sendXml(res, 200, statusXml(200, last
+        ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`
+        : `disc ${discId} of title ${titleId} removed from the queue`));
+    },
+  }, guarded);
+
+  resource(router, '/users/:guid/queues/:queue_id', {
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const user = userOf(req);
+      const queue = queueOfPath(req, user);
+      const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), USER_PAGING);
+      const expansion = parseExpand(ctx.params.get('expand'));
+      const wanted = titleFilter(ctx.params.get('title_refs'));
+      if (answeredNotModified(req, res, queueEtag(req, user))) return;
+      const items = storesOf(req).stores.queues.items(user.guid)
+        .filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
+      const page = pageOf(items, pageReq);
+      const address = userListAddress(req, user.guid, `queues/${queue === 'every' ? 'every' : queue.id}`);
+      sendXml(res, 200, queueXml(ctx.xml, address, { ...page, items: queueItemViews(req, user, page.items, expansion) }));
+    },
+    POST: (req, res) => {
+      const ctx = ctxOf(req);
+      const user = userOf(req);
+      const { stores, catalog } = storesOf(req);
+      const pathQueue = queueOfPath(req, user);
+      const refs = parseTitleRefs(ctx.params.get('title_refs')).map((r) => r.ref);
+      if (refs.length === 0) throw errors.missingParameter('title_refs', 'send a comma-separated list of title URIs, e.g. title_refs={base_url}/catalog/title/<id>');
+      const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
+      requireCurrentQueue(req, user);
+      // Posting to the every-queue adds to the default sub-queue (spec 4.3 rule 1).
+      const queue = pathQueue === 'every' ? stores.queues.defaultQueue(user.guid)! : pathQueue;
+      const decisions = decideQueueAdds(refs, {
+        titleOf: (id) => catalog.title(id),
+        isQueued: (id) => stores.queues.item(user.guid, id) !== undefined,
+        failsAdd: (id) => stores.stock.failsAdd(id),
+        queuedCount: stores.queues.countItems(user.guid),
+        cap: ctx.world.scenario.scenario.settings.queue_cap,
+      });
+      ctx.sandbox.write(() => {
+        for (const d of decisions) {
+          if (!d.ok) continue;
+          // A multi-disc title comes with all its discs (spec 4.3 rule 2), sent in order.
+          const discIds = catalog.title(d.title.id)?.discIds ?? [];
+          stores.queues.add({
+            userGuid: user.guid, queueId: queue.id, titleId: d.title.id, priority, seq: stores.sequences.next('queue_item'),
+            shippedInOrder: discIds.length > 0, discIds,
+          });
+        }
+      });
+      res.set('ETag', queueEtag(req, user));
+      sendXml(res, 201, writeResponseXml(ctx.xml, 'queue_item',
+        decisions.flatMap((d) => (d.ok ? [{ href: queueItemHref(ctx.xml, user.guid, d.title.id), title: d.title.fullTitle }] : [])),
+        decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }]))));
+    },
+  }, guarded);
+
   return router;
+}
+
+/** A positive integer id from a path segment, or undefined. */
+function idParam(raw: unknown): number | undefined {
+  const s = String(raw ?? '');
+  return /^\d{1,15}$/.test(s) && Number(s) > 0 ? Number(s) : undefined;
+}
+
+/** `every` or one of the user's sub-queues; anything else -> 404. */
+function queueOfPath(req: Request, user: User): 'every' | SubQueue {
+  const raw = String(req.params['queue_id'] ?? '');
+  if (raw.toLowerCase() === 'every') return 'every';
+  const id = idParam(raw);
+  const queue = id === undefined ? undefined : storesOf(req).stores.queues.subQueue(user.guid, id);
+  if (!queue) throw errors.notFound(`no sub-queue ${JSON.stringify(raw)}; use a queue link from GET /users/${user.guid}/queues, or every`);
+  return queue;
+}
+
+/** The queued title a /queues/item/<id> path names; a disc id or a title not queued -> 404 that says so. */
+function queuedItem(req: Request, user: User): QueueItem {
+  const { stores } = storesOf(req);
+  const id = idParam(req.params['id']);
+  const item = id === undefined ? undefined : stores.queues.item(user.guid, id);
+  if (item) return item;
+  const owner = id === undefined ? undefined : stores.queues.titleOfDisc(user.guid, id);
+  if (owner !== undefined) {
+    throw errors.notFound(`${id} is a disc of the queued title ${owner}; change or remove the whole title at /users/${user.guid}/queues/item/${owner}, or remove the disc with DELETE /users/${user.guid}/queues/disc/${id}`);
+  }
+  throw errors.notFound(`title ${JSON.stringify(req.params['id'])} is not in the queue; use a queue_item id from GET /users/${user.guid}/queues/every`);
+}
+
+/** A PUT's `priority` and `queue_ref` (the every-queue means the default sub-queue, spec 4.3 rule 4). */
+function requestedChange(req: Request, user: User): { priority?: number; queue?: SubQueue } {
+  const params = ctxOf(req).params;
+  const priority = parsePriority(params.get('priority'));
+  const raw = params.get('queue_ref')?.trim();
+  if (priority === undefined && !raw) throw errors.missingParameter('priority', 'send priority (1 to 3) and/or queue_ref (a sub-queue URI)');
+  if (!raw) return { priority };
+  const { stores } = storesOf(req);
+  const ref = parseQueueRef(raw);
+  const queue = ref?.guid !== user.guid ? undefined
+    : ref.queue === 'every' ? stores.queues.defaultQueue(user.guid) : stores.queues.subQueue(user.guid, ref.queue);
+  if (!queue) throw errors.invalidParameter('queue_ref', `${JSON.stringify(raw)} is not one of this user's sub-queues; use a queue link from GET /users/${user.guid}/queues or the every_queue link`);
+  return { priority, queue };
+}
+
+/** The title ids `title_refs` asks for, or undefined (absent or blank) for no filter; malformed refs match nothing. */
+function titleFilter(value: string | undefined): Set<number> | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return new Set(parseTitleRefs(value).flatMap((r) => (r.id === undefined ? [] : [r.id])));
 }

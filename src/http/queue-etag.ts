@@ -1,0 +1,35 @@
+import type { Request, Response } from 'express';
+import { errors } from '../domain/api-error.js';
+import { etagOf, ifMatchHolds, ifNoneMatchHits } from '../domain/etag.js';
+import { isoDate } from '../domain/sim-clock.js';
+import type { User } from '../domain/types.js';
+import { storesOf } from './request-context.js';
+
+/**
+ * The ETag of a user's queues (fidelity 6): one tag for the queues list and every queue read, naming the
+ * sub-queues, the items with their order and discs, the user's plan and the simulator's date (availability
+ * and waits follow the last two). Any queue write changes it. Catalogue facts embedded in the titles, such
+ * as rating counts, are not part of it.
+ */
+export function queueEtag(req: Request, user: User): string {
+  const { stores, now } = storesOf(req);
+  return etagOf(`${isoDate(now)}|${user.plan}|${stores.queues.stateText(user.guid)}`);
+}
+
+/** A write carrying a stale If-Match is refused with 412 before anything changes. */
+export function requireCurrentQueue(req: Request, user: User): void {
+  const header = req.get('If-Match');
+  if (header === undefined) return;
+  const current = queueEtag(req, user);
+  if (!ifMatchHolds(header, current)) {
+    throw errors.preconditionFailed(`the queue changed since ETag ${header} was read (now ${current}); GET the queue again and retry with the new ETag`);
+  }
+}
+
+/** Answers 304 without a body when If-None-Match names the current tag; true when it did. */
+export function answeredNotModified(req: Request, res: Response, etag: string): boolean {
+  res.set('ETag', etag);
+  if (!ifNoneMatchHits(req.get('If-None-Match'), etag)) return false;
+  res.status(304).end();
+  return true;
+}

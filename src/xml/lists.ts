@@ -1,0 +1,65 @@
+import type { ListEntry, Page, UserList } from '../domain/types.js';
+import type { XmlContext } from './context.js';
+import { link } from './link.js';
+import { pagedList, type PageAddress } from './paged.js';
+import { rel } from './title-addresses.js';
+import { userHref } from './user.js';
+import { el, text } from './writer.js';
+
+export const listsHref = (ctx: XmlContext, guid: string) => `${userHref(ctx, guid)}/lists`;
+export const listHref = (ctx: XmlContext, guid: string, listId: number) => `${listsHref(ctx, guid)}/${listId}`;
+export const listItemHref = (ctx: XmlContext, guid: string, listId: number, titleId: number) => `${listHref(ctx, guid, listId)}/${titleId}`;
+
+/** The link to a collection, titled with its name: in `list` elements and in the create answer. */
+export function listLink(ctx: XmlContext, l: Pick<UserList, 'id' | 'userGuid' | 'name'>): string {
+  return link(listHref(ctx, l.userGuid, l.id), rel(ctx, 'list'), l.name);
+}
+
+/** `list` (spec 2.9): name, description, author, anonymous, location, public, created, updated, link. */
+export function listXml(ctx: XmlContext, l: UserList): string {
+  return el(
+    'list',
+    undefined,
+    text('name', l.name),
+    text('description', l.description),
+    text('author', l.author),
+    text('anonymous', l.anonymous),
+    text('location', l.location),
+    text('public', l.isPublic),
+    text('created', l.created),
+    text('updated', l.updated),
+    listLink(ctx, l),
+  );
+}
+
+/** `<lists>`: every collection of the user, oldest first (spec 4.3: not paged). */
+export function listsXml(ctx: XmlContext, lists: readonly UserList[]): string {
+  return el('lists', undefined, ...lists.map((l) => listXml(ctx, l)));
+}
+
+export interface ListEntryView {
+  entry: ListEntry;
+  titleXml: string;
+}
+
+/** `list_item` (spec 2.9): id, comment, created, updated, then the catalog_title. */
+export function listItemXml(ctx: XmlContext, guid: string, v: ListEntryView): string {
+  return el(
+    'list_item',
+    undefined,
+    text('id', listItemHref(ctx, guid, v.entry.listId, v.entry.titleId)),
+    text('comment', v.entry.comment),
+    text('created', v.entry.created),
+    text('updated', v.entry.updated),
+    v.titleXml,
+  );
+}
+
+/**
+ * The entries of one collection: root `list_items` (spec 2.1 names a paged root after what it lists; `list`
+ * is already the element of one collection in `lists`), the paged envelope, then list_item elements in the
+ * order titles were added.
+ */
+export function listItemsXml(ctx: XmlContext, guid: string, addr: PageAddress, page: Page<ListEntryView>): string {
+  return pagedList('list_items', ctx, addr, page, page.items.map((v) => listItemXml(ctx, guid, v)));
+}
