@@ -6,6 +6,9 @@ import { absoluteForm } from './http/absolute-form.js';
 import { catalogRoutes } from './http/catalog-routes.js';
 import { categoryRoutes } from './http/category-routes.js';
 import { errorHandler } from './http/error-handler.js';
+import { faultsMiddleware } from './http/faults-middleware.js';
+import { journalMiddleware, journalObserver } from './http/journal-middleware.js';
+import { rateLimit } from './http/rate-limit.js';
 import { listRoutes } from './http/list-routes.js';
 import { oauthRoutes } from './http/oauth-routes.js';
 import { queueRoutes } from './http/queue-routes.js';
@@ -26,9 +29,11 @@ export function createApp({ world, config }: AppDeps): Express {
   app.set('query parser', false); // parameters are read by Params, from the raw query as sent
   app.use(absoluteForm);
   app.use('/__admin', adminRoutes(world, config.adminToken));
+  app.use(journalMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
+  app.use(faultsMiddleware(), rateLimit());
   app.use(oauthRoutes());
   app.use(catalogRoutes());
   app.use(categoryRoutes());
@@ -38,6 +43,6 @@ export function createApp({ world, config }: AppDeps): Express {
   app.use((req) => {
     throw errors.notFound(`nothing lives at ${req.path}; start from /catalog/title or /users`);
   });
-  app.use(errorHandler());
+  app.use(errorHandler(journalObserver));
   return app;
 }

@@ -21,6 +21,20 @@ export interface Config {
   prettyXml: boolean;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Requests the journal keeps (the oldest drop out). */
+  journalSize: number;
+  /** Open mode: consumer keys starting with this are accepted with openSecret, each in a fresh sandbox. */
+  openPrefix: string | undefined;
+  /** Open mode: the consumer secret every open-mode key signs with. */
+  openSecret: string | undefined;
+  /** Most sandboxes held at once; the least recently used is dropped for a new one. */
+  maxSandboxes: number;
+  /** A sandbox unused for this many seconds is dropped; 0 = never. */
+  sandboxIdleSeconds: number;
+  /** Requests per second one consumer may make; 0 = no limit. */
+  rateLimitPerSecond: number;
+  /** Requests per day (simulator clock) one consumer may make; 0 = no limit. */
+  rateLimitPerDay: number;
 }
 
 type Kind = 'port' | 'string' | 'url' | 'int' | 'bool';
@@ -47,6 +61,13 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'adminToken', flag: '--admin-token', env: 'ADMIN_TOKEN', kind: 'string', default: undefined, doc: 'bearer token required on /__admin; unset = open' },
   { key: 'prettyXml', flag: '--pretty', env: 'PRETTY_XML', kind: 'bool', default: 'false', doc: 'indent XML answers' },
   { key: 'maxBodyBytes', flag: '--max-body', env: 'MAX_BODY_BYTES', kind: 'int', default: '65536', doc: 'largest request body accepted, bytes' },
+  { key: 'journalSize', flag: '--journal-size', env: 'JOURNAL_SIZE', kind: 'int', default: '1000', doc: 'requests the journal keeps (GET /__admin/journal)' },
+  { key: 'openPrefix', flag: '--open-prefix', env: 'OPEN_PREFIX', kind: 'string', default: undefined, doc: 'open mode: accept any consumer key starting with this (e.g. ci-), each in its own fresh sandbox; needs --open-secret' },
+  { key: 'openSecret', flag: '--open-secret', env: 'OPEN_SECRET', kind: 'string', default: undefined, doc: 'open mode: the consumer secret shared by every open-mode key' },
+  { key: 'maxSandboxes', flag: '--max-sandboxes', env: 'MAX_SANDBOXES', kind: 'int', default: '200', doc: 'most sandboxes held at once; the least recently used is dropped first' },
+  { key: 'sandboxIdleSeconds', flag: '--sandbox-idle', env: 'SANDBOX_IDLE', kind: 'int', default: '3600', doc: 'drop a sandbox unused for this many seconds; 0 = never' },
+  { key: 'rateLimitPerSecond', flag: '--rate-limit-qps', env: 'RATE_LIMIT_QPS', kind: 'int', default: '0', doc: 'requests per second per consumer before 403 Over Queries Per Second Limit; 0 = off' },
+  { key: 'rateLimitPerDay', flag: '--rate-limit-daily', env: 'RATE_LIMIT_DAILY', kind: 'int', default: '0', doc: 'requests per simulator-clock day per consumer before 403 Over Rate Limit; 0 = off' },
 ];
 
 export class ConfigError extends Error {
@@ -63,6 +84,10 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
     const raw = fromArgv.get(s.flag) ?? env[s.env] ?? s.default;
     out[s.key] = raw === undefined ? undefined : convert(s, raw);
   }
+  if ((out['openPrefix'] === undefined) !== (out['openSecret'] === undefined)) {
+    throw new ConfigError('open mode needs both --open-prefix (OPEN_PREFIX) and --open-secret (OPEN_SECRET)');
+  }
+  if (out['maxSandboxes'] === 0) throw new ConfigError('--max-sandboxes (MAX_SANDBOXES): must be at least 1');
   return out as unknown as Config;
 }
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { DEFAULT_CONFIG, type Config } from './config.js';
+import { ConfigError, DEFAULT_CONFIG, type Config } from './config.js';
 import { BUILTIN_SCENARIO_DIR } from './package-root.js';
 import { readScenarioFiles } from './world/scenario-files.js';
 import { World } from './world/world.js';
@@ -24,9 +24,21 @@ export interface Simulator {
 }
 
 /** Builds the world for a config: reads the scenario files and loads the chosen scenario. */
-export function createWorld(config: Config): World {
+export function createWorld(config: Config, realNow?: () => number): World {
   const dirs = config.scenarioDir ? [BUILTIN_SCENARIO_DIR, config.scenarioDir] : [BUILTIN_SCENARIO_DIR];
-  return new World({ scenarios: readScenarioFiles(dirs), scenario: config.scenario });
+  const scenarios = readScenarioFiles(dirs);
+  if (!scenarios.has(config.scenario)) {
+    throw new ConfigError(`--scenario (SCENARIO): no scenario named ${JSON.stringify(config.scenario)}; known: ${[...scenarios.keys()].join(', ')}`);
+  }
+  return new World({
+    scenarios,
+    scenario: config.scenario,
+    realNow,
+    openMode: config.openPrefix && config.openSecret ? { prefix: config.openPrefix, secret: config.openSecret } : undefined,
+    sandboxes: { max: config.maxSandboxes, idleMs: config.sandboxIdleSeconds * 1000 },
+    journalSize: config.journalSize,
+    rateLimits: { perSecond: config.rateLimitPerSecond, perDay: config.rateLimitPerDay },
+  });
 }
 
 /**

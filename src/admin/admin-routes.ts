@@ -1,7 +1,12 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { ApiError, errors } from '../domain/api-error.js';
 import type { World } from '../world/world.js';
+import { adminQuery } from './admin-query.js';
+import { clockRoutes } from './clock-routes.js';
+import { faultsRoutes } from './faults-routes.js';
+import { journalRoutes } from './journal-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
+import { sandboxesRoutes } from './sandboxes-routes.js';
 
 /**
  * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured.
@@ -22,10 +27,14 @@ export function adminRoutes(world: World, adminToken: string | undefined): Route
     res.json({ active: loaded.scenario.name });
   });
   router.post('/reset', (req, res) => {
-    const consumer = typeof req.query['consumer'] === 'string' ? req.query['consumer'] : undefined;
+    const consumer = adminQuery(req).get('consumer') ?? undefined;
     world.reset(consumer);
     res.json({ reset: consumer ?? 'all', scenario: world.scenario.scenario.name });
   });
+  router.use(sandboxesRoutes(world));
+  router.use(clockRoutes(world.clock));
+  router.use(faultsRoutes(world));
+  router.use(journalRoutes(world));
 
   router.use(oauthAdminRoutes(world));
   router.use(adminErrors);

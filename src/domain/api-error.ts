@@ -73,6 +73,9 @@ export const errors = {
     new ApiError({ status: 403, reason: 'Forbidden', details, code: 'ERR_403_FORBIDDEN' }),
   internal: (details = 'the simulator failed to answer this request; the journal has the cause') =>
     new ApiError({ status: 500, reason: 'Internal Server Error', details, code: 'ERR_500_INTERNAL_SERVER_ERROR' }),
+  /** An error answer a tester injected (admin: /__admin/faults); it looks like any other gateway error. */
+  injected: (status: number, reason: string, details: string) =>
+    new ApiError({ status, reason, details, code: codeOf(status, reason), check: 'fault' }),
 
   // ---- OAuth and gateway errors (fidelity 8, in the order the verifier checks them) ----------
   notAuthorized: () =>

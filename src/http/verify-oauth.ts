@@ -74,9 +74,9 @@ function collectedParams(req: Request, ctx: RequestContext): RequestParam[] {
   return collected.params;
 }
 
-/** The scenario's consumers; one place to look them up, so an open mode for shared servers can hook in. */
+/** The scenario's consumers, and in open mode any key with the configured prefix (World.consumer). */
 function consumerOf(ctx: RequestContext, key: string): Consumer {
-  const consumer = ctx.world.scenario.consumers.get(key);
+  const consumer = ctx.world.consumer(key);
   if (!consumer) throw errors.invalidConsumerKey(key);
   return consumer;
 }

@@ -1,7 +1,12 @@
 import { errors } from '../domain/api-error.js';
+import { FaultRules } from '../domain/faults.js';
+import { Journal } from '../domain/journal.js';
+import { RateLimiter, type RateLimits } from '../domain/rate-limiter.js';
 import { SimClock } from '../domain/sim-clock.js';
+import type { Consumer } from '../domain/types.js';
 import { loadScenario, type LoadedScenario } from '../scenarios/loaded-scenario.js';
-import { Sandbox } from './sandbox.js';
+import type { Sandbox } from './sandbox.js';
+import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import type { ScenarioFile } from './scenario-files.js';
 
 /** The sandbox that requests without a consumer key (admin pages, unsigned catalogue reads) use. */
@@ -12,6 +17,14 @@ export interface WorldOptions {
   scenario: string;
   /** Real time source; tests may pass a fake. */
   realNow?: () => number;
+  /** Open mode: keys with this prefix are consumers that sign with `secret`, each in a fresh sandbox. */
+  openMode?: { prefix: string; secret: string };
+  /** Sandbox cap and idle limit; default 200 sandboxes, dropped after an hour unused. */
+  sandboxes?: Partial<SandboxPoolLimits>;
+  /** Requests the journal keeps (default 1000). */
+  journalSize?: number;
+  /** Per-consumer rate limits; default off. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 /**
@@ -20,12 +33,23 @@ export interface WorldOptions {
  */
 export class World {
   readonly clock: SimClock;
+  /** Injected faults (admin API: /__admin/faults). */
+  readonly faults = new FaultRules();
+  /** The last requests and why rejected ones were rejected (admin API: /__admin/journal). */
+  readonly journal: Journal;
+  /** Requests per second/day per consumer; off unless configured. */
+  readonly rateLimiter: RateLimiter;
+  readonly sandboxes: SandboxPool;
+  readonly realNow: () => number;
   private readonly loaded = new Map<string, LoadedScenario>();
-  private readonly sandboxes = new Map<string, Sandbox>();
   private active!: LoadedScenario;
 
   constructor(private readonly options: WorldOptions) {
-    this.clock = new SimClock(options.realNow ?? Date.now);
+    this.realNow = options.realNow ?? Date.now;
+    this.clock = new SimClock(this.realNow);
+    this.journal = new Journal(options.journalSize ?? 1000);
+    this.rateLimiter = new RateLimiter({ perSecond: 0, perDay: 0, ...options.rateLimits });
+    this.sandboxes = new SandboxPool({ max: 200, idleMs: 3_600_000, ...options.sandboxes }, this.realNow);
     this.useScenario(options.scenario);
   }
 
@@ -54,33 +78,60 @@ export class World {
     return loaded;
   }
 
-  /** The sandbox of a consumer key, created from the template on first use. */
-  sandbox(key: string = DEFAULT_SANDBOX): Sandbox {
-    let box = this.sandboxes.get(key);
-    if (!box) {
-      box = new Sandbox(key, this.active.template, this.clock.now());
-      this.sandboxes.set(key, box);
+  /**
+   * The consumer a key names: one of the scenario's, or in open mode any key with the configured prefix
+   * (signing with the shared secret). The OAuth verifier looks consumers up here.
+   */
+  consumer(key: string): Consumer | undefined {
+    const known = this.active.consumers.get(key);
+    if (known) return known;
+    const open = this.options.openMode;
+    if (open && key.startsWith(open.prefix) && key.length > open.prefix.length) {
+      return { key, secret: open.secret, name: 'open mode', checkNonce: true };
     }
-    return box;
+    return undefined;
+  }
+
+  /** The open-mode key prefix, when open mode is on. */
+  openModePrefix(): string | undefined {
+    return this.options.openMode?.prefix;
+  }
+
+  /**
+   * The sandbox of a consumer key, copied from the template on first use. Idle sandboxes and, over the
+   * cap, the least recently used are dropped (their next use starts afresh).
+   */
+  sandbox(key: string = DEFAULT_SANDBOX): Sandbox {
+    return this.sandboxes.get(key, () => this.active.template, this.realNow());
+  }
+
+  /** Every sandbox held now, without touching it (so looking across them does not keep them alive). */
+  heldSandboxes(): Sandbox[] {
+    return this.sandboxes.held();
   }
 
   sandboxKeys(): string[] {
-    return [...this.sandboxes.keys()];
+    return this.sandboxes.list().map((s) => s.key);
   }
 
-  /** Back to the scenario's initial state: one sandbox, or all of them. */
+  /**
+   * Back to the scenario's initial state. One consumer's sandbox alone, or everything: every sandbox, the
+   * clock, injected faults, the journal and rate-limit counters, as at start-up.
+   */
   reset(key?: string): void {
     if (key === undefined) {
       this.resetClock();
       this.dropSandboxes();
+      this.faults.clear();
+      this.journal.clear();
+      this.rateLimiter.clear();
       return;
     }
-    this.sandboxes.get(key)?.close();
-    this.sandboxes.delete(key);
+    this.sandboxes.drop(key);
   }
 
   close(): void {
-    this.dropSandboxes();
+    this.sandboxes.closeAll();
   }
 
   /** A scenario may start the clock frozen at an instant; otherwise it runs in real time. */
@@ -90,7 +141,6 @@ export class World {
   }
 
   private dropSandboxes(): void {
-    for (const box of this.sandboxes.values()) box.close();
     this.sandboxes.clear();
   }
 }

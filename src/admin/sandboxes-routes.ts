@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { errors } from '../domain/api-error.js';
+import type { World } from '../world/world.js';
+
+/** GET /__admin/sandboxes: who holds a sandbox; DELETE /__admin/sandboxes/:key drops one. */
+export function sandboxesRoutes(world: World): Router {
+  const router = Router();
+
+  router.get('/sandboxes', (_req, res) => {
+    const now = world.realNow();
+    const pool = world.sandboxes;
+    res.json({
+      scenario: world.scenario.scenario.name,
+      held: pool.size,
+      max: pool.settings.max,
+      idleSeconds: pool.settings.idleMs / 1000,
+      evicted: pool.evicted,
+      openMode: world.openModePrefix() ?? null,
+      sandboxes: pool.list().reverse().map((s) => ({
+        key: s.key,
+        created: new Date(s.createdAt).toISOString(),
+        lastUsed: new Date(s.lastUsedAt).toISOString(),
+        idleSeconds: Math.floor((now - s.lastUsedAt) / 1000),
+        uses: s.uses,
+      })),
+    });
+  });
+
+  router.delete('/sandboxes/:key', (req, res) => {
+    const key = String(req.params['key']);
+    if (!world.sandboxes.has(key)) throw errors.notFound(`no sandbox is held for ${JSON.stringify(key)}; GET /__admin/sandboxes lists them`);
+    world.reset(key);
+    res.json({ dropped: key });
+  });
+
+  return router;
+}

@@ -1,0 +1,138 @@
+import { routeMatches } from './route-pattern.js';
+import { SeededRandom } from './seeded-random.js';
+
+// Injected faults (design: admin): what a tester adds so a client meets slow answers, gateway errors,
+// rate limits and dropped connections on demand. Pure: the caller passes each request in and acts on the
+// decision; the only randomness is each fault's own seeded generator, so a test run is repeatable.
+
+export type FaultAction =
+  /** Delays the answer by `ms`, or by a draw from [ms, maxMs] when maxMs is given. */
+  | { kind: 'latency'; ms: number; maxMs?: number }
+  /** Answers with this status and the real-looking `<error>`; reason and details default per status. */
+  | { kind: 'error'; status: number; reason?: string; details?: string }
+  /** The gateway's 403 Account Over Queries Per Second Limit with Retry-After. */
+  | { kind: 'rate-limit'; retryAfterSeconds: number }
+  /** Closes the connection without an answer. */
+  | { kind: 'drop' };
+
+export interface FaultSpec {
+  /** Route pattern (`/users/:guid/queues/*`, `*` for every route). */
+  route: string;
+  /** HTTP method, or `*` for any. */
+  method: string;
+  /** Only requests by this consumer key; absent = every consumer (and unsigned requests). */
+  consumer?: string;
+  action: FaultAction;
+  /** Fire for the next N matching requests only; absent = no limit. */
+  times?: number;
+  /** Chance a matching request is hit, 0..1 (default 1), drawn from the fault's seeded generator. */
+  probability?: number;
+  /** Seed of that generator (default 1). */
+  seed?: number;
+}
+
+export interface Fault extends FaultSpec {
+  id: number;
+  /** Requests that matched the route, method and consumer. */
+  matched: number;
+  /** Requests the fault acted on. */
+  fired: number;
+  /** Hits left when `times` was given; 0 = used up (listed until cleared, so a test can inspect it). */
+  remaining?: number;
+}
+
+export interface FaultRequest {
+  method: string;
+  path: string;
+  consumer?: string;
+}
+
+/** What to do to one request: wait, then possibly answer with a terminal fault instead of the API. */
+export interface FaultDecision {
+  delayMs: number;
+  terminal?: { faultId: number; action: Exclude<FaultAction, { kind: 'latency' }> };
+  /** Every fault that fired, for the journal. */
+  firedIds: number[];
+}
+
+export class FaultRules {
+  private faults: Fault[] = [];
+  private readonly rngs = new Map<number, SeededRandom>();
+  private nextId = 1;
+
+  add(spec: FaultSpec): Fault {
+    const fault: Fault = { ...spec, method: spec.method.toUpperCase(), id: this.nextId++, matched: 0, fired: 0 };
+    if (spec.times !== undefined) fault.remaining = spec.times;
+    this.faults.push(fault);
+    this.rngs.set(fault.id, new SeededRandom(spec.seed ?? 1));
+    return fault;
+  }
+
+  list(): Fault[] {
+    return this.faults.map((f) => ({ ...f }));
+  }
+
+  remove(id: number): boolean {
+    const before = this.faults.length;
+    this.faults = this.faults.filter((f) => f.id !== id);
+    this.rngs.delete(id);
+    return this.faults.length < before;
+  }
+
+  clear(): void {
+    this.faults = [];
+    this.rngs.clear();
+  }
+
+  /**
+   * Every matching latency fault adds its delay; the first matching error, rate-limit or drop fault (in
+   * the order added) that fires ends the request. Later terminal faults are not consulted, so they keep
+   * their remaining count and their random sequence.
+   */
+  decide(req: FaultRequest): FaultDecision {
+    const decision: FaultDecision = { delayMs: 0, firedIds: [] };
+    for (const f of this.faults) {
+      const terminal = f.action.kind !== 'latency';
+      if (terminal && decision.terminal) continue;
+      if (!this.matches(f, req)) continue;
+      f.matched++;
+      const rng = this.rngs.get(f.id)!;
+      if (f.probability !== undefined && f.probability < 1 && !(rng.next() < f.probability)) continue;
+      f.fired++;
+      if (f.remaining !== undefined) f.remaining--;
+      decision.firedIds.push(f.id);
+      if (f.action.kind === 'latency') {
+        const { ms, maxMs } = f.action;
+        decision.delayMs += maxMs !== undefined && maxMs > ms ? rng.int(ms, maxMs) : ms;
+      } else {
+        decision.terminal = { faultId: f.id, action: f.action };
+      }
+    }
+    return decision;
+  }
+
+  private matches(f: Fault, req: FaultRequest): boolean {
+    if (f.remaining === 0) return false;
+    if (f.method !== '*' && f.method !== req.method.toUpperCase()) return false;
+    if (f.consumer !== undefined && f.consumer !== req.consumer) return false;
+    return routeMatches(f.route, req.path);
+  }
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout',
+  409: 'Conflict', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway',
+  503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+/** The reason phrase an injected error shows when the tester gave none. */
+export function defaultReason(status: number): string {
+  return REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request');
+}
+
+/** Details in the voice of the gateway, saying what a client should do. */
+export function defaultDetails(status: number): string {
+  return status >= 500
+    ? 'the service could not answer this request just now; retry it later'
+    : 'the request was refused; check it and send it again';
+}

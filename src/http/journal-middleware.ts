@@ -1,0 +1,78 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { ApiError } from '../domain/api-error.js';
+import type { Rejection } from '../domain/journal.js';
+import type { World } from '../world/world.js';
+import { claimedConsumer } from './claimed-consumer.js';
+import { ctxOf, type RequestContext } from './request-context.js';
+
+interface Pending {
+  startedNs: bigint;
+  at: number;
+  rejected?: Rejection;
+  faults?: number[];
+}
+
+const pending = new WeakMap<Request, Pending>();
+
+/**
+ * Records every API request in the world's journal once its answer is sent (or its connection closed).
+ * Mounted before the body parsers, so a request refused while its body is read is journaled too; admin
+ * requests are not journaled.
+ */
+export function journalMiddleware(world: World) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.originalUrl.startsWith('/__admin')) return next();
+    const p: Pending = { startedNs: process.hrtime.bigint(), at: world.realNow() };
+    pending.set(req, p);
+    res.once('close', () => {
+      const ctx = contextIfAny(req);
+      const url = req.originalUrl;
+      const user = ctx?.auth?.user?.guid;
+      world.journal.record({
+        at: new Date(p.at).toISOString(),
+        method: req.method,
+        url,
+        path: ctx?.path ?? url.split('?')[0]!,
+        ...optional('consumer', claimedConsumer(req, ctx)),
+        ...optional('user', user),
+        status: res.writableFinished ? res.statusCode : 0,
+        durationMs: Number((process.hrtime.bigint() - p.startedNs) / 1000n) / 1000,
+        ...optional('rejected', p.rejected),
+        ...optional('faults', p.faults),
+      });
+    });
+    next();
+  };
+}
+
+/** The error handler's observer: keeps why a request was rejected, for its journal entry. */
+export function journalObserver(req: Request, error: ApiError, cause?: unknown): void {
+  const p = pending.get(req);
+  if (!p) return;
+  p.rejected = { reason: error.reason, code: error.code, details: error.details };
+  if (error.check) p.rejected.check = error.check;
+  if (cause !== undefined) p.rejected.cause = describe(cause);
+}
+
+/** Called by the faults middleware: which injected faults acted on this request. */
+export function noteFaults(req: Request, ids: number[]): void {
+  const p = pending.get(req);
+  if (p) p.faults = ids;
+}
+
+function contextIfAny(req: Request): RequestContext | undefined {
+  try {
+    return ctxOf(req);
+  } catch {
+    return undefined; // refused before the context was built (e.g. a body over the limit)
+  }
+}
+
+function describe(cause: unknown): string {
+  if (cause instanceof Error) return (cause.stack ?? `${cause.name}: ${cause.message}`).split('\n').slice(0, 4).join('\n');
+  return String(cause);
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

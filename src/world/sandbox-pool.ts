@@ -1,0 +1,106 @@
+import { Sandbox } from './sandbox.js';
+
+export interface SandboxPoolLimits {
+  /** Most sandboxes held at once; the least recently used goes first. */
+  max: number;
+  /** A sandbox unused for longer than this (real time, ms) is dropped; 0 = never. */
+  idleMs: number;
+}
+
+export interface SandboxInfo {
+  key: string;
+  createdAt: number;
+  lastUsedAt: number;
+  /** Requests (and admin actions) that used it. */
+  uses: number;
+}
+
+/**
+ * The sandboxes a world holds, one per consumer key, kept in least-recently-used order (a Map keeps
+ * insertion order, so touching a sandbox moves it to the end). Idle ones are dropped when the pool is next
+ * used: no timers, so nothing keeps a test runner's process alive.
+ *
+ * Dropped sandboxes are not closed: a request that is still running (say, behind an injected latency) may
+ * hold one, and better-sqlite3 frees an unreachable in-memory database when it is garbage collected.
+ */
+export class SandboxPool {
+  private readonly boxes = new Map<string, Sandbox>();
+  private readonly uses = new Map<string, number>();
+  /** Keys dropped for idleness or the cap since start; the admin API shows it. */
+  evicted = 0;
+
+  constructor(private readonly limits: SandboxPoolLimits, private readonly realNow: () => number) {}
+
+  /** The sandbox of a key, made from the template on first use (or after it was dropped). */
+  get(key: string, template: () => Buffer, now: number): Sandbox {
+    this.dropIdle(now);
+    let box = this.boxes.get(key);
+    if (box) {
+      this.boxes.delete(key);
+    } else {
+      box = new Sandbox(key, template(), now);
+      while (this.boxes.size >= this.limits.max) this.dropOldest();
+    }
+    box.lastUsedAt = now;
+    this.boxes.set(key, box);
+    this.uses.set(key, (this.uses.get(key) ?? 0) + 1);
+    return box;
+  }
+
+  /** The sandboxes held now, without counting a use (for looking something up across all of them). */
+  held(): Sandbox[] {
+    return [...this.boxes.values()];
+  }
+
+  has(key: string): boolean {
+    return this.boxes.has(key);
+  }
+
+  /** Held sandboxes, least recently used first. */
+  list(): SandboxInfo[] {
+    this.dropIdle(this.realNow());
+    return [...this.boxes.values()].map((b) => ({ key: b.key, createdAt: b.createdAt, lastUsedAt: b.lastUsedAt, uses: this.uses.get(b.key) ?? 0 }));
+  }
+
+  get size(): number {
+    return this.boxes.size;
+  }
+
+  get settings(): SandboxPoolLimits {
+    return this.limits;
+  }
+
+  /** Drops one sandbox (its next use starts from the template again); false when none was held. */
+  drop(key: string): boolean {
+    this.uses.delete(key);
+    return this.boxes.delete(key);
+  }
+
+  clear(): void {
+    this.boxes.clear();
+    this.uses.clear();
+  }
+
+  /** When the simulator stops: nothing can be using them any more. */
+  closeAll(): void {
+    for (const box of this.boxes.values()) box.close();
+    this.clear();
+  }
+
+  private dropIdle(now: number): void {
+    if (this.limits.idleMs <= 0) return;
+    // Oldest first: stop at the first one still in use.
+    for (const box of this.boxes.values()) {
+      if (now - box.lastUsedAt <= this.limits.idleMs) break;
+      this.drop(box.key);
+      this.evicted++;
+    }
+  }
+
+  private dropOldest(): void {
+    const oldest = this.boxes.keys().next();
+    if (oldest.done) return;
+    this.drop(oldest.value);
+    this.evicted++;
+  }
+}
