@@ -1,6 +1,67 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { errors } from '../domain/api-error.js';
+import { parseExpand } from '../domain/expand.js';
+import { CATALOG_PAGING, parsePageRequest } from '../domain/paging.js';
+import { parsePersonSearch, parseTitleSearch, PERSON_SEARCH_KINDS, TITLE_SEARCH_KINDS } from '../domain/search-request.js';
+import { isoDate } from '../domain/sim-clock.js';
+import { catalogSearchOf } from '../store/catalog-search.js';
+import { personXml } from '../xml/person.js';
+import { searchXml } from '../xml/search.js';
+import { authenticateConsumer } from './authenticate.js';
+import { catalogPersonRoutes } from './catalog-person-routes.js';
+import { catalogTitleRoutes } from './catalog-title-routes.js';
+import { ctxOf, storesOf } from './request-context.js';
+import { resource } from './resource.js';
+import { sendXml } from './send-xml.js';
+import { titleRenderer } from './title-renderer.js';
 
+const KINDS = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
+
+/** Catalogue search (spec 4.2) and the title and person resources (fidelity 3). */
 export function catalogRoutes(): Router {
   const router = Router();
+  router.use(catalogTitleRoutes());
+  router.use(catalogPersonRoutes());
+  // express decodes the path parameter, so /catalog/voice%20over arrives as "voice over".
+  resource(router, '/catalog/:kind', {
+    GET: (req, res) => {
+      const kind = String(req.params['kind'] ?? '');
+      if (TITLE_SEARCH_KINDS.has(kind)) searchTitles(req, res, kind);
+      else if (PERSON_SEARCH_KINDS.has(kind)) searchPeople(req, res, kind);
+      else throw errors.notFound(`there is no catalogue of ${JSON.stringify(kind)}; search one of /catalog/${KINDS.map(encodeURIComponent).join(', /catalog/')}`);
+    },
+  }, [authenticateConsumer]);
   return router;
+}
+
+function searchTitles(req: Request, res: Response, kind: string): void {
+  const ctx = ctxOf(req);
+  const { catalog, now } = storesOf(req);
+  const search = parseTitleSearch(kind, ctx.params);
+  const expansion = parseExpand(ctx.params.get('expand'));
+  const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
+  const today = isoDate(now);
+  const index = catalogSearchOf(catalog);
+  const found = index.titles(search, pageReq, today);
+  const render = titleRenderer(req);
+  const items = catalog.titlesById(found.ids).map((t) => render(t, expansion));
+  const refinements = index.titleRefinements(search, today);
+  sendXml(res, 200, searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, refinements));
+}
+
+function searchPeople(req: Request, res: Response, kind: string): void {
+  const ctx = ctxOf(req);
+  const { catalog } = storesOf(req);
+  const search = parsePersonSearch(kind, ctx.params);
+  const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
+  const index = catalogSearchOf(catalog);
+  const found = index.people.search(search, pageReq);
+  const items = found.ids.map((id) => catalog.person(id)).filter((p) => p !== undefined).map((p) => personXml(ctx.xml, p));
+  sendXml(res, 200, searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, index.people.refinements(search)));
+}
+
+/** Page and refinement links repeat the search as sent: its path and every parameter (fidelity 4). */
+export function searchAddress(req: Request) {
+  const ctx = ctxOf(req);
+  return { path: ctx.path, params: ctx.params.pairs };
 }

@@ -7,6 +7,7 @@ import { ReviewsStore } from './reviews-store.js';
 import { Sequences } from './sequences.js';
 import { TokensStore } from './tokens-store.js';
 import { StockStore } from './stock-store.js';
+import { TitleReviewsStore } from './title-reviews-store.js';
 import { UserTitlesStore } from './user-titles-store.js';
 import { UsersStore } from './users-store.js';
 
@@ -21,6 +22,7 @@ export function createStores(db: Db) {
     queues: new QueuesStore(db),
     lists: new ListsStore(db),
     stock: new StockStore(db),
+    titleReviews: new TitleReviewsStore(db),
     tokens: new TokensStore(db),
     ratings: new RatingsStore(db),
     reviews: new ReviewsStore(db),

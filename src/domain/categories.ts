@@ -1,0 +1,37 @@
+import { PERSON_ROLES } from './types.js';
+
+/** The category schemes served under /categories/ (spec 2.2), in the order the spec lists them. */
+export const CATEGORY_SCHEMES = [
+  'catalog', 'format', 'genres', 'certificates/bbfc', 'certificates/pegi', 'roles', 'purchases', 'availability',
+  'estimated_wait', 'languages/main', 'languages/hearing_impaired', 'languages/dubbed',
+] as const;
+export type CategorySchemeName = (typeof CATEGORY_SCHEMES)[number];
+
+/** Schemes whose terms are fixed by the spec; the others are the distinct values of the catalogue. */
+export const FIXED_TERMS: Partial<Record<CategorySchemeName, readonly string[]>> = {
+  catalog: ['video', 'games'],
+  roles: PERSON_ROLES,
+  availability: ['available', 'quarantined', 'unavailable'],
+  estimated_wait: ['normal', 'short', 'long'],
+};
+
+// Certificates read best youngest audience first, as the boards publish them.
+const CERTIFICATE_ORDER: Record<'bbfc' | 'pegi', readonly string[]> = {
+  bbfc: ['U', 'PG', '12', '12A', '15', '18', 'R18'],
+  pegi: ['3', '7', '12', '16', '18'],
+};
+
+/**
+ * Orders a scheme's terms: certificates in the board's order (unknown ones after, alphabetically), everything
+ * else alphabetically, case-insensitive.
+ */
+export function orderTerms(scheme: CategorySchemeName, terms: readonly string[]): string[] {
+  const alpha = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
+  const board = scheme === 'certificates/bbfc' ? 'bbfc' : scheme === 'certificates/pegi' ? 'pegi' : undefined;
+  if (!board) return [...terms].sort(alpha);
+  const rank = (t: string) => {
+    const i = CERTIFICATE_ORDER[board].indexOf(t.toUpperCase());
+    return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return [...terms].sort((a, b) => rank(a) - rank(b) || alpha(a, b));
+}

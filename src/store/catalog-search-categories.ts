@@ -1,0 +1,38 @@
+import { FIXED_TERMS, orderTerms, type CategorySchemeName } from '../domain/categories.js';
+import type { CatalogStore } from './catalog-store.js';
+
+// Each scheme's terms come from one query over the catalogue. The catalogue never changes within a scenario,
+// so the answer is kept per catalogue.
+const DERIVED: Partial<Record<CategorySchemeName, { sql: string; params: string[] }>> = {
+  format: { sql: 'SELECT DISTINCT value FROM title_facets WHERE facet = ?', params: ['format'] },
+  genres: { sql: 'SELECT DISTINCT value FROM title_facets WHERE facet = ?', params: ['genre'] },
+  purchases: { sql: 'SELECT DISTINCT value FROM title_facets WHERE facet = ?', params: ['purchase'] },
+  'languages/main': { sql: 'SELECT DISTINCT value FROM title_facets WHERE facet = ?', params: ['language'] },
+  'certificates/bbfc': { sql: 'SELECT DISTINCT certificate AS value FROM titles WHERE cert_scheme = ?', params: ['bbfc'] },
+  'certificates/pegi': { sql: 'SELECT DISTINCT certificate AS value FROM titles WHERE cert_scheme = ?', params: ['pegi'] },
+  'languages/hearing_impaired': { sql: "SELECT DISTINCT j.value AS value FROM titles, json_each(titles.data, '$.languages.hearingImpaired') j", params: [] },
+  'languages/dubbed': { sql: "SELECT DISTINCT j.value AS value FROM titles, json_each(titles.data, '$.languages.dubbed') j", params: [] },
+};
+
+const cache = new WeakMap<CatalogStore, Map<CategorySchemeName, string[]>>();
+
+/** The terms of a category scheme: fixed enumerations, or the distinct values the catalogue uses. */
+export function categoryTerms(catalog: CatalogStore, scheme: CategorySchemeName): string[] {
+  let perCatalog = cache.get(catalog);
+  if (!perCatalog) {
+    perCatalog = new Map();
+    cache.set(catalog, perCatalog);
+  }
+  let terms = perCatalog.get(scheme);
+  if (!terms) {
+    const fixed = FIXED_TERMS[scheme];
+    if (fixed) terms = [...fixed];
+    else {
+      const q = DERIVED[scheme];
+      if (!q) throw new Error(`category scheme ${scheme} has neither fixed terms nor a query`);
+      terms = orderTerms(scheme, (catalog.db.prepare(q.sql).all(...q.params) as Array<{ value: string }>).map((r) => String(r.value)));
+    }
+    perCatalog.set(scheme, terms);
+  }
+  return terms;
+}

@@ -1,0 +1,36 @@
+import type { Person } from '../domain/types.js';
+import type { XmlContext } from './context.js';
+import { category, link } from './link.js';
+import { categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './title-addresses.js';
+import { el, text } from './writer.js';
+
+/** The detail links of a person, in order (spec 2.3). */
+export const PERSON_LINKS = ['artworks', 'biography', 'filmography'] as const;
+export type PersonLink = (typeof PERSON_LINKS)[number];
+
+/** `person` (spec 2.3): name, id, one roles category per role, then the artworks, biography and filmography links. */
+export function personXml(ctx: XmlContext, p: Person): string {
+  return el(
+    'person',
+    undefined,
+    text('name', p.name),
+    text('id', personHref(ctx, p.id)),
+    ...p.roles.map((r) => category(categoryScheme(ctx, 'roles'), r)),
+    ...PERSON_LINKS.map((name) => link(`${personHref(ctx, p.id)}/${name}`, rel(ctx, name), name)),
+  );
+}
+
+/** `/catalog/person/<id>/biography`: shaped like a title's synopsis [chosen]. */
+export function biographyXml(p: Person): string {
+  return el('biography', undefined, text('biography_text', p.biography));
+}
+
+/**
+ * `/catalog/person/<id>/artworks`: portraits in the title artwork sizes, under
+ * `.../lovefilm/images/people/<last digit of id>/<id>-<size>.jpg` [chosen, modelled on title images].
+ */
+export function personArtworksXml(ctx: XmlContext, id: number): string {
+  const images = TITLE_IMAGE_SIZES.map(([size, width, height]) =>
+    el('image', { size, href: `${ctx.webBase}/lovefilm/images/people/${id % 10}/${id}-${size}.jpg`, width, height })).join('');
+  return `<artworks><artwork type="person">${images}</artwork></artworks>`;
+}

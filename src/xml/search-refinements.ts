@@ -1,0 +1,32 @@
+import { encodePairs } from '../domain/percent-encode.js';
+import type { XmlContext } from './context.js';
+import { link } from './link.js';
+import type { PageAddress } from './paged.js';
+import { rel } from './title-addresses.js';
+
+/** The values of one facet among a search's results, most frequent first. */
+export interface Refinement {
+  facet: string;
+  values: ReadonlyArray<{ value: string; count: number }>;
+}
+
+/**
+ * Refinement links (spec 4.2 rules 1-3; layout chosen in fidelity 4, documented in the README): after the
+ * paging links, one `link rel={schema_base}/refinement title=<facet>` per asked facet, whose href is this
+ * search refined by that facet alone, holding one child `link rel={schema_base}/refinement_value
+ * title=<value>` per value, whose href is this search with `f=<facet>|<value>` added. Following a child
+ * gives exactly the narrowed result, from its first page.
+ */
+export function refinementsXml(ctx: XmlContext, addr: PageAddress, refinements: readonly Refinement[]): string {
+  const kept = addr.params.filter(([k]) => !k.startsWith('oauth_') && k !== 'start_index');
+  const href = (pairs: ReadonlyArray<readonly [string, string]>) => `${ctx.baseUrl}${addr.path}?${encodePairs(pairs)}`;
+  return refinements.map((r) => {
+    const values = r.values.map(({ value }) => {
+      const f = `${r.facet}|${value}`;
+      const already = kept.some(([k, v]) => k === 'f' && v === f);
+      return link(href(already ? kept : [...kept, ['f', f]]), rel(ctx, 'refinement_value'), value);
+    });
+    const facetOnly = [...kept.filter(([k]) => k !== 'refine'), ['refine', r.facet] as const];
+    return link(href(facetOnly), rel(ctx, 'refinement'), r.facet, ...values);
+  }).join('');
+}

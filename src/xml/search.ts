@@ -1,0 +1,11 @@
+import type { XmlContext } from './context.js';
+import { pagedList, type PageAddress, type PageInfo } from './paged.js';
+import { refinementsXml, type Refinement } from './search-refinements.js';
+
+/**
+ * A catalogue search answer (spec 4.2): root `search`, the paged envelope, the refinement links after the
+ * paging links (fidelity 4), then the items (`catalog_title` or `person` elements, already serialized).
+ */
+export function searchXml(ctx: XmlContext, addr: PageAddress, page: PageInfo, items: string[], refinements: readonly Refinement[] = []): string {
+  return pagedList('search', ctx, addr, page, items, refinementsXml(ctx, addr, refinements));
+}
