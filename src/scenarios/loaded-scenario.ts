@@ -5,6 +5,7 @@ import { buildCatalogDb } from '../store/catalog-db.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { seedState } from '../store/seed-state.js';
 import { createStateDb, snapshotOf } from '../store/state-db.js';
+import { TitleFragmentCache } from '../xml/title-fragment-cache.js';
 import { checkReferences } from './check-references.js';
 import type { Scenario } from './scenario-schema.js';
 
@@ -16,6 +17,8 @@ export interface LoadedScenario {
   /** Serialized state database; every sandbox and every reset starts from a copy of it. */
   template: Buffer;
   consumers: ReadonlyMap<string, Consumer>;
+  /** Serialized titles of this scenario's catalogue (it never changes, so they are cached). */
+  titleXml: TitleFragmentCache;
   /** When the template was built (simulator clock): defaults for dates the scenario leaves out. */
   loadedAt: number;
 }
@@ -46,5 +49,5 @@ export function loadScenario(scenario: Scenario, file: string, now: number): Loa
   const consumers = new Map<string, Consumer>(
     scenario.consumers.map((c) => [c.key, { key: c.key, secret: c.secret, name: c.name, checkNonce: c.check_nonce }]),
   );
-  return { scenario, file, catalog, template, consumers, loadedAt };
+  return { scenario, file, catalog, template, consumers, loadedAt, titleXml: new TitleFragmentCache(catalog) };
 }

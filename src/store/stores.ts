@@ -5,9 +5,10 @@ import { RatingsStore } from './ratings-store.js';
 import { RentalsStore } from './rentals-store.js';
 import { ReviewsStore } from './reviews-store.js';
 import { Sequences } from './sequences.js';
-import { TokensStore } from './tokens-store.js';
 import { StockStore } from './stock-store.js';
 import { TitleReviewsStore } from './title-reviews-store.js';
+import { TitleStatsStore } from './title-stats-store.js';
+import { TokensStore } from './tokens-store.js';
 import { UserTitlesStore } from './user-titles-store.js';
 import { UsersStore } from './users-store.js';
 
@@ -22,8 +23,9 @@ export function createStores(db: Db) {
     queues: new QueuesStore(db),
     lists: new ListsStore(db),
     stock: new StockStore(db),
-    titleReviews: new TitleReviewsStore(db),
     tokens: new TokensStore(db),
+    titleStats: new TitleStatsStore(db),
+    titleReviews: new TitleReviewsStore(db),
     ratings: new RatingsStore(db),
     reviews: new ReviewsStore(db),
     rentals: new RentalsStore(db),

@@ -1,0 +1,41 @@
+import { errors } from './api-error.js';
+
+/** Detail links of a title, in the order they appear (fidelity 3). */
+export const TITLE_LINKS = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars', 'reviews'] as const;
+export type TitleLink = (typeof TITLE_LINKS)[number];
+
+/** Links whose data can be carried inline; similars and reviews are never expanded (fidelity 3). */
+export const EXPANDABLE: readonly TitleLink[] = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks'];
+
+/**
+ * What to embed in each catalog_title: `none` shrinks titles to id and title; otherwise the set of links
+ * whose data is carried as the link's child.
+ */
+export type Expansion = { none: true } | { none: false; links: ReadonlySet<TitleLink> };
+
+export const NO_EXPANSION: Expansion = { none: false, links: new Set() };
+
+/**
+ * Parses `expand` (fidelity 3): a comma list of link names, `all`, or `none`. Unknown names -> 400 that
+ * lists the allowed ones. `similars` and `reviews` are accepted but stay links.
+ */
+export function parseExpand(value: string | undefined): Expansion {
+  if (value === undefined || value.trim() === '') return NO_EXPANSION;
+  const names = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (names.length === 1 && names[0] === 'none') return { none: true };
+  const links = new Set<TitleLink>();
+  for (const name of names) {
+    if (name === 'all') EXPANDABLE.forEach((l) => links.add(l));
+    else if ((TITLE_LINKS as readonly string[]).includes(name)) {
+      if ((EXPANDABLE as readonly string[]).includes(name)) links.add(name as TitleLink);
+    } else {
+      throw errors.invalidParameter('expand', `${JSON.stringify(name)} is not a title link; use a comma list of ${TITLE_LINKS.join(', ')}, or all, or none`);
+    }
+  }
+  return { none: false, links };
+}
+
+/** A stable key for caches. */
+export function expansionKey(e: Expansion): string {
+  return e.none ? 'none' : [...e.links].sort().join(',');
+}

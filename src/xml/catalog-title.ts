@@ -1,0 +1,132 @@
+import { BIN_LABELS } from '../domain/title-stats.js';
+import { shortSynopsis } from '../domain/synopsis.js';
+import type { Expansion, TitleLink } from '../domain/expand.js';
+import type { Person, Title, TitleStats } from '../domain/types.js';
+import type { XmlContext } from './context.js';
+import { category, link } from './link.js';
+import {
+  categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref,
+} from './title-addresses.js';
+import { el, esc, formatRating, text } from './writer.js';
+
+/** What serializing a title needs besides the title: people's names for expanded cast lists. */
+export interface TitleXmlSource {
+  person(id: number): Pick<Person, 'id' | 'name'> | undefined;
+}
+
+/**
+ * A catalog_title split around what depends on the sandbox (its users' ratings): fidelity 3's order puts
+ * number_of_ratings and rating between production_year and can_rent, and an expanded histogram also
+ * depends on them. Everything else is cached per scenario, address and expansion.
+ */
+export type TitleFragments =
+  | { kind: 'bare'; xml: string }
+  | { kind: 'plain'; head: string; tail: string }
+  | { kind: 'histogram'; head: string; beforeHistogram: string; afterHistogram: string };
+
+/** The catalog_title element (fidelity 3). */
+export function catalogTitleXml(ctx: XmlContext, t: Title, stats: TitleStats, expansion: Expansion, src: TitleXmlSource): string {
+  return assembleTitle(titleFragments(ctx, t, expansion, src), ctx, t, stats);
+}
+
+/** Joins cached fragments with the statistics of this sandbox. */
+export function assembleTitle(f: TitleFragments, ctx: XmlContext, t: Title, stats: TitleStats): string {
+  if (f.kind === 'bare') return f.xml;
+  const statsXml = text('number_of_ratings', stats.numberOfRatings) + (stats.average !== undefined ? text('rating', formatRating(stats.average)) : '');
+  if (f.kind === 'plain') return f.head + statsXml + f.tail;
+  return f.head + statsXml + f.beforeHistogram + histogramLink(ctx, t.id, stats) + f.afterHistogram;
+}
+
+/** The parts of a title that do not depend on the sandbox: cacheable per scenario, address and expansion. */
+export function titleFragments(ctx: XmlContext, t: Title, expansion: Expansion, src: TitleXmlSource): TitleFragments {
+  if (expansion.none) {
+    // expand=none: embedded titles shrink to id and title (fidelity 3).
+    return { kind: 'bare', xml: `<catalog_title>${text('id', titleHref(ctx, t.id))}${titleElement(t)}</catalog_title>` };
+  }
+  const head = '<catalog_title>' + text('studio', t.studio) + text('release_date', t.releaseDate) + text('production_year', t.productionYear);
+  const body =
+    text('can_rent', t.canRent) + text('run_time', t.runTime) + text('players', t.players) + text('developer', t.developer) +
+    text('id', titleHref(ctx, t.id)) + titleElement(t) + text('adult', t.adult) + categories(ctx, t);
+  const links = detailLinks(t);
+  const expanded = expansion.links;
+  const render = (names: readonly TitleLink[]) => names.map((n) => detailLink(ctx, t, n, expanded.has(n), src)).join('');
+  const web = link(webPageHref(ctx, t), 'alternate', 'web page');
+  if (!expanded.has('histogram')) return { kind: 'plain', head, tail: body + render(links) + web + '</catalog_title>' };
+  const at = links.indexOf('histogram');
+  return {
+    kind: 'histogram',
+    head,
+    beforeHistogram: body + render(links.slice(0, at)),
+    afterHistogram: render(links.slice(at + 1)) + web + '</catalog_title>',
+  };
+}
+
+function titleElement(t: Title): string {
+  return `<title full="${esc(t.fullTitle)}" clean="${esc(t.cleanTitle)}"/>`;
+}
+
+/** catalog, format, genres, then exactly one certificate (fidelity 3). */
+function categories(ctx: XmlContext, t: Title): string {
+  return (
+    category(categoryScheme(ctx, 'catalog'), t.kind === 'game' ? 'games' : 'video') +
+    category(categoryScheme(ctx, 'format'), t.format) +
+    t.genres.map((g) => category(categoryScheme(ctx, 'genres'), g)).join('') +
+    category(categoryScheme(ctx, `certificates/${t.certificateScheme}`), t.certificate)
+  );
+}
+
+/** Games have no actors, directors or languages (spec 2.2). */
+export function detailLinks(t: Title): TitleLink[] {
+  const all: TitleLink[] = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars', 'reviews'];
+  return t.kind === 'game' ? all.filter((l) => l !== 'actors' && l !== 'directors' && l !== 'languages') : all;
+}
+
+function detailLink(ctx: XmlContext, t: Title, name: TitleLink, expand: boolean, src: TitleXmlSource): string {
+  const href = `${titleHref(ctx, t.id)}/${name}`;
+  return link(href, rel(ctx, name), name, expand ? detailContent(ctx, t, name, src) : '');
+}
+
+function histogramLink(ctx: XmlContext, id: number, stats: TitleStats): string {
+  return link(`${titleHref(ctx, id)}/histogram`, rel(ctx, 'histogram'), 'histogram', histogramXml(stats));
+}
+
+/** The data an expanded link carries; also the root of the standalone detail resource (fidelity 3). */
+export function detailContent(ctx: XmlContext, t: Title, name: TitleLink, src: TitleXmlSource, fullSynopsis = false): string {
+  switch (name) {
+    case 'actors': return peopleXml(ctx, t.actorIds, src);
+    case 'directors': return peopleXml(ctx, t.directorIds, src);
+    case 'synopsis': return el('synopsis', undefined, text('synopsis_text', fullSynopsis ? t.synopsis : shortSynopsis(t.synopsis)));
+    case 'languages': return languagesXml(ctx, t);
+    case 'collections': return collectionsXml(ctx, t);
+    case 'artworks': return artworksXml(ctx, t.id);
+    default: return '';
+  }
+}
+
+export function peopleXml(ctx: XmlContext, ids: readonly number[], src: TitleXmlSource): string {
+  const links = ids.map((id) => src.person(id)).filter((p) => p !== undefined)
+    .map((p) => link(personHref(ctx, p.id), rel(ctx, 'person'), p.name));
+  return `<people>${links.join('')}</people>`;
+}
+
+export function histogramXml(stats: TitleStats): string {
+  const bins = stats.histogram.map((n, i) => el('bin', { count: n, label: BIN_LABELS[i] })).join('');
+  return `<histogram><bins>${bins}</bins></histogram>`;
+}
+
+function languagesXml(ctx: XmlContext, t: Title): string {
+  const group = (kind: string, values: readonly string[]) => values.map((v) => category(categoryScheme(ctx, `languages/${kind}`), v)).join('');
+  return `<languages>${group('main', t.languages.main)}${group('hearing_impaired', t.languages.hearingImpaired)}${group('dubbed', t.languages.dubbed)}</languages>`;
+}
+
+function collectionsXml(ctx: XmlContext, t: Title): string {
+  const items = t.collections.map((c) => el('collection', undefined, text('name', c.name), text('id', collectionHref(ctx, c.id)), text('rank', c.rank)));
+  return `<collections>${items.join('')}</collections>`;
+}
+
+/** Title artwork in five sizes and hero shots in three (fidelity 2). */
+export function artworksXml(ctx: XmlContext, id: number): string {
+  const images = (sizes: ReadonlyArray<readonly [string, number, number]>, hero: boolean) =>
+    sizes.map(([size, width, height]) => el('image', { size, href: imageHref(ctx, id, size, hero), width, height })).join('');
+  return `<artworks><artwork type="title">${images(TITLE_IMAGE_SIZES, false)}</artwork><artwork type="hero">${images(HERO_IMAGE_SIZES, true)}</artwork></artworks>`;
+}
