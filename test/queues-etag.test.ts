@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { BOB } from './support/signing.js';
+import { testWorld } from './support/world.js';
+import { parseXml, str } from './support/xml.js';
+import { as, discPath, everyQueue, itemPath, LATER, queuesPath, titleRef } from './queue-helpers.js';
+
+const every = `${queuesPath()}/every`;
+const etagOf = async (app: Parameters<typeof as>[0], path = every) => {
+  const res = await as(app, 'GET', path);
+  expect(res.status).toBe(200);
+  return res.headers['etag'] as string;
+};
+
+describe('ETag on queue reads (fidelity 6)', () => {
+  it('the queues list and every queue read carry the same quoted ETag', async () => {
+    const { app } = testWorld();
+    const tag = await etagOf(app);
+    expect(tag).toMatch(/^"[0-9a-f]+"$/);
+    expect(await etagOf(app, queuesPath())).toBe(tag);
+    expect(await etagOf(app, `${queuesPath()}/${LATER}?items_per_page=3`)).toBe(tag);
+  });
+
+  it('If-None-Match with the current tag answers 304 without a body; a stale tag gets the queue', async () => {
+    const { app } = testWorld();
+    const tag = await etagOf(app);
+    const cached = await as(app, 'GET', every).set('If-None-Match', tag);
+    expect(cached.status).toBe(304);
+    expect(cached.text ?? '').toBe('');
+    expect(cached.headers['etag']).toBe(tag);
+    const list = await as(app, 'GET', queuesPath()).set('If-None-Match', `W/${tag}`);
+    expect(list.status).toBe(304);
+    const stale = await as(app, 'GET', every).set('If-None-Match', '"0000000000000000"');
+    expect(stale.status).toBe(200);
+  });
+
+  it('every kind of queue write changes the tag, and its answer carries the new one', async () => {
+    const { app } = testWorld();
+    const writes: Array<() => ReturnType<typeof as>> = [
+      () => as(app, 'POST', every, { title_refs: titleRef(10376) }),
+      () => as(app, 'PUT', itemPath(10376), { priority: '1' }),
+      () => as(app, 'PUT', itemPath(10376), { queue_ref: `http://x${queuesPath()}/${LATER}` }),
+      () => as(app, 'DELETE', discPath(13)),
+      () => as(app, 'DELETE', itemPath(10376)),
+    ];
+    const seen = new Set([await etagOf(app)]);
+    for (const write of writes) {
+      const res = await write();
+      expect(res.status).toBeLessThan(300);
+      const now = await etagOf(app);
+      expect(res.headers['etag']).toBe(now);
+      expect(seen.has(now)).toBe(false);
+      seen.add(now);
+    }
+  });
+
+  it("another user's writes leave alice's tag alone", async () => {
+    const { app } = testWorld();
+    const tag = await etagOf(app);
+    await as(app, 'POST', `${queuesPath(BOB)}/every`, { title_refs: titleRef(10376) }, BOB);
+    expect(await etagOf(app)).toBe(tag);
+  });
+
+  it('moves with the simulator date, since availability does', async () => {
+    const { app, world } = testWorld();
+    world.clock.set({ mode: 'frozen', at: Date.parse('2030-01-01T00:00:00Z') });
+    const tag = await etagOf(app);
+    world.clock.set({ mode: 'frozen', at: Date.parse('2030-01-02T00:00:00Z') });
+    expect(await etagOf(app)).not.toBe(tag);
+  });
+});
+
+describe('If-Match on queue writes', () => {
+  const STALE = '"0123456789abcdef"';
+  const writes: Array<[string, 'POST' | 'PUT' | 'DELETE', string, Record<string, string> | undefined]> = [
+    ['POST to the every-queue', 'POST', every, { title_refs: titleRef(10376) }],
+    ['POST to a sub-queue', 'POST', `${queuesPath()}/${LATER}`, { title_refs: titleRef(10376) }],
+    ['PUT on an item', 'PUT', itemPath(91), { priority: '1' }],
+    ['DELETE of an item', 'DELETE', itemPath(91), undefined],
+    ['DELETE of a disc', 'DELETE', discPath(12), undefined],
+  ];
+
+  it.each(writes)('%s with a stale tag answers 412 and changes nothing', async (_case, method, path, form) => {
+    const { app } = testWorld();
+    const before = await everyQueue(app);
+    const tag = await etagOf(app);
+    const res = await as(app, method, path, form).set('If-Match', STALE);
+    expect(res.status).toBe(412);
+    const doc = parseXml(res.text);
+    expect(str(doc, '/error/reason')).toBe('Precondition Failed');
+    expect(str(doc, '/error/details')).toContain('GET the queue again');
+    expect(await everyQueue(app)).toEqual(before);
+    expect(await etagOf(app)).toBe(tag);
+  });
+
+  it.each(writes)('%s with the current tag goes through', async (_case, method, path, form) => {
+    const { app } = testWorld();
+    const res = await as(app, method, path, form).set('If-Match', await etagOf(app));
+    expect(res.status).toBeLessThan(300);
+  });
+
+  it('a tag read before another write is stale: the second of two clients gets 412', async () => {
+    const { app } = testWorld();
+    const tag = await etagOf(app);
+    expect((await as(app, 'PUT', itemPath(91), { priority: '1' }).set('If-Match', tag)).status).toBe(200);
+    expect((await as(app, 'PUT', itemPath(91), { priority: '3' }).set('If-Match', tag)).status).toBe(412);
+    expect((await everyQueue(app)).find((i) => i.titleId === 91)?.priority).toBe(1);
+  });
+
+  it('If-Match: * always holds; a weak tag never does (strong comparison)', async () => {
+    const { app } = testWorld();
+    expect((await as(app, 'PUT', itemPath(91), { priority: '1' }).set('If-Match', '*')).status).toBe(200);
+    const weak = `W/${await etagOf(app)}`;
+    expect((await as(app, 'PUT', itemPath(91), { priority: '3' }).set('If-Match', weak)).status).toBe(412);
+  });
+});
