@@ -23,7 +23,7 @@ async function titleStats(app: TestWorld['app'], id: number) {
   expect(res.status).toBe(200);
   const doc = parseXml(res.text);
   expect(count(doc, '//bin')).toBe(10);
-  return { count: Number(str(doc, '/catalog_title/number_of_ratings')), bins: nodes(doc, '//bin').map((b) => Number((b as Element).getAttribute('count'))) };
+  return { count: Number(str(doc, '/catalog_title/number_of_ratings')), bins: nodes(doc, '//bin').map((b) => Number(str(b, '@count'))) };
 }
 
 describe('GET /users/{guid}/ratings', () => {
