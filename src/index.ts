@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { simControls, type SimControls } from './admin/controls.js';
 import { createApp } from './app.js';
 import { ConfigError, DEFAULT_CONFIG, type Config } from './config.js';
 import { BUILTIN_SCENARIO_DIR } from './package-root.js';
@@ -13,7 +14,9 @@ export { World } from './world/world.js';
 
 export interface SimulatorOptions extends Partial<Config> {}
 
-export interface Simulator {
+export type { SimControls } from './admin/controls.js';
+
+export interface Simulator extends SimControls {
   /** e.g. http://127.0.0.1:39117 */
   url: string;
   world: World;
@@ -57,6 +60,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     world,
+    ...simControls(world),
     reset: () => world.reset(),
     useScenario: (name) => void world.useScenario(name),
     close: async () => {

@@ -7,7 +7,7 @@ import type { World } from '../world/world.js';
 import { parseBody } from './parse-body.js';
 
 // One flat JSON shape per fault, easy to write with curl: the scope, the kind and its settings, the trigger.
-const faultBody = z.strictObject({
+export const faultBody = z.strictObject({
   route: z.string().refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
   method: z.string().regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *').default('*'),
   consumer: z.string().min(1).optional(),
@@ -74,6 +74,8 @@ export function faultsRoutes(world: World): Router {
 }
 
 /** The admin body as a domain fault; settings that do not belong to the kind are refused, not ignored. */
+export type FaultBody = z.input<typeof faultBody>;
+
 export function toSpec(b: z.output<typeof faultBody>): FaultSpec {
   const spec: FaultSpec = { route: b.route, method: b.method, action: toAction(b) };
   if (b.consumer !== undefined) spec.consumer = b.consumer;

@@ -1,0 +1,86 @@
+import type { Fault } from '../domain/faults.js';
+import type { JournalEntry, JournalQuery } from '../domain/journal.js';
+import { isoDateTime, type ClockMode } from '../domain/sim-clock.js';
+import type { SandboxInfo } from '../world/sandbox-pool.js';
+import type { World } from '../world/world.js';
+import { signedDuration } from './clock-routes.js';
+import { faultBody, toSpec, type FaultBody } from './faults-routes.js';
+import { parseBody } from './parse-body.js';
+
+/**
+ * The admin controls for a test runner in the same process (`startSimulator` returns them): the same
+ * rules and validation as the admin API, without HTTP. Durations are strings like `11m` or milliseconds.
+ */
+export interface SimControls {
+  clock: {
+    /** The simulator's time, YYYY-MM-DDTHH:MM:SSZ. */
+    now(): string;
+    advance(by: string | number): void;
+    /** Frozen at an instant (default: where the clock is now). */
+    freeze(at?: string | Date): void;
+    /** Running at an offset from real time. */
+    offset(by: string | number): void;
+    real(): void;
+    mode(): ClockMode;
+  };
+  faults: {
+    /** The same fields as POST /__admin/faults, e.g. `{ route: '/catalog/*', kind: 'error', status: 503, times: 1 }`. */
+    add(fault: FaultBody): Fault;
+    list(): Fault[];
+    remove(id: number): boolean;
+    clear(): void;
+  };
+  journal: {
+    /** Matching requests, newest first. */
+    find(query?: JournalQuery, limit?: number): JournalEntry[];
+    count(query?: JournalQuery): number;
+    clear(): void;
+  };
+  sandboxes: {
+    list(): SandboxInfo[];
+    /** Drops one consumer's sandbox: its next request starts from the scenario again. */
+    reset(key: string): void;
+  };
+}
+
+export function simControls(world: World): SimControls {
+  const clock = world.clock;
+  return {
+    clock: {
+      now: () => isoDateTime(clock.now()),
+      advance: (by) => clock.advance(msOf(by)),
+      freeze: (at) => clock.set({ mode: 'frozen', at: at === undefined ? clock.now() : instantOf(at) }),
+      offset: (by) => clock.set({ mode: 'offset', offsetMs: msOf(by) }),
+      real: () => clock.set({ mode: 'real' }),
+      mode: () => clock.mode,
+    },
+    faults: {
+      add: (fault) => world.faults.add(toSpec(parseBody(faultBody, fault, 'faults.add'))),
+      list: () => world.faults.list(),
+      remove: (id) => world.faults.remove(id),
+      clear: () => world.faults.clear(),
+    },
+    journal: {
+      find: (query = {}, limit) => world.journal.find(query, limit),
+      count: (query = {}) => world.journal.count(query),
+      clear: () => world.journal.clear(),
+    },
+    sandboxes: {
+      list: () => world.sandboxes.list(),
+      reset: (key) => world.reset(key),
+    },
+  };
+}
+
+function msOf(by: string | number): number {
+  if (typeof by === 'number') return by;
+  const ms = signedDuration(by);
+  if (ms === undefined) throw new TypeError(`${JSON.stringify(by)} is not a duration like 11m, 2h, -1d, 30s or 500ms`);
+  return ms;
+}
+
+function instantOf(at: string | Date): number {
+  const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  if (Number.isNaN(ms)) throw new TypeError(`${JSON.stringify(at)} is not an instant like 2030-01-01T00:00:00Z`);
+  return ms;
+}

@@ -1,0 +1,56 @@
+import type { Express } from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../src/index.js';
+import { signed } from './support/signing.js';
+
+// The library entry a test runner uses: the admin controls without HTTP, on a listening simulator.
+describe('startSimulator controls', () => {
+  let sim: Simulator;
+  // supertest takes a URL as well as an app.
+  const api = () => sim.url as unknown as Express;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0 });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+  beforeEach(() => sim.reset());
+
+  it('sim.clock moves the simulator clock', () => {
+    sim.clock.freeze('2030-01-01T00:00:00Z');
+    sim.clock.advance('11m');
+    expect(sim.clock.now()).toBe('2030-01-01T00:11:00Z');
+    sim.clock.offset('-1h');
+    expect(sim.clock.mode()).toEqual({ mode: 'offset', offsetMs: -3_600_000 });
+    sim.clock.real();
+    expect(() => sim.clock.advance('soon')).toThrow(/not a duration/);
+  });
+
+  it('sim.faults.add injects a fault over the wire; sim.journal.find and count see the requests', async () => {
+    const fault = sim.faults.add({ route: '/catalog/title', method: 'GET', kind: 'error', status: 503, times: 1 });
+    expect((await signed(api(), 'GET', '/catalog/title?term=zzyzx')).status).toBe(503);
+    expect((await signed(api(), 'GET', '/catalog/title?term=zzyzx')).status).toBe(200);
+    expect(sim.journal.count({ path: '/catalog/title', method: 'GET' })).toBe(2);
+    const [latest, first] = sim.journal.find({ path: '/catalog/title' });
+    expect(latest?.status).toBe(200);
+    expect(first).toMatchObject({ status: 503, faults: [fault.id], rejected: { check: 'fault', reason: 'Service Unavailable' } });
+    expect(sim.faults.list()[0]).toMatchObject({ id: fault.id, remaining: 0 });
+  });
+
+  it('sim.faults.add refuses a fault the admin API would refuse', () => {
+    expect(() => sim.faults.add({ route: '*', kind: 'error' })).toThrow(/needs status/);
+  });
+
+  it('sim.reset clears faults and the journal; sim.sandboxes lists and resets one', async () => {
+    await signed(api(), 'GET', '/catalog/title?term=zzyzx');
+    sim.faults.add({ route: '*', kind: 'drop' });
+    sim.reset();
+    expect(sim.faults.list()).toEqual([]);
+    expect(sim.journal.count()).toBe(0);
+    expect((await signed(api(), 'GET', '/catalog/title?term=zzyzx')).status).toBe(200);
+    expect(sim.sandboxes.list().map((s) => s.key)).toContain('test-consumer-key');
+    sim.sandboxes.reset('test-consumer-key');
+    expect(sim.sandboxes.list().map((s) => s.key)).not.toContain('test-consumer-key');
+  });
+});
