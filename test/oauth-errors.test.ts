@@ -60,11 +60,12 @@ describe('fidelity 8: the OAuth rows of the error table', () => {
     expectError(res, 400, 'Missing Required Access Token', 'ERR_400_MISSING_REQUIRED_ACCESS_TOKEN');
   });
 
-  it.each([
-    ['header and query', (n: string) => (n === 'oauth_nonce' ? 'query' : 'header') as const],
-    ['header twice', () => 'header' as const],
-  ])('a protocol parameter sent twice (%s): 400 Duplicated OAuth Protocol Parameter', async (_where, place) => {
-    const res = await sendRaw(app, { path: CATALOG, place, tamper: (p) => [...p, p.find(([n]) => n === 'oauth_nonce')!] });
+  it.each<[string, Partial<RawOAuthOptions>]>([
+    ['in the header and the query', { appendQuery: 'oauth_nonce=again' }],
+    ['twice in the header', { tamper: (p) => [...p, p.find(([n]) => n === 'oauth_nonce')!] }],
+    ['twice in the query, same value', { place: 'query', tamper: (p) => [...p, p.find(([n]) => n === 'oauth_timestamp')!] }],
+  ])('a protocol parameter sent %s: 400 Duplicated OAuth Protocol Parameter', async (_where, over) => {
+    const res = await sendRaw(app, { path: CATALOG, ...over });
     expectError(res, 400, 'Duplicated OAuth Protocol Parameter', 'ERR_400_DUPLICATED_OAUTH_PROTOCOL_PARAMETER');
   });
 

@@ -35,6 +35,8 @@ export interface RawOAuthOptions {
   /** Authorization header shape: a realm first, and the separator between pairs (default `, `). */
   realm?: string;
   separator?: string;
+  /** Raw `name=value` text added to the query after signing (not signed). */
+  appendQuery?: string;
 }
 
 export const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
@@ -92,7 +94,8 @@ export function signRaw(o: RawOAuthOptions): { method: string; path: string; hea
   const realm = o.realm === undefined ? [] : [`realm="${o.realm}"`];
   const pairs = [...realm, ...inHeader.map(([n, v]) => `${enc(n)}="${enc(v)}"`)];
   if (inHeader.length > 0) headers['Authorization'] = 'OAuth ' + pairs.join(o.separator ?? ', ');
-  const path = inQuery.length === 0 ? o.path : `${o.path}${q === -1 ? '?' : '&'}${form(inQuery)}`;
+  const queryAdded = [...(inQuery.length > 0 ? [form(inQuery)] : []), ...(o.appendQuery ? [o.appendQuery] : [])].join('&');
+  const path = queryAdded === '' ? o.path : `${o.path}${q === -1 ? '?' : '&'}${queryAdded}`;
   const bodyPairs = [...formPairs, ...inBody];
   const out: { method: string; path: string; headers: Record<string, string>; body?: string } = { method, path, headers };
   if (bodyPairs.length > 0) {
