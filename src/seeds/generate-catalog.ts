@@ -1,0 +1,57 @@
+// The deterministic catalogue: curated rows (fixed ids, seeds/curated.yaml) plus generated ones. The same
+// options always give byte-identical output: every draw comes from seeded Faker streams, never the clock
+// or Math.random, and `today` is the only reference date.
+
+import type { Person, Review, Title } from '../domain/types.js';
+import { Casting } from './casting.js';
+import { dayNumber } from './days.js';
+import { generatePeople } from './generate-people.js';
+import { generateReviews } from './generate-reviews.js';
+import { FIRST_GENERATED_TITLE_ID, generateTitles } from './generate-titles.js';
+import { withPopularityRanks } from './histogram.js';
+import { assignSimilarIds, withFilmographies } from './link-catalog.js';
+import { loadCurated, type CuratedCatalog } from './load-curated.js';
+import { Rng } from './rng.js';
+
+export interface CatalogOptions {
+  seed: number;
+  /** Generated title rows (a multi-disc series counts each disc), ids from 10001. */
+  titles: number;
+  /** Generated people, ids from 20001. */
+  people: number;
+  /** Include seeds/curated.yaml (ids 1..999). */
+  curated: boolean;
+  /** YYYY-MM-DD: release dates, "coming soon" and "new releases" are relative to it. */
+  today: string;
+}
+
+export interface Catalog {
+  titles: Title[];
+  people: Person[];
+  reviews: Review[];
+}
+
+/** Independent streams, so that e.g. a different people count leaves every title name as it was. */
+const STREAM = { people: 1, titles: 2, casting: 3, similars: 4, reviews: 5 } as const;
+
+/** `curatedRows` replaces seeds/curated.yaml when `options.curated` is true (tests use it). */
+export function generateCatalog(options: CatalogOptions, curatedRows?: CuratedCatalog): Catalog {
+  const { seed } = options;
+  if (!Number.isInteger(options.titles) || options.titles < 0) throw new Error(`catalog titles must be a whole number >= 0, got ${options.titles}`);
+  if (!Number.isInteger(options.people) || options.people < 0) throw new Error(`catalog people must be a whole number >= 0, got ${options.people}`);
+  const today = dayNumber(options.today);
+  const curated = options.curated ? (curatedRows ?? loadCurated()) : { titles: [], people: [], reviews: [] };
+
+  const generatedPeople = generatePeople(new Rng(seed, STREAM.people), options.people);
+  const casting = new Casting(new Rng(seed, STREAM.casting), generatedPeople);
+  const generatedTitles = generateTitles(new Rng(seed, STREAM.titles), casting, options.titles, today);
+  assignSimilarIds(new Rng(seed, STREAM.similars), generatedTitles, FIRST_GENERATED_TITLE_ID);
+  const generatedReviews = generateReviews(new Rng(seed, STREAM.reviews), generatedTitles, today);
+
+  const titles = withPopularityRanks([...curated.titles, ...generatedTitles]);
+  return {
+    titles,
+    people: withFilmographies([...curated.people, ...generatedPeople], titles),
+    reviews: [...curated.reviews, ...generatedReviews],
+  };
+}

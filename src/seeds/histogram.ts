@@ -1,0 +1,73 @@
+// Ratings by the wider world: 10 bins for 0.5..5. How many ratings a title has follows a long tail (a
+// few titles have tens of thousands, about one in ten has none); how they spread follows the title's
+// quality. The catalogue's "most popular" facet is the top 100 by number of ratings.
+
+import type { Title } from '../domain/types.js';
+import type { Rng } from './rng.js';
+
+export const HISTOGRAM_BINS = 10;
+/** No generated title reaches this; a curated title above it is the most popular whatever the seed. */
+export const MAX_GENERATED_RATINGS = 60_000;
+
+/** How many people rated a title: 0 for about 10%, median about 25, tail into the tens of thousands. */
+export function drawRatingCount(rng: Rng, scale = 1): number {
+  if (rng.chance(0.1)) return 0;
+  const count = Math.round(Math.exp(rng.normal(3.2, 1.7)) * scale);
+  return Math.min(count, MAX_GENERATED_RATINGS);
+}
+
+/** Bins for `count` ratings around `quality` (a mean rating, 0.5..5); their sum is close to `count`. */
+export function drawHistogram(rng: Rng, count: number, quality: number): number[] {
+  const weights: number[] = [];
+  let total = 0;
+  for (let bin = 0; bin < HISTOGRAM_BINS; bin++) {
+    const distance = (bin + 1) / 2 - quality;
+    const weight = Math.exp(-(distance * distance) / (2 * 0.8 * 0.8));
+    weights.push(weight);
+    total += weight;
+  }
+  const bins = new Array<number>(HISTOGRAM_BINS).fill(0);
+  if (count <= 40) {
+    // Few ratings: draw each one, so small titles look lumpy like real ones.
+    for (let i = 0; i < count; i++) {
+      let point = rng.float() * total;
+      let bin = 0;
+      while (bin < HISTOGRAM_BINS - 1 && (point -= weights[bin] as number) >= 0) bin++;
+      bins[bin]! += 1;
+    }
+    return bins;
+  }
+  return weights.map((weight) => Math.round((count * weight * (0.9 + 0.2 * rng.float())) / total));
+}
+
+/** A title's quality: most titles are middling, a few are loved or loathed. */
+export function drawQuality(rng: Rng): number {
+  return Math.min(4.9, Math.max(0.8, rng.normal(3.4, 0.75)));
+}
+
+export function ratingCount(histogram: readonly number[]): number {
+  let sum = 0;
+  for (const count of histogram) sum += count;
+  return sum;
+}
+
+/**
+ * The titles with popularityRank 1..`size` on the most rated (ties: lower id first) and none elsewhere.
+ * Only titles whose rank changes are copied: copying 100,000 titles cost more than generating them.
+ */
+export function withPopularityRanks(titles: readonly Title[], size = 100): Title[] {
+  const counts = titles.map((title) => ratingCount(title.baseHistogram));
+  const top = titles
+    .map((title, index) => ({ id: title.id, count: counts[index] as number }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count || a.id - b.id)
+    .slice(0, size);
+  const rankById = new Map(top.map((entry, index) => [entry.id, index + 1]));
+  return titles.map((title) => {
+    const rank = rankById.get(title.id);
+    if (rank === title.popularityRank) return title;
+    if (rank !== undefined) return { ...title, popularityRank: rank };
+    const { popularityRank: _unranked, ...rest } = title;
+    return rest;
+  });
+}

@@ -1,0 +1,77 @@
+import { Faker, base, en, generateMersenne53Randomizer, type Randomizer } from '@faker-js/faker';
+
+/**
+ * The generator's only source of randomness: a seeded Faker instance (never the global one, never
+ * Math.random) plus the few draws the generator needs, kept cheap because 100,000 titles make millions.
+ * Each concern draws from its own stream ([seed, stream]) so that, say, a different people count does
+ * not reshuffle every title name.
+ */
+export class Rng {
+  readonly faker: Faker;
+  private readonly randomizer: Randomizer;
+
+  constructor(seed: number, stream: number) {
+    this.randomizer = generateMersenne53Randomizer();
+    this.faker = new Faker({ locale: [en, base], randomizer: this.randomizer });
+    this.faker.seed([seed, stream]);
+  }
+
+  /** Uniform in [0, 1): the Faker instance's own randomizer, without faker.number's per-call options. */
+  float(): number {
+    return this.randomizer.next();
+  }
+
+  /** Uniform integer in [min, max], both inclusive. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.float() * (max - min + 1));
+  }
+
+  chance(probability: number): boolean {
+    return this.float() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('Rng.pick: empty list');
+    return items[Math.floor(this.float() * items.length)] as T;
+  }
+
+  /** An entry of `table` chosen with probability proportional to its weight. */
+  weighted<T>(table: readonly (readonly [T, number])[]): T {
+    let total = 0;
+    for (const [, weight] of table) total += weight;
+    let point = this.float() * total;
+    for (const [value, weight] of table) {
+      point -= weight;
+      if (point < 0) return value;
+    }
+    return (table[table.length - 1] as readonly [T, number])[0];
+  }
+
+  /** Normally distributed (Box-Muller). */
+  normal(mean: number, sd: number): number {
+    const u = 1 - this.float();
+    const v = this.float();
+    return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+
+  /** Up to `count` distinct entries of `items`, in draw order. */
+  sample<T>(items: readonly T[], count: number): T[] {
+    const chosen: T[] = [];
+    const want = Math.min(count, items.length);
+    for (let attempt = 0; chosen.length < want && attempt < want * 4; attempt++) {
+      const item = this.pick(items);
+      if (!chosen.includes(item)) chosen.push(item);
+    }
+    return chosen;
+  }
+
+  /** Fisher-Yates on a copy. */
+  shuffled<T>(items: readonly T[]): T[] {
+    const copy = items.slice();
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(this.float() * (i + 1));
+      [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+    }
+    return copy;
+  }
+}
