@@ -3,6 +3,7 @@ import { ApiError, errors } from '../domain/api-error.js';
 import type { World } from '../world/world.js';
 import { adminQuery } from './admin-query.js';
 import { clockRoutes } from './clock-routes.js';
+import { dashboardRoutes } from './dashboard-routes.js';
 import { faultsRoutes } from './faults-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
@@ -14,6 +15,7 @@ import { sandboxesRoutes } from './sandboxes-routes.js';
 export function adminRoutes(world: World, adminToken: string | undefined): Router {
   const router = Router();
   router.use(express.json({ limit: '1mb' }));
+  router.use(dashboardRoutes());
   if (adminToken) router.use(requireBearer(adminToken));
 
   router.get('/scenarios', (_req, res) => {

@@ -1,0 +1,81 @@
+// The dashboard (design: admin): one static page whose small script calls the admin JSON API. The page
+// holds no data itself, so it is served without the admin token; the script asks for the token when the
+// API answers 401. Element ids are stable: the browser test and QA scripts find controls by them.
+
+const CSS = `
+body{font:14px/1.45 system-ui,sans-serif;background:#f4f1ea;color:#222;margin:0}
+header{background:#a0132c;color:#fff;padding:.6rem 1.2rem;display:flex;gap:1.2rem;align-items:center;flex-wrap:wrap}
+header h1{font-size:1.15rem;margin:0}
+main{display:grid;grid-template-columns:repeat(auto-fit,minmax(24rem,1fr));gap:1rem;padding:1rem}
+section{background:#fff;border-radius:6px;box-shadow:0 1px 3px #0002;padding:.6rem 1rem;overflow:auto}
+section.wide{grid-column:1/-1}
+h2{font-size:1rem;margin:.2rem 0 .6rem}
+table{border-collapse:collapse;width:100%;font-size:13px}
+th,td{text-align:left;padding:.25rem .4rem;border-bottom:1px solid #eee;vertical-align:top}
+td.num{text-align:right}
+tr.rejected td{background:#fdf0f0}
+form{display:flex;flex-wrap:wrap;gap:.4rem;align-items:end;margin:.4rem 0}
+label{display:flex;flex-direction:column;font-size:12px;color:#555}
+input,select{font:inherit;padding:.2rem .3rem}
+input.short{width:5rem}
+button{font:inherit;padding:.25rem .7rem;cursor:pointer}
+#status{min-height:1.2em;margin-left:auto}
+#status.error{color:#ffe08a}
+code,.why{font:12px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all}
+.muted{color:#777}
+#login{display:none}
+`;
+
+export function dashboardHtml(): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<link rel="icon" href="data:,"><title>rentalsim dashboard</title><style>${CSS}</style></head>
+<body>
+<header>
+  <h1>rentalsim</h1>
+  <span>scenario <strong id="scenario-name">…</strong></span>
+  <form id="scenario-form"><select id="scenario-select" aria-label="scenario"></select><button id="scenario-switch">Switch</button></form>
+  <button id="reset-all" title="every sandbox, the clock, faults and the journal back as at start-up">Reset all</button>
+  <form id="login"><input id="token-input" type="password" placeholder="admin token" aria-label="admin token"><button>Use token</button></form>
+  <span id="status" role="status"></span>
+</header>
+<main>
+  <section>
+    <h2>Clock</h2>
+    <p><span id="clock-now">…</span> <span class="muted" id="clock-mode"></span></p>
+    <form id="advance-form"><label>advance by<input id="advance-by" class="short" value="11m"></label><button>Advance</button></form>
+    <form id="freeze-form"><label>freeze at (blank = now)<input id="freeze-at" placeholder="2030-01-01T00:00:00Z"></label><button>Freeze</button></form>
+    <button id="clock-real">Real time</button>
+  </section>
+  <section>
+    <h2>Sandboxes <span class="muted" id="sandbox-summary"></span></h2>
+    <table><thead><tr><th>consumer key</th><th>uses</th><th>idle</th><th></th></tr></thead><tbody id="sandboxes"></tbody></table>
+  </section>
+  <section class="wide">
+    <h2>Faults</h2>
+    <form id="fault-form">
+      <label>route<input id="fault-route" value="/catalog/title"></label>
+      <label>method<select id="fault-method"><option>*</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option></select></label>
+      <label>consumer<input id="fault-consumer" placeholder="any"></label>
+      <label>kind<select id="fault-kind"><option value="error">error</option><option value="latency">latency</option><option value="rate-limit">rate limit</option><option value="drop">drop connection</option></select></label>
+      <label>status<input id="fault-status" class="short" value="503"></label>
+      <label>ms<input id="fault-ms" class="short"></label>
+      <label>max ms<input id="fault-max-ms" class="short"></label>
+      <label>retry after s<input id="fault-retry" class="short"></label>
+      <label>times<input id="fault-times" class="short" placeholder="∞"></label>
+      <label>probability<input id="fault-probability" class="short" placeholder="1"></label>
+      <label>seed<input id="fault-seed" class="short" placeholder="1"></label>
+      <button id="fault-add">Add fault</button>
+    </form>
+    <table><thead><tr><th>id</th><th>method</th><th>route</th><th>consumer</th><th>does</th><th>trigger</th><th>fired</th><th></th></tr></thead><tbody id="faults"></tbody></table>
+    <button id="faults-clear">Clear faults</button>
+  </section>
+  <section class="wide">
+    <h2>Journal <span class="muted" id="journal-summary"></span> <button id="journal-clear">Clear</button></h2>
+    <table><thead><tr><th>time</th><th>method</th><th>URL</th><th>consumer</th><th>user</th><th>status</th><th>ms</th><th>why rejected</th></tr></thead><tbody id="journal"></tbody></table>
+  </section>
+</main>
+<script src="/__admin/dashboard.js"></script>
+</body></html>
+`;
+}

@@ -1,0 +1,192 @@
+// The dashboard's script, served as /__admin/dashboard.js. Plain browser JavaScript in a string, so the
+// build needs no bundler and no asset copying. Every value from the journal (URLs, consumer keys) is shown
+// with textContent, never as HTML: a client can put anything in a URL.
+
+export const DASHBOARD_SCRIPT = String.raw`(() => {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const TOKEN_KEY = 'rentalsim-admin-token';
+  const MAX_ROWS = 200;
+  let token = sessionStorage.getItem(TOKEN_KEY) || '';
+  let lastJournalId = 0;
+  let knownScenarios = '';
+
+  async function api(method, path, body) {
+    const headers = {};
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = 'Bearer ' + token;
+    const res = await fetch('/__admin' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const data = await res.json().catch(() => ({}));
+    if (res.status === 401) {
+      $('login').style.display = 'flex';
+      throw new Error('the admin API needs its token');
+    }
+    if (!res.ok) throw new Error(data.error ? data.error.details : res.status + ' ' + res.statusText);
+    return data;
+  }
+
+  function h(tag, props, ...children) {
+    const el = document.createElement(tag);
+    const { dataset, ...rest } = props || {};
+    Object.assign(el, rest);
+    Object.assign(el.dataset, dataset || {});
+    for (const c of children) el.append(c instanceof Node ? c : document.createTextNode(c === undefined || c === null ? '' : String(c)));
+    return el;
+  }
+
+  function say(message, isError) {
+    $('status').textContent = message;
+    $('status').className = isError ? 'error' : '';
+  }
+
+  async function act(work, done) {
+    try {
+      await work();
+      say(done, false);
+    } catch (e) {
+      say(e.message, true);
+    }
+    await refresh();
+  }
+
+  function duration(ms) {
+    const sign = ms < 0 ? '-' : '+';
+    const a = Math.abs(ms);
+    if (a % 86400000 === 0) return sign + a / 86400000 + 'd';
+    if (a % 3600000 === 0) return sign + a / 3600000 + 'h';
+    if (a % 60000 === 0) return sign + a / 60000 + 'm';
+    return sign + a / 1000 + 's';
+  }
+
+  async function showScenario() {
+    const d = await api('GET', '/scenarios');
+    $('scenario-name').textContent = d.active;
+    const names = d.scenarios.map((s) => s.name).join(',');
+    const select = $('scenario-select');
+    if (names !== knownScenarios) {
+      knownScenarios = names;
+      select.replaceChildren(...d.scenarios.map((s) => h('option', { value: s.name, title: s.description }, s.name)));
+      select.value = d.active;
+    }
+  }
+
+  async function showClock() {
+    const c = await api('GET', '/clock');
+    $('clock-now').textContent = c.now;
+    $('clock-mode').textContent = c.mode === 'offset' ? 'offset ' + duration(c.offsetMs) : c.mode;
+  }
+
+  async function showSandboxes() {
+    const d = await api('GET', '/sandboxes');
+    $('sandbox-summary').textContent = d.held + ' of at most ' + d.max + (d.evicted ? ', ' + d.evicted + ' evicted' : '') + (d.openMode ? ', open mode for ' + d.openMode + '*' : '');
+    $('sandboxes').replaceChildren(...d.sandboxes.map((s) => {
+      const reset = h('button', { className: 'sandbox-reset' }, 'Reset');
+      reset.addEventListener('click', () => act(() => api('POST', '/reset?consumer=' + encodeURIComponent(s.key)), 'sandbox ' + s.key + ' reset'));
+      return h('tr', { dataset: { key: s.key } }, h('td', {}, h('code', {}, s.key)), h('td', { className: 'num' }, s.uses), h('td', { className: 'num' }, s.idleSeconds + ' s'), h('td', {}, reset));
+    }));
+  }
+
+  function describeAction(a) {
+    if (a.kind === 'error') return 'error ' + a.status + (a.reason ? ' ' + a.reason : '');
+    if (a.kind === 'latency') return 'latency ' + a.ms + (a.maxMs !== undefined ? '-' + a.maxMs : '') + ' ms';
+    if (a.kind === 'rate-limit') return 'rate limit, Retry-After ' + a.retryAfterSeconds;
+    return 'drop connection';
+  }
+
+  async function showFaults() {
+    const d = await api('GET', '/faults');
+    $('faults').replaceChildren(...d.faults.map((f) => {
+      const remove = h('button', {}, 'Remove');
+      remove.addEventListener('click', () => act(() => api('DELETE', '/faults/' + f.id), 'fault ' + f.id + ' removed'));
+      const trigger = (f.times !== undefined ? f.remaining + ' of ' + f.times + ' left' : 'every time') + (f.probability !== undefined ? ', p=' + f.probability + ' seed ' + (f.seed ?? 1) : '');
+      return h('tr', { dataset: { id: f.id } }, h('td', {}, f.id), h('td', {}, f.method), h('td', {}, h('code', {}, f.route)), h('td', {}, f.consumer || 'any'),
+        h('td', {}, describeAction(f.action)), h('td', {}, trigger), h('td', { className: 'num' }, f.fired + '/' + f.matched), h('td', {}, remove));
+    }));
+  }
+
+  function journalRow(e) {
+    const why = e.rejected
+      ? h('details', {}, h('summary', {}, (e.rejected.check ? e.rejected.check + ': ' : '') + e.rejected.reason), h('div', { className: 'why' }, e.rejected.details + (e.rejected.cause ? '\n' + e.rejected.cause : '')))
+      : (e.status === 0 ? 'connection closed without an answer' : '');
+    return h('tr', { className: e.rejected || e.status === 0 ? 'rejected' : '', dataset: { id: e.id } },
+      h('td', {}, e.at.slice(11, 23)), h('td', {}, e.method), h('td', {}, h('code', {}, e.url)), h('td', {}, e.consumer || ''),
+      h('td', {}, e.user || ''), h('td', { className: 'num' }, e.status || 'dropped'), h('td', { className: 'num' }, e.durationMs), h('td', {}, why));
+  }
+
+  async function showJournal() {
+    const d = await api('GET', '/journal?limit=' + MAX_ROWS + '&after=' + lastJournalId);
+    $('journal-summary').textContent = d.held + ' held of ' + d.capacity;
+    if (d.held === 0) $('journal').replaceChildren();
+    if (d.entries.length === 0) return;
+    lastJournalId = d.entries[0].id;
+    const body = $('journal');
+    body.prepend(...d.entries.map(journalRow));
+    while (body.children.length > MAX_ROWS) body.lastChild.remove();
+  }
+
+  let refreshing = false;
+  async function refresh() {
+    if (refreshing) return;
+    refreshing = true;
+    try {
+      await Promise.all([showScenario(), showClock(), showSandboxes(), showFaults(), showJournal()]);
+    } catch (e) {
+      say(e.message, true);
+    } finally {
+      refreshing = false;
+    }
+  }
+
+  function onSubmit(id, handler) {
+    $(id).addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      handler();
+    });
+  }
+
+  function faultFromForm() {
+    const v = (id) => $(id).value.trim();
+    const num = (id) => (v(id) === '' ? undefined : Number(v(id)));
+    const kind = v('fault-kind');
+    const body = { route: v('fault-route'), method: v('fault-method'), kind };
+    if (v('fault-consumer')) body.consumer = v('fault-consumer');
+    if (kind === 'error') body.status = num('fault-status');
+    if (kind === 'latency') {
+      body.ms = num('fault-ms');
+      if (num('fault-max-ms') !== undefined) body.maxMs = num('fault-max-ms');
+    }
+    if (kind === 'rate-limit' && num('fault-retry') !== undefined) body.retryAfter = num('fault-retry');
+    for (const [field, id] of [['times', 'fault-times'], ['probability', 'fault-probability'], ['seed', 'fault-seed']]) {
+      if (num(id) !== undefined) body[field] = num(id);
+    }
+    return body;
+  }
+
+  onSubmit('scenario-form', () => act(() => api('POST', '/scenarios/' + encodeURIComponent($('scenario-select').value)), 'scenario switched'));
+  $('reset-all').addEventListener('click', () => act(async () => {
+    await api('POST', '/reset');
+    $('journal').replaceChildren();
+  }, 'everything reset'));
+  onSubmit('advance-form', () => act(() => api('POST', '/clock/advance', { by: $('advance-by').value.trim() }), 'clock advanced'));
+  onSubmit('freeze-form', () => {
+    const at = $('freeze-at').value.trim();
+    act(() => api('PUT', '/clock', at ? { mode: 'frozen', at } : { mode: 'frozen' }), 'clock frozen');
+  });
+  $('clock-real').addEventListener('click', () => act(() => api('PUT', '/clock', { mode: 'real' }), 'clock back to real time'));
+  onSubmit('fault-form', () => act(() => api('POST', '/faults', faultFromForm()), 'fault added'));
+  $('faults-clear').addEventListener('click', () => act(() => api('DELETE', '/faults'), 'faults cleared'));
+  $('journal-clear').addEventListener('click', () => act(async () => {
+    await api('DELETE', '/journal');
+    $('journal').replaceChildren();
+  }, 'journal cleared'));
+  onSubmit('login', () => {
+    token = $('token-input').value.trim();
+    sessionStorage.setItem(TOKEN_KEY, token);
+    $('login').style.display = 'none';
+    refresh();
+  });
+
+  refresh();
+  setInterval(refresh, 1000);
+})();
+`;
