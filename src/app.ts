@@ -9,9 +9,11 @@ import { errorHandler } from './http/error-handler.js';
 import { faultsMiddleware } from './http/faults-middleware.js';
 import { journalMiddleware, journalObserver } from './http/journal-middleware.js';
 import { rateLimit } from './http/rate-limit.js';
+import { titleRefsLimit } from './http/title-refs-limit.js';
 import { listRoutes } from './http/list-routes.js';
 import { oauthRoutes } from './http/oauth-routes.js';
 import { queueRoutes } from './http/queue-routes.js';
+import { schemaRoutes } from './http/schema-routes.js';
 import { contextMiddleware } from './http/request-context.js';
 import { userRoutes } from './http/user-routes.js';
 import type { World } from './world/world.js';
@@ -26,6 +28,7 @@ export function createApp({ world, config }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.locals['prettyXml'] = config.prettyXml;
   app.set('query parser', false); // parameters are read by Params, from the raw query as sent
   app.use(absoluteForm);
   app.use('/__admin', adminRoutes(world, config.adminToken));
@@ -34,12 +37,14 @@ export function createApp({ world, config }: AppDeps): Express {
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
   app.use(faultsMiddleware(), rateLimit());
+  app.use(titleRefsLimit());
   app.use(oauthRoutes());
   app.use(catalogRoutes());
   app.use(categoryRoutes());
   app.use(userRoutes());
   app.use(queueRoutes());
   app.use(listRoutes());
+  app.use(schemaRoutes());
   app.use((req) => {
     throw errors.notFound(`nothing lives at ${req.path}; start from /catalog/title or /users`);
   });

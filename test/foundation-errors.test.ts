@@ -79,3 +79,12 @@ describe('admin: scenarios and reset', () => {
     expect((await request(app).get('/__admin/scenarios').set('Authorization', 'Bearer s3cret')).status).toBe(200);
   });
 });
+
+describe('--pretty', () => {
+  it('indents answers when configured, and the document reads the same', async () => {
+    const compact = await signed(testWorld().app, 'GET', '/catalog/title?term=zzyzx');
+    const pretty = await signed(testWorld('default', { prettyXml: true }).app, 'GET', '/catalog/title?term=zzyzx');
+    expect(pretty.text).toContain('\n  <total_results>1</total_results>\n');
+    expect(pretty.text.replace(/\n\s*/g, '')).toBe(compact.text);
+  });
+});
