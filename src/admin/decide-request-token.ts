@@ -32,7 +32,7 @@ export function authorisableToken(world: World, code: string): LocatedToken {
 }
 
 export function consumerNameOf(world: World, token: TokenRecord): string {
-  const consumer = token.consumerKey === undefined ? undefined : world.scenario.consumers.get(token.consumerKey);
+  const consumer = token.consumerKey === undefined ? undefined : world.consumer(token.consumerKey);
   return consumer?.name || consumer?.key || 'An application';
 }
 
