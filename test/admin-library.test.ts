@@ -38,6 +38,14 @@ describe('startSimulator controls', () => {
     expect(sim.faults.list()[0]).toMatchObject({ id: fault.id, remaining: 0 });
   });
 
+  it('sim.tokens mints a token that signs requests at once, and revokes it', async () => {
+    const minted = sim.tokens.mint('test-consumer-key', 'carol');
+    const token = { key: minted.token, secret: minted.secret };
+    expect((await signed(api(), 'GET', '/users', { token })).status).toBe(200);
+    sim.tokens.revoke(minted.token, 'test-consumer-key');
+    expect((await signed(api(), 'GET', '/users', { token })).status).toBe(401);
+  });
+
   it('sim.faults.add refuses a fault the admin API would refuse', () => {
     expect(() => sim.faults.add({ route: '*', kind: 'error' })).toThrow(/needs status/);
   });

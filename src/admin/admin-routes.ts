@@ -8,6 +8,7 @@ import { faultsRoutes } from './faults-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
 import { sandboxesRoutes } from './sandboxes-routes.js';
+import { tokensRoutes } from './tokens-routes.js';
 
 /**
  * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured.
@@ -37,6 +38,7 @@ export function adminRoutes(world: World, adminToken: string | undefined): Route
   router.use(clockRoutes(world.clock));
   router.use(faultsRoutes(world));
   router.use(journalRoutes(world));
+  router.use(tokensRoutes(world));
 
   router.use(oauthAdminRoutes(world));
   router.use(adminErrors);

@@ -6,6 +6,7 @@ import type { World } from '../world/world.js';
 import { signedDuration } from './clock-routes.js';
 import { faultBody, toSpec, type FaultBody } from './faults-routes.js';
 import { parseBody } from './parse-body.js';
+import { mintToken, revokeToken } from './tokens-routes.js';
 
 /**
  * The admin controls for a test runner in the same process (`startSimulator` returns them): the same
@@ -36,6 +37,12 @@ export interface SimControls {
     count(query?: JournalQuery): number;
     clear(): void;
   };
+  tokens: {
+    /** A new access token for a subscriber (login or GUID) issued to a consumer: `{ token, secret, ... }`. */
+    mint(consumer: string, user: string): ReturnType<typeof mintToken>;
+    /** Revokes a token in that consumer's sandbox (or, without one, wherever it is known). */
+    revoke(token: string, consumer?: string): void;
+  };
   sandboxes: {
     list(): SandboxInfo[];
     /** Drops one consumer's sandbox: its next request starts from the scenario again. */
@@ -64,6 +71,10 @@ export function simControls(world: World): SimControls {
       find: (query = {}, limit) => world.journal.find(query, limit),
       count: (query = {}) => world.journal.count(query),
       clear: () => world.journal.clear(),
+    },
+    tokens: {
+      mint: (consumer, user) => mintToken(world, consumer, user),
+      revoke: (token, consumer) => void revokeToken(world, token, consumer),
     },
     sandboxes: {
       list: () => world.sandboxes.list(),

@@ -1,0 +1,26 @@
+import { errors } from '../domain/api-error.js';
+import type { Consumer, User } from '../domain/types.js';
+import type { Sandbox } from '../world/sandbox.js';
+import type { World } from '../world/world.js';
+
+/** The consumer an admin call names and its sandbox (made on first use, like an API request would). */
+export function consumerSandbox(world: World, key: string | undefined): { consumer: Consumer; sandbox: Sandbox } {
+  if (!key) throw errors.missingParameter('consumer', 'name the consumer key whose sandbox this acts on');
+  const consumer = world.consumer(key);
+  if (!consumer) {
+    const known = [...world.scenario.consumers.keys()].join(', ');
+    throw errors.invalidParameter('consumer', `${JSON.stringify(key)} is not a consumer of this scenario; known: ${known}`);
+  }
+  return { consumer, sandbox: world.sandbox(consumer.key) };
+}
+
+/** A subscriber named by login or GUID. */
+export function subscriber(sandbox: Sandbox, ref: string | undefined): User {
+  if (!ref) throw errors.missingParameter('user', 'name the subscriber by login or GUID');
+  const user = sandbox.stores.users.byLogin(ref) ?? sandbox.stores.users.byGuid(ref);
+  if (!user) {
+    const known = sandbox.stores.users.all().map((u) => u.login).join(', ');
+    throw errors.invalidParameter('user', `no subscriber with login or GUID ${JSON.stringify(ref)}; known logins: ${known}`);
+  }
+  return user;
+}
