@@ -55,6 +55,14 @@ describe('the `oauth` package (Authorization header)', () => {
     expect(me.status, me.body).toBe(200);
     expect(str(parseXml(me.body), '/user/first_name')).toBe('Alice');
     expect((await get(oa, `${sim.url}/users/${BOB.guid}`, at)).status).toBe(403);
+
+    // A write: node-oauth sends the form body and signs its parameters in the header.
+    const created = await new Promise<{ status: number; body: string }>((resolve) =>
+      oa.post(`${href}/lists`, at.token, at.secret, { name: 'Seen with node-oauth & co', description: 'a+b c' }, 'application/x-www-form-urlencoded',
+        (err, body) => resolve({ status: err ? (err as { statusCode: number }).statusCode : 201, body: String(err ? (err as { data: string }).data : body) })));
+    expect(created.status, created.body).toBe(201);
+    const lists = await get(oa, `${href}/lists`, at);
+    expect(lists.body).toContain('Seen with node-oauth &amp; co');
   });
 
   it('an OAuth 1.0 client (no callback, no verifier) gets through too', async () => {
@@ -113,6 +121,15 @@ describe('the `oauth-1.0a` package (form body and query string)', () => {
     const me = await fetch(`${href}?${form(oauth.authorize({ url: href, method: 'GET' }, access))}`);
     expect(me.status).toBe(200);
     expect(str(parseXml(await me.text()), '/user/first_name')).toBe('Carol');
+
+    // A write with every oauth_* parameter in the form body beside the API's own.
+    const listsUrl = `${href}/lists`;
+    const listData = { name: 'Weekend (maybe)', description: "carol's * picks" };
+    const post = await fetch(listsUrl, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form({ ...oauth.authorize({ url: listsUrl, method: 'POST', data: listData }, access), ...listData }),
+    });
+    expect(post.status, await post.clone().text()).toBe(201);
   });
 
   it('a two-legged catalogue call with the parameters in the query string', async () => {
