@@ -46,6 +46,12 @@ describe('startSimulator controls', () => {
     expect((await signed(api(), 'GET', '/users', { token })).status).toBe(401);
   });
 
+  it('sim.business ships and returns in a consumer’s sandbox, refusing what the admin API refuses', () => {
+    expect(sim.business.ship('test-consumer-key', 'carol')).toMatchObject({ user: 'carol', shipped: [], queued: [] });
+    expect(() => sim.business.returnTitle('test-consumer-key', 'carol', 30)).toThrow(/not at carol's home/);
+    expect(() => sim.business.ship('test-consumer-key', 'zed')).toThrow(/known logins/);
+  });
+
   it('sim.faults.add refuses a fault the admin API would refuse', () => {
     expect(() => sim.faults.add({ route: '*', kind: 'error' })).toThrow(/needs status/);
   });

@@ -2,6 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { ApiError, errors } from '../domain/api-error.js';
 import type { World } from '../world/world.js';
 import { adminQuery } from './admin-query.js';
+import { businessRoutes } from './business-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { faultsRoutes } from './faults-routes.js';
@@ -39,6 +40,7 @@ export function adminRoutes(world: World, adminToken: string | undefined): Route
   router.use(faultsRoutes(world));
   router.use(journalRoutes(world));
   router.use(tokensRoutes(world));
+  router.use(businessRoutes(world));
 
   router.use(oauthAdminRoutes(world));
   router.use(adminErrors);

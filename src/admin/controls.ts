@@ -3,6 +3,7 @@ import type { JournalEntry, JournalQuery } from '../domain/journal.js';
 import { isoDateTime, type ClockMode } from '../domain/sim-clock.js';
 import type { SandboxInfo } from '../world/sandbox-pool.js';
 import type { World } from '../world/world.js';
+import { returnHome, shipFromQueue } from './business-routes.js';
 import { signedDuration } from './clock-routes.js';
 import { faultBody, toSpec, type FaultBody } from './faults-routes.js';
 import { parseBody } from './parse-body.js';
@@ -43,6 +44,12 @@ export interface SimControls {
     /** Revokes a token in that consumer's sandbox (or, without one, wherever it is known). */
     revoke(token: string, consumer?: string): void;
   };
+  business: {
+    /** Ships from a subscriber's queue (in a consumer's sandbox); count defaults to filling the allocations. */
+    ship(consumer: string, user: string, count?: number): ReturnType<typeof shipFromQueue>;
+    /** Brings a title (id or catalogue URI) back from a subscriber's home. */
+    returnTitle(consumer: string, user: string, title: number | string): ReturnType<typeof returnHome>;
+  };
   sandboxes: {
     list(): SandboxInfo[];
     /** Drops one consumer's sandbox: its next request starts from the scenario again. */
@@ -75,6 +82,10 @@ export function simControls(world: World): SimControls {
     tokens: {
       mint: (consumer, user) => mintToken(world, consumer, user),
       revoke: (token, consumer) => void revokeToken(world, token, consumer),
+    },
+    business: {
+      ship: (consumer, user, count) => shipFromQueue(world, consumer, user, count),
+      returnTitle: (consumer, user, title) => returnHome(world, consumer, user, title),
     },
     sandboxes: {
       list: () => world.sandboxes.list(),

@@ -16,6 +16,8 @@ export class RentalsStore {
   private readonly countStmt;
   private readonly pageStmt;
   private readonly atHomeStmt;
+  private readonly insertStmt;
+  private readonly returnStmt;
 
   constructor(db: Db) {
     this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rentals WHERE user_guid = ?');
@@ -23,6 +25,12 @@ export class RentalsStore {
       `SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`,
     );
     this.atHomeStmt = db.prepare<[string], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`);
+    this.insertStmt = db.prepare('INSERT INTO rentals (id, user_guid, title_id, priority, shipped, returned) VALUES (?, ?, ?, ?, ?, NULL)');
+    // The disc out longest comes back first when the same title is at home twice.
+    this.returnStmt = db.prepare<[string, string, number], RentalRow>(
+      `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
+       ORDER BY shipped, id LIMIT 1) RETURNING *`,
+    );
   }
 
   /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
@@ -38,5 +46,16 @@ export class RentalsStore {
   /** Discs at home now (shipped, not returned), newest shipped first. */
   atHome(guid: string): Rental[] {
     return this.atHomeStmt.all(guid).map(toRental);
+  }
+
+  /** Records a disc sent to the user (admin: business events); it is at home until returned. */
+  insert(r: Omit<Rental, 'returned'>): void {
+    this.insertStmt.run(r.id, r.userGuid, r.titleId, r.priority, r.shipped);
+  }
+
+  /** Marks a title at home as returned on a date; undefined when that title is not at home. */
+  markReturned(guid: string, titleId: number, date: string): Rental | undefined {
+    const row = this.returnStmt.get(date, guid, titleId);
+    return row && toRental(row);
   }
 }
