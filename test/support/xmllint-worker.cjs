@@ -3,7 +3,7 @@
 // 140 ms); the suite validates after each test, so this worker compiles it once and instantiates the
 // compiled module per run (about 15 ms). It drives the same Emscripten build through its documented
 // Module options (arguments, inputFiles, print/printErr, onExit, instantiateWasm).
-// See docs/decisions/0006-validating-every-answer.md.
+// See docs/decisions/0070-published-contract.md.
 'use strict';
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
