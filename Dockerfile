@@ -17,6 +17,9 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY scenarios ./scenarios
 COPY seeds ./seeds
+# The published contract, served at /schemas/ and /openapi.yaml.
+COPY schemas ./schemas
+COPY openapi.yaml ./
 EXPOSE 8080
 USER node
 CMD ["node", "dist/src/main.js"]
