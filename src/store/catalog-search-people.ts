@@ -13,11 +13,13 @@ export class PeopleSearch {
   search(s: PersonSearch, page: PageRequest): IdPage {
     if (s.term.kind === 'nothing') return { ids: [], total: 0 };
     const w = personWhere(s);
-    const total = (this.sql.get(`SELECT count(*) AS n FROM people p WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+    const { n: total } = this.sql.first<{ n: number }>(`SELECT count(*) AS n FROM people p WHERE ${w.sql}`, w.params);
     if (total === 0 || page.startIndex > total) return { ids: [], total };
     const order = termOrder(s.term, 'p.name');
-    const rows = this.sql.get(`SELECT p.id AS id FROM people p WHERE ${w.sql} ORDER BY ${order.sql}p.popularity DESC, p.id LIMIT ? OFFSET ?`)
-      .all(...w.params, ...order.params, page.itemsPerPage, page.startIndex - 1) as Array<{ id: number }>;
+    const rows = this.sql.all<{ id: number }>(
+      `SELECT p.id AS id FROM people p WHERE ${w.sql} ORDER BY ${order.sql}p.popularity DESC, p.id LIMIT ? OFFSET ?`,
+      [...w.params, ...order.params, page.itemsPerPage, page.startIndex - 1],
+    );
     return { ids: rows.map((r) => r.id), total };
   }
 
@@ -26,10 +28,11 @@ export class PeopleSearch {
     if (s.refine.length === 0) return [];
     if (s.term.kind === 'nothing') return [{ facet: 'role', values: [] }];
     const w = personWhere(s);
-    const values = this.sql.get(
+    const values = this.sql.all<Counted>(
       `SELECT r.role AS value, count(*) AS count FROM person_roles r WHERE r.person_id IN (SELECT p.id FROM people p WHERE ${w.sql})
        GROUP BY r.role ORDER BY count DESC, r.role`,
-    ).all(...w.params) as Counted[];
+      w.params,
+    );
     return [{ facet: 'role', values }];
   }
 }

@@ -31,22 +31,51 @@ export function placeholders(n: number): string {
 }
 
 /**
- * Prepared statements keyed by their SQL. A search's SQL depends only on which parameters were sent (not on
- * their values), so the number of shapes is small; the cache is still bounded.
+ * Prepared statements keyed by their SQL, and the answers they gave. A search's SQL depends only on which
+ * parameters were sent (not on their values), so the number of shapes is small. The catalogue never changes
+ * within a scenario (and the simulator clock's day is a bound parameter), so an answer for the same SQL and
+ * values is the same answer: repeated searches, the total of every page of one search and refinements over
+ * a large catalogue are computed once. Both caches are bounded; the oldest entry goes first.
  */
 export class StatementCache {
   private readonly statements = new Map<string, Statement>();
+  private readonly answers = new Map<string, unknown>();
 
-  constructor(private readonly db: Db, private readonly max = 500) {}
+  constructor(private readonly db: Db, private readonly maxStatements = 500, private readonly maxAnswers = 2000) {}
 
   get(sql: string): Statement {
     let s = this.statements.get(sql);
     if (!s) {
-      if (this.statements.size >= this.max) this.statements.clear();
+      if (this.statements.size >= this.maxStatements) this.statements.clear();
       s = this.db.prepare(sql);
       this.statements.set(sql, s);
     }
     return s;
+  }
+
+  /** All rows of a query, remembered. */
+  all<T>(sql: string, params: readonly SqlValue[]): T[] {
+    return this.remember(sql, params, () => this.get(sql).all(...params) as T[]);
+  }
+
+  /** The first row of a query, remembered. */
+  first<T>(sql: string, params: readonly SqlValue[]): T {
+    return this.remember(sql, params, () => this.get(sql).get(...params) as T);
+  }
+
+  private remember<T>(sql: string, params: readonly SqlValue[], run: () => T): T {
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    if (this.answers.has(key)) {
+      const hit = this.answers.get(key) as T;
+      // Refresh its place so frequently repeated searches stay.
+      this.answers.delete(key);
+      this.answers.set(key, hit);
+      return hit;
+    }
+    const answer = run();
+    if (this.answers.size >= this.maxAnswers) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(key, answer);
+    return answer;
   }
 }
 

@@ -7,6 +7,9 @@ import { placeholders, StatementCache, termOrder, Where, type Counted, type Face
 export type { FacetCounts, IdPage } from './catalog-search-sql.js';
 import { PeopleSearch } from './catalog-search-people.js';
 
+/** Above this many matches a search without a term reads its page by walking titles_by_ratings. */
+const ORDERED_WALK_FROM = 1000;
+
 /**
  * Catalogue search over the index: FTS5 for the term, `title_facets` for filters and refinements. Each
  * request builds its SQL from the parameters it has, with bound values only; no title is read into
@@ -28,11 +31,18 @@ export class CatalogSearch {
   titles(s: TitleSearch, page: PageRequest, today: string): IdPage {
     if (s.term.kind === 'nothing') return { ids: [], total: 0 };
     const w = titleWhere(s, today);
-    const total = (this.sql.get(`SELECT count(*) AS n FROM titles t WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+    const { n: total } = this.sql.first<{ n: number }>(`SELECT count(*) AS n FROM titles t WHERE ${w.sql}`, w.params);
     if (total === 0 || page.startIndex > total) return { ids: [], total };
     const order = termOrder(s.term, 't.clean_title');
-    const rows = this.sql.get(`SELECT t.id AS id FROM titles t WHERE ${w.sql} ORDER BY ${order.sql}t.base_ratings DESC, t.id LIMIT ? OFFSET ?`)
-      .all(...w.params, ...order.params, page.itemsPerPage, page.startIndex - 1) as Array<{ id: number }>;
+    // Many matches and no term: walking the most-rated index in order, checking each title's facets, finds a
+    // page sooner than collecting and sorting every match.
+    const walk = s.term.kind === 'none' && total > ORDERED_WALK_FROM;
+    const pw = walk ? titleWhere(s, today, 'probe') : w;
+    const rows = this.sql.all<{ id: number }>(
+      `SELECT t.id AS id FROM titles t${walk ? ' INDEXED BY titles_by_ratings' : ''} WHERE ${pw.sql}
+       ORDER BY ${order.sql}t.base_ratings DESC, t.id LIMIT ? OFFSET ?`,
+      [...pw.params, ...order.params, page.itemsPerPage, page.startIndex - 1],
+    );
     return { ids: rows.map((r) => r.id), total };
   }
 
@@ -45,34 +55,40 @@ export class CatalogSearch {
   }
 
   private facetValues(facet: TitleFacet, w: Where): Counted[] {
-    return this.sql.get(
-      `SELECT f.value AS value, count(*) AS count FROM title_facets f
-       WHERE f.facet = ? AND f.title_id IN (SELECT t.id FROM titles t WHERE ${w.sql})
-       GROUP BY f.value ORDER BY count DESC, f.value LIMIT ?`,
-    ).all(facet, ...w.params, MAX_REFINEMENT_VALUES) as Counted[];
+    return this.sql.all<Counted>(
+      `SELECT f.value AS value, count(*) AS count FROM titles t JOIN title_facets f ON f.title_id = t.id AND f.facet = ?
+       WHERE ${w.sql} GROUP BY f.value ORDER BY count DESC, f.value LIMIT ?`,
+      [facet, ...w.params, MAX_REFINEMENT_VALUES],
+    );
   }
 
   /** A flag facet has one value, its own name, shown when at least one matching title has it. */
   private flagCount(facet: FlagFacet, w: Where, today: string): Counted[] {
     const flag = new Where();
     addFlag(flag, facet, today);
-    const { n } = this.sql.get(`SELECT count(*) AS n FROM titles t WHERE ${w.sql} AND ${flag.sql}`).get(...w.params, ...flag.params) as { n: number };
+    const { n } = this.sql.first<{ n: number }>(`SELECT count(*) AS n FROM titles t WHERE ${w.sql} AND ${flag.sql}`, [...w.params, ...flag.params]);
     return n > 0 ? [{ value: facet, count: n }] : [];
   }
 }
 
-/** Discs of a multi-disc title are their own rows (parent_id set) but never search results. */
-function titleWhere(s: TitleSearch, today: string): Where {
+/**
+ * The conditions of a search. `collect` finds the matching titles from the index (the term's FTS matches,
+ * a facet value's titles); `probe` checks one title at a time, for walking titles in rating order.
+ * Discs of a multi-disc title are their own rows (parent_id set) but never search results.
+ */
+function titleWhere(s: TitleSearch, today: string, mode: 'collect' | 'probe' = 'collect'): Where {
   const w = new Where().add('t.parent_id IS NULL');
   if (s.kinds.length < 3) w.addIn('t.kind', s.kinds);
   if (s.term.kind === 'match') w.add('t.id IN (SELECT rowid FROM titles_fts WHERE titles_fts MATCH ?)', s.term.fts);
-  for (const f of s.filters) addFilter(w, f, today);
+  for (const f of s.filters) {
+    if (isFlagFacet(f.facet)) addFlag(w, f.facet, today);
+    else if (mode === 'probe') {
+      w.add(`EXISTS (SELECT 1 FROM title_facets f WHERE f.facet = ? AND f.value IN ${placeholders(f.values.length)} AND f.title_id = t.id)`, f.facet, ...f.values);
+    } else {
+      w.add(`t.id IN (SELECT title_id FROM title_facets WHERE facet = ? AND value IN ${placeholders(f.values.length)})`, f.facet, ...f.values);
+    }
+  }
   return w;
-}
-
-function addFilter(w: Where, f: FilterGroup<TitleFacet>, today: string): void {
-  if (isFlagFacet(f.facet)) addFlag(w, f.facet, today);
-  else w.add(`t.id IN (SELECT title_id FROM title_facets WHERE facet = ? AND value IN ${placeholders(f.values.length)})`, f.facet, ...f.values);
 }
 
 function addFlag(w: Where, facet: FlagFacet, today: string): void {
