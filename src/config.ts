@@ -21,6 +21,8 @@ export interface Config {
   prettyXml: boolean;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Most title references one request may carry in title_refs (a client should split bigger batches). */
+  maxTitleRefs: number;
   /** Requests the journal keeps (the oldest drop out). */
   journalSize: number;
   /** Open mode: consumer keys starting with this are accepted with openSecret, each in a fresh sandbox. */
@@ -61,6 +63,7 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'adminToken', flag: '--admin-token', env: 'ADMIN_TOKEN', kind: 'string', default: undefined, doc: 'bearer token required on /__admin; unset = open' },
   { key: 'prettyXml', flag: '--pretty', env: 'PRETTY_XML', kind: 'bool', default: 'false', doc: 'indent XML answers' },
   { key: 'maxBodyBytes', flag: '--max-body', env: 'MAX_BODY_BYTES', kind: 'int', default: '65536', doc: 'largest request body accepted, bytes' },
+  { key: 'maxTitleRefs', flag: '--max-title-refs', env: 'MAX_TITLE_REFS', kind: 'int', default: '500', doc: 'most title references one request may send in title_refs' },
   { key: 'journalSize', flag: '--journal-size', env: 'JOURNAL_SIZE', kind: 'int', default: '1000', doc: 'requests the journal keeps (GET /__admin/journal)' },
   { key: 'openPrefix', flag: '--open-prefix', env: 'OPEN_PREFIX', kind: 'string', default: undefined, doc: 'open mode: accept any consumer key starting with this (e.g. ci-), each in its own fresh sandbox; needs --open-secret' },
   { key: 'openSecret', flag: '--open-secret', env: 'OPEN_SECRET', kind: 'string', default: undefined, doc: 'open mode: the consumer secret shared by every open-mode key' },
