@@ -3,7 +3,9 @@
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+// CR is written as a character reference: a parser turns a literal CR (or CRLF) into LF, so a client would
+// not read back the string it stored.
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;' };
 // Characters XML 1.0 cannot carry at all (C0 controls other than tab, LF, CR; lone surrogates; U+FFFE/F).
 // eslint-disable-next-line no-control-regex
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -12,7 +14,13 @@ const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|
 export function esc(value: string | number | boolean): string {
   const s = String(value);
   if (!/[&<>"'\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/.test(s)) return s;
-  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>"'\r]/g, (c) => ESCAPES[c]!);
+}
+
+/** esc for attribute values: a parser also turns a literal tab or LF there into a space (XML 1.0 3.3.3). */
+export function escAttr(value: string | number | boolean): string {
+  const s = esc(value);
+  return /[\t\n]/.test(s) ? s.replace(/\t/g, '&#9;').replace(/\n/g, '&#10;') : s;
 }
 
 export type Attrs = Record<string, string | number | boolean | undefined>;
@@ -22,7 +30,7 @@ function attrs(a: Attrs | undefined): string {
   let out = '';
   for (const k in a) {
     const v = a[k];
-    if (v !== undefined) out += ` ${k}="${esc(v)}"`;
+    if (v !== undefined) out += ` ${k}="${escAttr(v)}"`;
   }
   return out;
 }
