@@ -144,6 +144,18 @@ describe('detail resources', () => {
     expect(str(doc, '/collections/collection/rank')).toBe('1');
   });
 
+  it("a collection's id can be followed: its titles in rank order, paged", async () => {
+    const title = await getXml(tw.app, `/catalog/title/${ALIEN}/collections`);
+    const href = str(title, '/collections/collection/id');
+    const doc = await getXml(tw.app, `${href.slice(B.length)}?expand=none&items_per_page=3`);
+    expect(str(doc, '/collection/name')).toBe('Alien Quadrilogy');
+    expect(str(doc, '/collection/id')).toBe(href);
+    expect(str(doc, '/collection/total_results')).toBe('4');
+    expect(titleIds(doc, 'collection')).toEqual([60, 62, 63]);
+    await getXml(tw.app, '/catalog/collections/999999', 404);
+    await getXml(tw.app, '/catalog/collections/abc', 404);
+  });
+
   it('artworks answers title and hero images', async () => {
     const doc = await getXml(tw.app, `/catalog/title/${ALIEN}/artworks`);
     expect(nodes(doc, '/artworks/artwork[@type="title"]/image').map((i) => str(i, '@size'))).toEqual(['mini', 'tiny', 'small', 'medium', 'large']);

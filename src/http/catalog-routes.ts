@@ -1,12 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
-import { CATALOG_PAGING, parsePageRequest } from '../domain/paging.js';
+import { CATALOG_PAGING, pageOf, parsePageRequest } from '../domain/paging.js';
 import { parsePersonSearch, parseTitleSearch, PERSON_SEARCH_KINDS, TITLE_SEARCH_KINDS } from '../domain/search-request.js';
 import { isoDate } from '../domain/sim-clock.js';
+import type { Title } from '../domain/types.js';
 import { catalogSearchOf } from '../store/catalog-search.js';
 import { personXml } from '../xml/person.js';
-import { searchXml } from '../xml/search.js';
+import { collectionXml, searchXml } from '../xml/search.js';
+import { collectionHref } from '../xml/title-addresses.js';
 import { authenticateConsumer } from './authenticate.js';
 import { catalogPersonRoutes } from './catalog-person-routes.js';
 import { catalogTitleRoutes } from './catalog-title-routes.js';
@@ -22,6 +24,7 @@ export function catalogRoutes(): Router {
   const router = Router();
   router.use(catalogTitleRoutes());
   router.use(catalogPersonRoutes());
+  resource(router, '/catalog/collections/:id', { GET: getCollection }, [authenticateConsumer]);
   // express decodes the path parameter, so /catalog/voice%20over arrives as "voice over".
   resource(router, '/catalog/:kind', {
     GET: (req, res) => {
@@ -64,4 +67,21 @@ function searchPeople(req: Request, res: Response, kind: string): void {
 export function searchAddress(req: Request) {
   const ctx = ctxOf(req);
   return { path: ctx.path, params: ctx.params.pairs };
+}
+
+/** A collection's titles, in rank order: the `id` of a title's collections can be followed (fidelity 2). */
+function getCollection(req: Request, res: Response): void {
+  const ctx = ctxOf(req);
+  const { catalog } = storesOf(req);
+  const raw = String(req.params['id'] ?? '');
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+  const members = id === undefined ? [] : catalog.titlesById(catalogSearchOf(catalog).collectionMembers(id));
+  const rankOf = (t: Title) => t.collections.find((c) => c.id === id)!;
+  if (members.length === 0) throw errors.notFound(`the catalogue has no collection ${JSON.stringify(raw)}; follow the collections link of a title`);
+  const expansion = parseExpand(ctx.params.get('expand'));
+  const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
+  const page = pageOf([...members].sort((a, b) => rankOf(a).rank - rankOf(b).rank || a.id - b.id), pageReq);
+  const render = titleRenderer(req);
+  const info = { id: collectionHref(ctx.xml, id!), name: rankOf(members[0]!).name };
+  sendXml(res, 200, collectionXml(ctx.xml, searchAddress(req), page, info, page.items.map((t) => render(t, expansion))));
 }

@@ -46,6 +46,15 @@ export class CatalogSearch {
     return { ids: rows.map((r) => r.id), total };
   }
 
+  /** Titles of a collection (discs of a series are not members of their own), by collection id. */
+  collectionMembers(collectionId: number): number[] {
+    return this.sql.all<{ id: number }>(
+      `SELECT t.id AS id FROM title_facets f JOIN titles t ON t.id = f.title_id
+       WHERE f.facet = 'collection_id' AND f.value = ? AND t.parent_id IS NULL ORDER BY t.id`,
+      [String(collectionId)],
+    ).map((r) => r.id);
+  }
+
   /** For each asked facet, its values among the matching titles with counts, most frequent first (capped). */
   titleRefinements(s: TitleSearch, today: string): FacetCounts<TitleFacet>[] {
     if (s.refine.length === 0) return [];

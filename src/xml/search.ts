@@ -1,6 +1,7 @@
 import type { XmlContext } from './context.js';
 import { pagedList, type PageAddress, type PageInfo } from './paged.js';
 import { refinementsXml, type Refinement } from './search-refinements.js';
+import { text } from './writer.js';
 
 /**
  * A catalogue search answer (spec 4.2): root `search`, the paged envelope, the refinement links after the
@@ -8,4 +9,12 @@ import { refinementsXml, type Refinement } from './search-refinements.js';
  */
 export function searchXml(ctx: XmlContext, addr: PageAddress, page: PageInfo, items: string[], refinements: readonly Refinement[] = []): string {
   return pagedList('search', ctx, addr, page, items, refinementsXml(ctx, addr, refinements));
+}
+
+/**
+ * `/catalog/collections/<id>` [chosen]: root `collection`, the paged envelope, the collection's `name` and
+ * `id`, then its titles in rank order.
+ */
+export function collectionXml(ctx: XmlContext, addr: PageAddress, page: PageInfo, c: { id: string; name: string }, items: string[]): string {
+  return pagedList('collection', ctx, addr, page, items, text('name', c.name) + text('id', c.id));
 }
