@@ -52,6 +52,15 @@ describe('startSimulator controls', () => {
     expect(() => sim.business.ship('test-consumer-key', 'zed')).toThrow(/known logins/);
   });
 
+  it('sim.scenarios exports a sandbox and loads it back', async () => {
+    const minted = sim.tokens.mint('test-consumer-key', 'carol');
+    const name = sim.scenarios.add(sim.scenarios.export('test-consumer-key', 'library-export'), true);
+    expect(name).toBe('library-export');
+    expect(sim.world.scenario.scenario.name).toBe('library-export');
+    expect((await signed(api(), 'GET', '/users', { token: { key: minted.token, secret: minted.secret } })).status).toBe(200);
+    sim.useScenario('default');
+  });
+
   it('sim.faults.add refuses a fault the admin API would refuse', () => {
     expect(() => sim.faults.add({ route: '*', kind: 'error' })).toThrow(/needs status/);
   });

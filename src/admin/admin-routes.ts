@@ -5,6 +5,7 @@ import { adminQuery } from './admin-query.js';
 import { businessRoutes } from './business-routes.js';
 import { clockRoutes } from './clock-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
+import { exportRoutes } from './export-routes.js';
 import { faultsRoutes } from './faults-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
@@ -41,6 +42,7 @@ export function adminRoutes(world: World, adminToken: string | undefined): Route
   router.use(journalRoutes(world));
   router.use(tokensRoutes(world));
   router.use(businessRoutes(world));
+  router.use(exportRoutes(world));
 
   router.use(oauthAdminRoutes(world));
   router.use(adminErrors);

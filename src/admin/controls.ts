@@ -1,10 +1,13 @@
 import type { Fault } from '../domain/faults.js';
 import type { JournalEntry, JournalQuery } from '../domain/journal.js';
 import { isoDateTime, type ClockMode } from '../domain/sim-clock.js';
+import { exportScenario, scenarioYaml } from '../scenarios/export-scenario.js';
 import type { SandboxInfo } from '../world/sandbox-pool.js';
 import type { World } from '../world/world.js';
+import { consumerSandbox } from './admin-lookups.js';
 import { returnHome, shipFromQueue } from './business-routes.js';
 import { signedDuration } from './clock-routes.js';
+import { addScenarioText, exportName } from './export-routes.js';
 import { faultBody, toSpec, type FaultBody } from './faults-routes.js';
 import { parseBody } from './parse-body.js';
 import { mintToken, revokeToken } from './tokens-routes.js';
@@ -50,6 +53,12 @@ export interface SimControls {
     /** Brings a title (id or catalogue URI) back from a subscriber's home. */
     returnTitle(consumer: string, user: string, title: number | string): ReturnType<typeof returnHome>;
   };
+  scenarios: {
+    /** A consumer's sandbox as scenario YAML that loads back to the same state. */
+    export(consumer: string, name?: string): string;
+    /** Adds a scenario from YAML or JSON text (e.g. an export); `use` switches to it. Answers its name. */
+    add(text: string, use?: boolean): string;
+  };
   sandboxes: {
     list(): SandboxInfo[];
     /** Drops one consumer's sandbox: its next request starts from the scenario again. */
@@ -86,6 +95,20 @@ export function simControls(world: World): SimControls {
     business: {
       ship: (consumer, user, count) => shipFromQueue(world, consumer, user, count),
       returnTitle: (consumer, user, title) => returnHome(world, consumer, user, title),
+    },
+    scenarios: {
+      export: (consumer, name) => {
+        const { sandbox } = consumerSandbox(world, consumer);
+        const exported = exportScenario(world.scenario, sandbox, {
+          name: name ?? exportName(world.scenario.scenario.name, sandbox.key), consumerOf: (key) => world.consumer(key),
+        });
+        return scenarioYaml(exported, new Date(world.realNow()).toISOString());
+      },
+      add: (text, use = false) => {
+        const name = addScenarioText(world, text);
+        if (use) world.useScenario(name);
+        return name;
+      },
     },
     sandboxes: {
       list: () => world.sandboxes.list(),

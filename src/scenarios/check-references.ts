@@ -15,6 +15,14 @@ export function checkReferences(s: Scenario, file: string, titleOf: (id: number)
   unique(s.users.map((u) => u.guid), (i, v) => fail(`users[${i}].guid`, `GUID ${v} appears twice`));
   unique(s.users.map((u) => u.login), (i, v) => fail(`users[${i}].login`, `login ${JSON.stringify(v)} appears twice`));
   unique(s.users.flatMap((u) => u.access_tokens.map((t) => t.token)), (_i, v) => fail('users', `access token ${JSON.stringify(v)} appears twice`));
+  const given = (xs: Array<number | undefined>) => xs.filter((x): x is number => x !== undefined);
+  const ids: Array<[string, number[]]> = [
+    ['queue id', given(s.users.flatMap((u) => u.queues.map((q) => q.id)))],
+    ['list id', given(s.users.flatMap((u) => u.lists.map((l) => l.id)))],
+    ['review id', given(s.users.flatMap((u) => u.reviews.map((r) => r.id)))],
+    ['rental id', given(s.users.flatMap((u) => u.rentals.map((r) => r.id)))],
+  ];
+  for (const [what, values] of ids) unique(values, (_i, v) => fail('users', `${what} ${v} appears twice`));
   const consumerKeys = new Set(s.consumers.map((c) => c.key));
   s.users.forEach((u, ui) => {
     const at = `users[${ui}]`;

@@ -10,6 +10,12 @@ const guid = z.string().regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-
 const titleId = z.number().int().positive();
 const priority = z.number().int().min(1).max(3);
 const rating = z.number().min(0).max(5);
+/**
+ * Row ids and orders are optional everywhere: hand-written files leave them out and rows are numbered in
+ * file order. An exported sandbox (GET /__admin/export) writes them, so it loads back with the same ids.
+ */
+const rowId = z.number().int().positive().optional();
+const order = z.number().int().positive().optional();
 
 const accessToken = z.strictObject({
   token: z.string().min(1),
@@ -19,19 +25,35 @@ const accessToken = z.strictObject({
 });
 
 const queueSpec = z.strictObject({
+  id: rowId,
   name: z.string().min(1),
   allocation: z.number().int().min(0).default(1),
   default: z.boolean().default(false),
-  items: z.array(z.strictObject({ title: titleId, priority: priority.default(2), shipped_in_order: z.boolean().optional() })).default([]),
+  items: z.array(z.strictObject({
+    title: titleId,
+    priority: priority.default(2),
+    shipped_in_order: z.boolean().optional(),
+    /** For a multi-disc title: the discs still queued; default every disc. */
+    discs: z.array(titleId).optional(),
+    order,
+  })).default([]),
 });
 
 const listSpec = z.strictObject({
+  id: rowId,
   name: z.string().min(1),
   description: z.string().default(''),
   public: z.boolean().default(true),
   anonymous: z.boolean().default(false),
   created: isoDateTime.optional(),
-  items: z.array(z.strictObject({ title: titleId, comment: z.string().default('') })).default([]),
+  updated: isoDateTime.optional(),
+  items: z.array(z.strictObject({
+    title: titleId,
+    comment: z.string().default(''),
+    created: isoDateTime.optional(),
+    updated: isoDateTime.optional(),
+    order,
+  })).default([]),
 });
 
 const userSpec = z.strictObject({
@@ -44,8 +66,9 @@ const userSpec = z.strictObject({
   location: z.string().default(''),
   plan: z.enum(['dvd', 'dvd-bluray', 'dvd-bluray-games']).default('dvd-bluray-games'),
   access_tokens: z.array(accessToken).default([]),
-  ratings: z.array(z.strictObject({ title: titleId, rating, updated: isoDateTime.optional() })).default([]),
+  ratings: z.array(z.strictObject({ title: titleId, rating, updated: isoDateTime.optional(), order })).default([]),
   reviews: z.array(z.strictObject({
+    id: rowId,
     title: titleId,
     title_text: z.string(),
     text: z.string(),
@@ -57,7 +80,7 @@ const userSpec = z.strictObject({
   })).default([]),
   /** Sub-queues; a user with none gets one default sub-queue named "Default". */
   queues: z.array(queueSpec).default([]),
-  rentals: z.array(z.strictObject({ title: titleId, shipped: isoDate, returned: isoDate.optional(), priority: priority.default(2) })).default([]),
+  rentals: z.array(z.strictObject({ id: rowId, title: titleId, shipped: isoDate, returned: isoDate.optional(), priority: priority.default(2) })).default([]),
   lists: z.array(listSpec).default([]),
 });
 
@@ -97,6 +120,8 @@ export const scenarioSchema = z.strictObject({
     estimated_wait: z.enum(['normal', 'short', 'long']).optional(),
     fail_add: z.boolean().default(false),
   })).default([]),
+  /** Next-id counters of a sandbox (export writes them), so new rows get the ids they would have had. */
+  sequences: z.record(z.string(), z.number().int()).default({}),
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;

@@ -30,36 +30,56 @@ export function seedState(db: Db, scenario: Scenario, catalog: SeedCatalog, load
     stock: db.prepare('INSERT INTO stock (title_id, estimated_wait, fail_add) VALUES (?, ?, ?)'),
   };
 
+  const setSequence = db.prepare('INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)');
   db.transaction(() => {
+    // Rows an exported file numbers itself: rows it leaves unnumbered are numbered above them.
+    for (const [name, start, ids] of explicitIds(scenario)) if (ids.length > 0) setSequence.run(name, Math.max(start - 1, ...ids));
     for (const u of scenario.users) {
       const nickname = u.nickname ?? u.first_name;
       ins.user.run(u.guid, u.login, u.password, u.first_name, u.last_name, nickname, u.location, u.plan);
       // A pre-issued token without a consumer works with any consumer (consumer_key NULL).
       for (const t of u.access_tokens) ins.token.run(t.token, t.secret, t.consumer ?? null, u.guid, loadedAt);
-      u.ratings.forEach((r, i) => ins.rating.run(u.guid, r.title, r.rating, r.updated ?? stamp(i * 60 + 60), seq.next('rating')));
+      u.ratings.forEach((r, i) => ins.rating.run(u.guid, r.title, r.rating, r.updated ?? stamp(i * 60 + 60), r.order ?? seq.next('rating')));
       u.reviews.forEach((r, i) =>
-        ins.review.run(seq.next('review', 900_001), u.guid, r.title, r.created ?? stamp(i * 1440 + 30), r.title_text, r.text,
+        ins.review.run(r.id ?? seq.next('review', 900_001), u.guid, r.title, r.created ?? stamp(i * 1440 + 30), r.title_text, r.text,
           r.helpful, r.unhelpful, r.spoilers ? 1 : 0, r.rating));
-      const queues = u.queues.length > 0 ? u.queues : [{ name: 'Default', allocation: 1, default: true, items: [] }];
+      const queues = u.queues.length > 0 ? u.queues : [{ id: undefined, name: 'Default', allocation: 1, default: true, items: [] }];
       const defaultIndex = Math.max(0, queues.findIndex((q) => q.default));
       queues.forEach((q, position) => {
-        const queueId = seq.next('queue', 1001);
+        const queueId = q.id ?? seq.next('queue', 1001);
         ins.queue.run(queueId, u.guid, q.name, q.allocation, position === defaultIndex ? 1 : 0, position);
         for (const item of q.items) {
-          const discs = catalog.discIdsOf(item.title);
-          ins.item.run(u.guid, item.title, queueId, item.priority, seq.next('queue_item'), (item.shipped_in_order ?? discs.length > 0) ? 1 : 0);
+          const allDiscs = catalog.discIdsOf(item.title);
+          const discs = item.discs ?? allDiscs;
+          ins.item.run(u.guid, item.title, queueId, item.priority, item.order ?? seq.next('queue_item'), (item.shipped_in_order ?? allDiscs.length > 0) ? 1 : 0);
           discs.forEach((discId, i) => ins.disc.run(u.guid, discId, item.title, i + 1));
         }
       });
-      for (const r of u.rentals) ins.rental.run(seq.next('rental', 500_001), u.guid, r.title, r.priority, r.shipped, r.returned ?? null);
+      for (const r of u.rentals) ins.rental.run(r.id ?? seq.next('rental', 500_001), u.guid, r.title, r.priority, r.shipped, r.returned ?? null);
       u.lists.forEach((l, i) => {
-        const listId = seq.next('list', 7001);
+        const listId = l.id ?? seq.next('list', 7001);
         const created = l.created ?? stamp(10_000 - i);
-        ins.list.run(listId, u.guid, l.name, l.description, l.anonymous ? 'Anonymous' : nickname, l.anonymous ? 1 : 0, u.location, l.public ? 1 : 0, created, created);
-        for (const e of l.items) ins.entry.run(listId, e.title, e.comment, created, created, seq.next('list_entry'));
+        ins.list.run(listId, u.guid, l.name, l.description, l.anonymous ? 'Anonymous' : nickname, l.anonymous ? 1 : 0, u.location, l.public ? 1 : 0, created, l.updated ?? created);
+        for (const e of l.items) ins.entry.run(listId, e.title, e.comment, e.created ?? created, e.updated ?? e.created ?? created, e.order ?? seq.next('list_entry'));
       });
     }
     for (const s of scenario.stock) ins.stock.run(s.title, s.estimated_wait ?? null, s.fail_add ? 1 : 0);
+    // Counters an exported sandbox carried: never below what seeding used, so ids stay unique.
+    for (const [name, value] of Object.entries(scenario.sequences)) setSequence.run(name, value);
   })();
 }
 
+/** Per sequence (name, first value): the ids and orders the file gives explicitly. */
+function explicitIds(s: Scenario): Array<[string, number, number[]]> {
+  const given = (xs: Array<number | undefined>) => xs.filter((x): x is number => x !== undefined);
+  const u = s.users;
+  return [
+    ['rating', 1, given(u.flatMap((x) => x.ratings.map((r) => r.order)))],
+    ['review', 900_001, given(u.flatMap((x) => x.reviews.map((r) => r.id)))],
+    ['queue', 1001, given(u.flatMap((x) => x.queues.map((q) => q.id)))],
+    ['queue_item', 1, given(u.flatMap((x) => x.queues.flatMap((q) => q.items.map((i) => i.order))))],
+    ['rental', 500_001, given(u.flatMap((x) => x.rentals.map((r) => r.id)))],
+    ['list', 7001, given(u.flatMap((x) => x.lists.map((l) => l.id)))],
+    ['list_entry', 1, given(u.flatMap((x) => x.lists.flatMap((l) => l.items.map((e) => e.order))))],
+  ];
+}

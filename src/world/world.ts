@@ -42,9 +42,12 @@ export class World {
   readonly sandboxes: SandboxPool;
   readonly realNow: () => number;
   private readonly loaded = new Map<string, LoadedScenario>();
+  /** The scenario files it knows: those read at start-up and any added through the admin API. */
+  private readonly files: Map<string, ScenarioFile>;
   private active!: LoadedScenario;
 
   constructor(private readonly options: WorldOptions) {
+    this.files = new Map(options.scenarios);
     this.realNow = options.realNow ?? Date.now;
     this.clock = new SimClock(this.realNow);
     this.journal = new Journal(options.journalSize ?? 1000);
@@ -58,14 +61,14 @@ export class World {
   }
 
   scenarioFiles(): ScenarioFile[] {
-    return [...this.options.scenarios.values()];
+    return [...this.files.values()];
   }
 
   /** Switches every sandbox to another scenario, each starting from its initial state. */
   useScenario(name: string): LoadedScenario {
-    const file = this.options.scenarios.get(name);
+    const file = this.files.get(name);
     if (!file) {
-      throw errors.notFound(`no scenario named ${JSON.stringify(name)}; known: ${[...this.options.scenarios.keys()].join(', ')}`);
+      throw errors.notFound(`no scenario named ${JSON.stringify(name)}; known: ${[...this.files.keys()].join(', ')}`);
     }
     let loaded = this.loaded.get(name);
     if (!loaded) {
@@ -76,6 +79,18 @@ export class World {
     this.resetClock();
     this.dropSandboxes();
     return loaded;
+  }
+
+  /**
+   * Adds a scenario (an uploaded or exported file). It is loaded at once, so a title it names that the
+   * catalogue lacks is refused now rather than when someone switches to it. Names are never replaced.
+   */
+  addScenario(file: ScenarioFile): void {
+    if (this.files.has(file.name)) {
+      throw errors.conflict(`a scenario named ${JSON.stringify(file.name)} exists already; give the new one another name`);
+    }
+    this.loaded.set(file.name, loadScenario(file.scenario, file.file, this.clock.now()));
+    this.files.set(file.name, file);
   }
 
   /**

@@ -1,0 +1,92 @@
+import { stringify } from 'yaml';
+import type { Consumer } from '../domain/types.js';
+import { StateExportStore } from '../store/state-export-store.js';
+import type { Sandbox } from '../world/sandbox.js';
+import type { LoadedScenario } from './loaded-scenario.js';
+import type { Scenario } from './scenario-schema.js';
+
+// A sandbox as a scenario file (design: admin, export): the active scenario's catalogue, settings and
+// consumers, with the sandbox's users and everything they did, ids and ordering counters included, so the
+// file loads back to the same state and the API gives the same answers.
+
+export interface ExportOptions {
+  name: string;
+  description?: string;
+  /** Looks up consumers that tokens were issued to but the scenario does not list (open-mode keys). */
+  consumerOf: (key: string) => Consumer | undefined;
+}
+
+/** The scenario file's content, in the shape the schema reads (snake_case keys). */
+export type ExportedScenario = Omit<Scenario, 'users'> & { users: Array<Record<string, unknown>> };
+
+export function exportScenario(loaded: LoadedScenario, sandbox: Sandbox, opts: ExportOptions): ExportedScenario {
+  const rows = new StateExportStore(sandbox.db);
+  const { stores } = sandbox;
+  const consumers = [...loaded.scenario.consumers];
+  const addConsumer = (key: string) => {
+    if (consumers.some((c) => c.key === key)) return;
+    const c = opts.consumerOf(key);
+    if (c) consumers.push({ key: c.key, secret: c.secret, name: c.name, check_nonce: c.checkNonce });
+  };
+
+  const users = stores.users.all().map((u) => {
+    const tokens = stores.tokens.accessTokensOf(u.guid).filter((t) => t.state === 'active');
+    for (const t of tokens) if (t.consumerKey) addConsumer(t.consumerKey);
+    return {
+      guid: u.guid,
+      login: u.login,
+      password: u.password,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      nickname: u.nickname,
+      location: u.location,
+      plan: u.plan,
+      access_tokens: tokens.map((t) => ({ token: t.token, secret: t.secret, ...(t.consumerKey ? { consumer: t.consumerKey } : {}) })),
+      ratings: rows.ratings(u.guid).map((r) => ({ title: r.title_id, rating: r.rating, updated: r.updated, order: r.seq })),
+      reviews: rows.reviews(u.guid).map((r) => ({
+        id: r.id, title: r.title_id, title_text: r.review_title, text: r.review_text, rating: r.rating,
+        helpful: r.helpful, unhelpful: r.unhelpful, spoilers: r.spoilers === 1, created: r.created,
+      })),
+      queues: queuesOf(sandbox, u.guid),
+      rentals: rows.rentals(u.guid).map((r) => ({
+        id: r.id, title: r.title_id, shipped: r.shipped, ...(r.returned !== null ? { returned: r.returned } : {}), priority: r.priority,
+      })),
+      lists: stores.lists.listsOf(u.guid).map((l) => ({
+        id: l.id, name: l.name, description: l.description, public: l.isPublic, anonymous: l.anonymous,
+        created: l.created, updated: l.updated,
+        items: stores.lists.entries(l.id).map((e) => ({ title: e.titleId, comment: e.comment, created: e.created, updated: e.updated, order: e.seq })),
+      })),
+    };
+  });
+
+  return {
+    name: opts.name,
+    description: opts.description ?? `Sandbox ${sandbox.key} of scenario ${loaded.scenario.name}, exported`,
+    catalog: loaded.scenario.catalog,
+    settings: loaded.scenario.settings,
+    consumers,
+    users,
+    stock: rows.stock().map((s) => ({
+      title: s.title_id, ...(s.estimated_wait !== null ? { estimated_wait: s.estimated_wait as 'normal' | 'short' | 'long' } : {}), fail_add: s.fail_add === 1,
+    })),
+    sequences: rows.sequences(),
+  };
+}
+
+function queuesOf(sandbox: Sandbox, guid: string) {
+  const items = sandbox.stores.queues.items(guid);
+  return sandbox.stores.queues.subQueues(guid).map((q) => ({
+    id: q.id,
+    name: q.name,
+    allocation: q.allocation,
+    default: q.isDefault,
+    items: items.filter((i) => i.queueId === q.id).map((i) => ({
+      title: i.titleId, priority: i.priority, shipped_in_order: i.shippedInOrder, ...(i.discIds.length > 0 ? { discs: i.discIds } : {}), order: i.seq,
+    })),
+  }));
+}
+
+/** The YAML text of an exported scenario, with a header saying where it came from. */
+export function scenarioYaml(s: ExportedScenario, exportedAt: string): string {
+  return `# Exported from rentalsim at ${exportedAt}. Load it with --scenario-dir; ids are kept, so answers match.\n${stringify(s, { lineWidth: 0 })}`;
+}

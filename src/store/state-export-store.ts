@@ -1,0 +1,47 @@
+import type { Db } from './catalog-db.js';
+
+// Rows of a sandbox's state as they are stored, for exporting it as a scenario file (admin: export). The
+// other stores answer what the API shows; this one answers everything needed to rebuild the same state,
+// ids and ordering counters included.
+
+export interface RatingExportRow { title_id: number; rating: number; updated: string; seq: number }
+export interface ReviewExportRow {
+  id: number; title_id: number; created: string; review_title: string; review_text: string;
+  helpful: number; unhelpful: number; spoilers: number; rating: number;
+}
+export interface RentalExportRow { id: number; title_id: number; priority: number; shipped: string; returned: string | null }
+export interface StockExportRow { title_id: number; estimated_wait: string | null; fail_add: number }
+
+export class StateExportStore {
+  private readonly s;
+
+  constructor(db: Db) {
+    this.s = {
+      ratings: db.prepare<[string], RatingExportRow>('SELECT title_id, rating, updated, seq FROM ratings WHERE user_guid = ? ORDER BY seq'),
+      reviews: db.prepare<[string], ReviewExportRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id'),
+      rentals: db.prepare<[string], RentalExportRow>('SELECT id, title_id, priority, shipped, returned FROM rentals WHERE user_guid = ? ORDER BY id'),
+      stock: db.prepare<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id'),
+      sequences: db.prepare<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name'),
+    };
+  }
+
+  ratings(guid: string): RatingExportRow[] {
+    return this.s.ratings.all(guid);
+  }
+
+  reviews(guid: string): ReviewExportRow[] {
+    return this.s.reviews.all(guid);
+  }
+
+  rentals(guid: string): RentalExportRow[] {
+    return this.s.rentals.all(guid);
+  }
+
+  stock(): StockExportRow[] {
+    return this.s.stock.all();
+  }
+
+  sequences(): Record<string, number> {
+    return Object.fromEntries(this.s.sequences.all().map((r) => [r.name, r.value]));
+  }
+}
