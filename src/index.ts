@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simControls, type SimControls } from './admin/controls.js';
 import { createApp } from './app.js';
+import { answerClientError } from './http/client-error.js';
 import { ConfigError, DEFAULT_CONFIG, type Config } from './config.js';
 import { BUILTIN_SCENARIO_DIR } from './package-root.js';
 import { readScenarioFiles } from './world/scenario-files.js';
@@ -53,6 +54,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const world = createWorld(config);
   const server: Server = createServer(createApp({ world, config }));
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerClientError);
   server.listen(config.port, config.host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

@@ -67,6 +67,13 @@ export const errors = {
     new ApiError({ status: 412, reason: 'Precondition Failed', details, code: 'ERR_412_PRECONDITION_FAILED' }),
   payloadTooLarge: (limit: number) =>
     new ApiError({ status: 413, reason: 'Request Entity Too Large', details: `the request body is over ${limit} bytes; send less`, code: 'ERR_413_REQUEST_ENTITY_TOO_LARGE' }),
+  /** Node's HTTP parser refuses a request line plus headers over its limit (16 KB) before any route runs. */
+  headersTooLarge: () =>
+    new ApiError({ status: 431, reason: 'Request Header Fields Too Large', code: 'ERR_431_REQUEST_HEADER_FIELDS_TOO_LARGE',
+      details: 'the request line and headers are over 16 KB; send long parameter values (title_refs, comment, name) in a form body instead of the query string' }),
+  /** The bytes are not an HTTP/1.1 request the parser can read (caught before express). */
+  malformedRequest: (why: string) =>
+    new ApiError({ status: 400, reason: 'Bad Request', code: 'ERR_400_BAD_REQUEST', details: `the request is not valid HTTP/1.1 (${why}); check the request line and headers` }),
   unsupportedMediaType: (type: string) =>
     new ApiError({ status: 415, reason: 'Unsupported Media Type', details: `send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`, code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE' }),
   forbidden: (details: string) =>
