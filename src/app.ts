@@ -29,6 +29,7 @@ export function createApp({ world, config }: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.locals['prettyXml'] = config.prettyXml;
+  app.locals['config'] = config; // for the error handler, which also runs before the request context exists
   app.set('query parser', false); // parameters are read by Params, from the raw query as sent
   app.use(absoluteForm);
   app.use('/__admin', adminRoutes(world, config.adminToken));

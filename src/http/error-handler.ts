@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, errors } from '../domain/api-error.js';
+import type { Config } from '../config.js';
 import { errorXml } from '../xml/error.js';
+import { baseUrlOf } from './request-context.js';
 import { sendXml } from './send-xml.js';
 
 /** Listeners told about every error answer (the journal records why a request was rejected). */
@@ -20,7 +22,7 @@ export function errorHandler(observe?: ErrorObserver) {
     }
     res.set('X-Mashery-Error-Code', apiError.code);
     if (apiError.oauthProblem && apiError.status === 401) {
-      res.set('WWW-Authenticate', `OAuth realm="${realmOf(req)}", oauth_problem="${apiError.oauthProblem}"`);
+      res.set('WWW-Authenticate', `OAuth realm="${baseUrlOf(req, req.app.locals['config'] as Config)}", oauth_problem="${apiError.oauthProblem}"`);
     }
     for (const [k, v] of Object.entries(apiError.headers)) res.set(k, v);
     sendXml(res, apiError.status, errorXml(apiError.reason, apiError.details));
@@ -38,6 +40,3 @@ export function toApiError(err: unknown): ApiError {
   return errors.internal();
 }
 
-function realmOf(req: Request): string {
-  return `${req.protocol}://${req.headers.host ?? 'localhost'}`;
-}

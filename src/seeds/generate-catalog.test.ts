@@ -36,6 +36,20 @@ describe('determinism', () => {
       .not.toBe(JSON.stringify(generateCatalog(options({ titles: 200, people: 100 }))));
   });
 
+  it('a different day moves release dates only: ids, kinds, formats and discs stay (scenarios name them)', () => {
+    const shape = (today: string) => generateCatalog(options({ today, titles: 500, people: 200 })).titles
+      .map((t) => [t.id, t.kind, t.format, t.parentId, t.discIds, t.fullTitle, t.canRent, t.baseHistogram]);
+    expect(shape('2031-03-17')).toEqual(shape(TODAY));
+    expect(shape('2024-01-01')).toEqual(shape(TODAY));
+  });
+
+  it('release dates move with the day, so coming-soon titles stay in the future', () => {
+    const later = '2031-03-17';
+    const soon = (today: string) => generateCatalog(options({ today, curated: false })).titles.filter((t) => (t.releaseDate ?? '') > today).map((t) => t.id);
+    expect(soon(later)).toEqual(soon(TODAY));
+    expect(soon(later).length).toBeGreaterThan(0);
+  });
+
   it('a different people count keeps every title name (titles draw from their own stream)', () => {
     const names = (people: number) => generateCatalog(options({ people, curated: false })).titles.map((t) => t.fullTitle);
     expect(names(900)).toEqual(names(2000));
@@ -46,14 +60,14 @@ describe('determinism', () => {
     const brief = titles.map((t) => [t.id, t.kind, t.fullTitle, t.format, t.certificate, t.releaseDate, ratingCount(t.baseHistogram), t.actorIds.join(' ')].join(' | '));
     expect(brief).toMatchInlineSnapshot(`
       [
-        "10001 | film | Maryjane's Widow: Director's Cut | DVD | 15 | 2007-08-04 | 1264 | 20004 20005 20001 20006 20003",
-        "10002 | film | Return to Eden | DVD | 15 | 2025-09-29 | 57 | 20005 20001 20003",
-        "10003 | film | The Green Girl | DVD | 15 | 1999-02-04 | 0 | 20006 20001 20003 20005",
-        "10004 | film | Defending Bridie | DVD | 18 | 2005-12-03 | 3 | 20006 20005",
-        "10005 | film | A Saint for Rhett | DVD | 15 | 2014-12-04 | 82 | 20001 20005 20003",
-        "10006 | film | The Verdict | DVD | PG | 2021-02-11 | 4 | 20006 20005 20003 20001",
+        "10001 | film | Maryjane's Widow: Director's Cut | DVD | 15 | 2007-02-01 | 1264 | 20004 20005 20001 20006 20003",
+        "10002 | film | Return to Eden | DVD | 15 | 2025-08-03 | 57 | 20005 20001 20003",
+        "10003 | film | The Green Girl | DVD | 15 | 1998-08-04 | 0 | 20006 20001 20003 20005",
+        "10004 | film | Defending Bridie | DVD | 18 | 2005-06-02 | 3 | 20006 20005",
+        "10005 | film | A Saint for Rhett | DVD | 15 | 2014-06-03 | 82 | 20001 20005 20003",
+        "10006 | film | The Verdict | DVD | PG | 2020-08-11 | 4 | 20006 20005 20003 20001",
         "10007 | tv | The Night Chronicles - Series 6 | DVD | 12 | 2026-04-29 | 255 | 20005 20006 20001 20003",
-        "10008 | film | Saving Imelda (Blu-ray) | Blu-ray | PG | 2026-01-20 | 9 | 20005 20001 20006",
+        "10008 | film | Saving Imelda (Blu-ray) | Blu-ray | PG | 2025-11-14 | 9 | 20005 20001 20006",
       ]
     `);
     expect(people.map((p) => `${p.id} ${p.name} [${p.roles.join(', ')}] ${p.filmography.join(' ')}`)).toMatchInlineSnapshot(`
@@ -68,10 +82,10 @@ describe('determinism', () => {
     `);
     expect(reviews.map((r) => `${r.id} ${r.titleId} ${r.author} ${r.created} ${r.rating}`)).toMatchInlineSnapshot(`
       [
-        "10001 10002 marcellus216 2025-11-26T23:44:38Z 4.5",
-        "10002 10002 Vickie L. 2026-01-17T10:38:22Z 5",
-        "10003 10002 broderick988 2026-01-14T16:08:19Z 4",
-        "10004 10002 Pierce F. 2026-03-06T09:22:33Z 4.5",
+        "10001 10002 marcellus216 2025-10-15T23:44:38Z 4.5",
+        "10002 10002 Vickie L. 2025-12-20T10:38:22Z 5",
+        "10003 10002 broderick988 2025-12-17T16:08:19Z 4",
+        "10004 10002 Pierce F. 2026-02-19T09:22:33Z 4.5",
         "10005 10004 ewell769 2025-05-22T14:41:34Z 5",
         "10006 10004 warren358 2016-10-18T01:19:52Z 4",
       ]

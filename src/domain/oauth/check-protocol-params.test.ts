@@ -51,7 +51,7 @@ describe('checkProtocolParams: each rule and its error', () => {
     ['no timestamp', params({ oauth_timestamp: undefined }), 'Missing Required Timestamp'],
     ['no nonce', params({ oauth_nonce: undefined }), 'Missing Required Nonce'],
     ['oauth_version other than 1.0', params({ oauth_version: '2.0' }), 'Unsupported OAuth Version'],
-    ['oauth_version 1.0a is not 1.0', params({ oauth_version: '1.0a' }), 'Unsupported OAuth Version'],
+    ['oauth_version 1.1 is refused', params({ oauth_version: '1.1' }), 'Unsupported OAuth Version'],
     ['RSA-SHA1 is not supported', params({ oauth_signature_method: 'RSA-SHA1' }), 'Unsupported Signature Method'],
     ['method names are case-sensitive', params({ oauth_signature_method: 'hmac-sha1' }), 'Unsupported Signature Method'],
     ['PLAINTEXT is refused unless enabled', params({ oauth_signature_method: 'PLAINTEXT' }), 'Unsupported Signature Method'],
@@ -136,5 +136,15 @@ describe('checkProtocolParams: the values it extracts', () => {
   it('the error objects carry status and oauth_problem from the catalog', () => {
     const result = checkProtocolParams(params({ oauth_timestamp: '1' }), options);
     expect(result.ok ? undefined : result.error).toMatchObject({ status: 401, code: 'ERR_401_TIMESTAMP_IS_INVALID', oauthProblem: 'timestamp_refused' });
+  });
+});
+
+describe('checkProtocolParams: oauth_version as shipped clients sent it', () => {
+  it.each([
+    ['1.0, as RFC 5849 says', '1.0'],
+    ['1.0A, as the oauth npm package examples send', '1.0A'],
+    ['1.0a in lower case', '1.0a'],
+  ])('accepts %s', (_rule, version) => {
+    expect(reasonFor(params({ oauth_version: version }), options)).toBe('ok');
   });
 });

@@ -52,7 +52,9 @@ export function checkProtocolParams(params: ReadonlyArray<NamedParam>, options: 
   const signature = get('oauth_signature')!;
 
   const version = get('oauth_version');
-  if (version !== undefined && version !== '1.0') return fail(errors.unsupportedOAuthVersion(version));
+  // RFC 5849 says "1.0"; the `oauth` npm package's own examples send "1.0A", and clients built from them
+  // shipped that way. The protocol is the same, so the protocol level's name is accepted in any case.
+  if (version !== undefined && !ACCEPTED_VERSIONS.has(version.toLowerCase())) return fail(errors.unsupportedOAuthVersion(version));
 
   const allowed: SignatureMethod[] = options.plaintextEnabled ? ['HMAC-SHA1', 'PLAINTEXT'] : ['HMAC-SHA1'];
   // Method names are case-sensitive (RFC 5849 3.4), so hmac-sha1 is refused like any unknown method.
@@ -96,6 +98,8 @@ function firstDuplicatedProtocolParam(params: ReadonlyArray<NamedParam>): string
   }
   return undefined;
 }
+
+const ACCEPTED_VERSIONS = new Set(['1.0', '1.0a']);
 
 /** An empty value counts as missing (and an empty oauth_version as absent). PLAINTEXT may leave out timestamp and nonce (RFC 5849 3.4.4). */
 function requiredParams(method: string | undefined): string[] {
