@@ -13,11 +13,15 @@ export interface ReviewView {
 
 /** `review`: its id, then every field of spec 2.7 in order, then the title. */
 export function reviewXml(ctx: XmlContext, v: ReviewView): string {
-  const r = v.review;
+  return reviewElement(reviewHref(ctx, v.review.userGuid, v.review.id), v.review, v.titleXml);
+}
+
+/** The `review` element; `id` is left out for reviews that have no address of their own. */
+export function reviewElement(id: string | undefined, r: Review, titleXml: string): string {
   return el(
     'review',
     undefined,
-    text('id', reviewHref(ctx, r.userGuid, r.id)),
+    text('id', id),
     text('created', r.created),
     text('review_title', r.reviewTitle),
     text('review_text', r.reviewText),
@@ -25,7 +29,7 @@ export function reviewXml(ctx: XmlContext, v: ReviewView): string {
     text('unhelpful', r.unhelpful),
     text('spoilers', r.spoilers),
     text('rating', formatRating(r.rating)),
-    v.titleXml,
+    titleXml,
   );
 }
 
