@@ -15,8 +15,8 @@ export interface LocatedToken {
 
 /** The request token with this code, in whichever sandbox issued it. */
 export function locateRequestToken(world: World, code: string): LocatedToken | undefined {
-  for (const key of world.sandboxKeys()) {
-    const sandbox = world.sandbox(key);
+  // heldSandboxes() does not count as using them: looking a code up must not keep idle sandboxes alive.
+  for (const sandbox of world.heldSandboxes()) {
     const token = sandbox.stores.tokens.byToken(code);
     if (token?.type === 'request') return { sandbox, token };
   }
@@ -28,7 +28,7 @@ export function issueRequestToken(world: World, sandbox: Sandbox, consumerKey: s
   const now = world.clock.now();
   let code = newRequestToken(randomBytes);
   // 24^5 codes: a clash is rare, but a typed code must name exactly one token.
-  while (world.sandboxKeys().some((key) => world.sandbox(key).stores.tokens.has(code))) code = newRequestToken(randomBytes);
+  while (world.heldSandboxes().some((box) => box.stores.tokens.has(code))) code = newRequestToken(randomBytes);
   const token: TokenRecord = {
     token: code,
     secret: newTokenSecret(randomBytes),
