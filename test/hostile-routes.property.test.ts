@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE } from './support/signing.js';
+import { contractProblems, type ReceivedAnswer } from './support/validate-xml.js';
 import { arena, expectWellFormedAnswer, formEncode, rawParams, sendHostile, stateOf, type Arena, type Method } from './hostile-helpers.js';
 
 // Hostile input on every route: random and malformed parameters, huge values, bad percent-encoding, bytes
@@ -53,12 +54,14 @@ afterAll(async () => a.close());
 describe.each(ROUTES)('hostile parameters on %s %s', (method, path) => {
   it('answer a well-formed <error> or a valid document, never a 5xx; rejected writes change nothing', async () => {
     const statuses: number[] = [];
+    const answers: ReceivedAnswer[] = [];
     await fc.assert(
       fc.asyncProperty(rawParams, rawParams, bodyKinds, async (query, form, kind) => {
         a.world.reset();
         const before = stateOf(a);
         const res = await sendHostile(a, { method, path, rawQuery: query, ...bodyOf(kind, form) });
         statuses.push(res.status);
+        answers.push({ method, url: path, status: res.status, body: res.text });
         expectWellFormedAnswer(res, `${method} ${path}?${query} [${kind}] ${form}`);
         if (res.status >= 400 || method === 'GET') expect(stateOf(a).equals(before), `state changed by ${res.status}`).toBe(true);
       }),
@@ -66,6 +69,8 @@ describe.each(ROUTES)('hostile parameters on %s %s', (method, path) => {
     );
     // The requests must reach the handlers, not stop at the signature check.
     expect(statuses.filter((s) => s === 401).length, `statuses: ${statuses.join(' ')}`).toBeLessThanOrEqual(statuses.length / 4);
+    // And every answer, hostile as its request was, keeps the published contract (schemas/, openapi.yaml).
+    expect(await contractProblems(answers)).toEqual([]);
   });
 });
 
