@@ -69,13 +69,13 @@ describe('sandboxes: one world per consumer key', () => {
 
 describe('sandboxes: eviction', () => {
   it('over the cap, the least recently used sandbox is dropped and starts afresh next time', async () => {
-    // Unsigned-or-not, every request passes through the default sandbox first, so it holds one slot.
-    const { app } = testWorld('default', { maxSandboxes: 2 });
+    // Signed requests never open the shared default sandbox, so the two consumers are the only ones held.
+    const { app } = testWorld('default', { maxSandboxes: 1 });
     await rate(app, CONSUMER, 30);
     expect(await ratedBy(app, CONSUMER)).toEqual(['30']);
-    await ratedBy(app, OTHER_CONSUMER); // a third sandbox: CONSUMER's is the least recently used
+    await ratedBy(app, OTHER_CONSUMER); // a second sandbox: CONSUMER's is the least recently used
     const listed = await admin(app).get('/__admin/sandboxes');
-    expect(listed.body.held).toBe(2);
+    expect(listed.body.held).toBe(1);
     expect(listed.body.evicted).toBeGreaterThanOrEqual(1);
     expect(listed.body.sandboxes.map((s: { key: string }) => s.key)).not.toContain(CONSUMER.key);
     expect(await ratedBy(app, CONSUMER)).toEqual([]);

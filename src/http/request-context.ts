@@ -53,6 +53,7 @@ export function contextMiddleware(world: World, config: Config) {
     const q = url.indexOf('?');
     const rawQuery = q === -1 ? '' : url.slice(q + 1);
     const rawForm = typeof req.body === 'string' ? req.body : undefined;
+    let sandbox: Sandbox | undefined;
     const ctx: RequestContext = {
       world,
       config,
@@ -61,7 +62,14 @@ export function contextMiddleware(world: World, config: Config) {
       path: q === -1 ? url : url.slice(0, q),
       rawQuery,
       rawForm,
-      sandbox: world.sandbox(DEFAULT_SANDBOX),
+      // Opened only when read: OAuth usually picks the consumer's sandbox first, and the shared default one
+      // should not be touched (nor take a place under the sandbox cap) by every request.
+      get sandbox() {
+        return (sandbox ??= world.sandbox(DEFAULT_SANDBOX));
+      },
+      set sandbox(box: Sandbox) {
+        sandbox = box;
+      },
     };
     (req as unknown as Record<symbol, RequestContext>)[CTX] = ctx;
     next();
