@@ -1,11 +1,10 @@
 import { isoDate } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
-import { generateCatalog } from '../seeds/generate-catalog.js';
-import { buildCatalogDb } from '../store/catalog-db.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { seedState } from '../store/seed-state.js';
 import { createStateDb, snapshotOf } from '../store/state-db.js';
 import { TitleFragmentCache } from '../xml/title-fragment-cache.js';
+import { catalogDbFor } from './catalog-cache.js';
 import { checkReferences } from './check-references.js';
 import type { Scenario } from './scenario-schema.js';
 
@@ -23,7 +22,8 @@ export interface LoadedScenario {
   loadedAt: number;
 }
 
-// Scenarios that share catalogue settings share one catalogue: generating it is the slow part of loading.
+// Scenarios that share catalogue settings share one catalogue: generating it is the slow part of loading,
+// done once per machine into a snapshot file (catalog-cache.ts) and opened from there.
 const catalogCache = new Map<string, CatalogStore>();
 
 export function catalogFor(scenario: Scenario, today: string): CatalogStore {
@@ -31,7 +31,7 @@ export function catalogFor(scenario: Scenario, today: string): CatalogStore {
   const key = JSON.stringify([c.seed, c.titles, c.people, c.curated, today]);
   let store = catalogCache.get(key);
   if (!store) {
-    store = new CatalogStore(buildCatalogDb(generateCatalog({ ...c, today })));
+    store = new CatalogStore(catalogDbFor({ seed: c.seed, titles: c.titles, people: c.people, curated: c.curated, today }));
     catalogCache.set(key, store);
   }
   return store;

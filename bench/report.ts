@@ -1,0 +1,79 @@
+import type { LoadResult } from './load.js';
+
+export interface LoadRow {
+  name: string;
+  /** Mean answer size; the bare server sends this many bytes. */
+  bytes: number;
+  target: number;
+  sim: LoadResult;
+  bare: LoadResult;
+  /** Simulator req/s over bare req/s, measured one right after the other. */
+  ratio: number;
+}
+
+export interface CatalogueResults {
+  scenario: string;
+  /** Spawn to the first signed catalogue answer, each start (the first may build the catalogue snapshot). */
+  startupMs: number[];
+  load: LoadRow[];
+  moderateSearch?: LoadResult;
+  reset?: { resetMs: number; firstReadMs: number; warmReadMs: number };
+  memory?: { rss: number; peak: number } | undefined;
+}
+
+export interface BenchResults {
+  date: string;
+  node: string;
+  cpus: number;
+  loadAverage: number;
+  seconds: number;
+  connections: number;
+  catalogues: CatalogueResults[];
+  totalSeconds?: number;
+}
+
+const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+/** Best start of the run (the first may have built the cached catalogue snapshot). */
+export const warmStart = (c: CatalogueResults) => Math.min(...c.startupMs);
+
+/** The short table committed as bench/results/latest.md (and quoted in the README). */
+export function markdownReport(r: BenchResults): string {
+  const lines = [
+    `Run ${r.date} on Node ${r.node}, ${r.cpus} CPUs (load average ${r.loadAverage.toFixed(1)} at start: the machine is shared), ` +
+      `${r.connections} connections, ${r.seconds} s per server per scenario; the bare server sends the same number of bytes.`,
+    '',
+    '| catalogue | scenario | bytes | simulator req/s | p50 / p99 ms | bare req/s | bare p50 / p99 ms | ratio | target | CPU µs/req simulator / bare |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
+  ];
+  for (const c of r.catalogues) {
+    for (const row of c.load) {
+      const bad = row.sim.bad > 0 ? ` (${row.sim.bad} bad answers)` : '';
+      lines.push(`| ${c.scenario} | ${row.name} | ${row.bytes} | ${row.sim.rps.toFixed(0)}${bad} | ${row.sim.p50} / ${row.sim.p99} | ` +
+        `${row.bare.rps.toFixed(0)} | ${row.bare.p50} / ${row.bare.p99} | ${row.ratio.toFixed(2)} | >= ${row.target}: ${mark(row.ratio >= row.target && row.sim.bad === 0)} | ` +
+        `${row.sim.cpuUs?.toFixed(0) ?? '?'} / ${row.bare.cpuUs?.toFixed(0) ?? '?'} |`);
+    }
+  }
+  lines.push('', '| catalogue | measure | value | target |', '| --- | --- | ---: | --- |');
+  for (const c of r.catalogues) {
+    const start = warmStart(c);
+    lines.push(`| ${c.scenario} | start-up to first answer (best of ${c.startupMs.length}; each: ${c.startupMs.map(ms).join(', ')}) | ${ms(start)} ms | ` +
+      (c.scenario === 'default' ? `< 500 ms: ${mark(start < 500)}` : '-') + ' |');
+    if (c.reset) {
+      lines.push(`| ${c.scenario} | reset (POST /__admin/reset round trip, median) | ${c.reset.resetMs.toFixed(2)} ms | < 20 ms: ${mark(c.reset.resetMs < 20)} |`);
+      const sandbox = Math.max(0, c.reset.firstReadMs - c.reset.warmReadMs);
+      lines.push(`| ${c.scenario} | new sandbox (first read after a reset minus a warm read, median) | ${sandbox.toFixed(2)} ms | < 20 ms: ${mark(sandbox < 20)} |`);
+    }
+    if (c.moderateSearch) {
+      const m = c.moderateSearch;
+      lines.push(`| ${c.scenario} | search p99 at ${m.rps.toFixed(0)} req/s (p50 ${m.p50} ms) | ${m.p99} ms | < 10 ms: ${mark(m.p99 < 10 && m.bad === 0)} |`);
+    }
+    if (c.memory) {
+      lines.push(`| ${c.scenario} | RSS after load (peak ${c.memory.peak.toFixed(0)} MB) | ${c.memory.rss.toFixed(0)} MB | ` +
+        (c.scenario === 'large' ? `< 300 MB: ${mark(c.memory.rss < 300)}` : '-') + ' |');
+    }
+  }
+  if (r.totalSeconds !== undefined) lines.push('', `The whole run took ${r.totalSeconds.toFixed(0)} s.`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,81 @@
+import type { Cycle, Step } from './load.js';
+import type { Signer } from './sign.js';
+
+/** The default and large scenarios' well-known credentials (README: test credentials). */
+const CONSUMER = { key: 'test-consumer-key', secret: 'test-consumer-secret' };
+export const ALICE_GUID = '9D48675C-096F-11DC-BF5A-88D01745CE5C';
+const ALICE: Signer = { consumer: CONSUMER, token: { key: 'alice-access-token', secret: 'alice-access-secret' } };
+const TWO_LEGGED: Signer = { consumer: CONSUMER };
+
+/** Words in at least 20 titles of both catalogues; searches rotate over them. */
+export const TERMS = ['return', 'reckoning', 'uprising', 'night', 'valley', 'moon', 'frontier', 'final'];
+
+export interface LoadScenario {
+  name: string;
+  /** What the ratio is held to (issue 8): search and queue GET >= 0.5, signed writes >= 0.3. */
+  target: number;
+  steps: Step[];
+  /** Called at the start of each cycle (autocannon context). */
+  begin?: (cycle: Cycle) => void;
+}
+
+let termIndex = 0;
+const nextTerm = () => TERMS[termIndex++ % TERMS.length]!;
+
+/** The five load scenarios; `queueTitles` are titles that can be added to alice's queue and removed again. */
+export function loadScenarios(queueTitles: number[]): LoadScenario[] {
+  let next = 0;
+  return [
+    {
+      name: 'search (term, 20 titles)',
+      target: 0.5,
+      steps: [{ method: 'GET', path: () => `/catalog/title?term=${nextTerm()}`, signer: TWO_LEGGED, status: 200 }],
+    },
+    {
+      name: 'search expand=all',
+      target: 0.5,
+      steps: [{ method: 'GET', path: () => `/catalog/title?term=${nextTerm()}&expand=all`, signer: TWO_LEGGED, status: 200 }],
+    },
+    {
+      name: 'user ratings page',
+      target: 0.5,
+      steps: [{ method: 'GET', path: () => `/users/${ALICE_GUID}/ratings/title?start_index=1&items_per_page=20`, signer: ALICE, status: 200 }],
+    },
+    {
+      name: 'queue GET',
+      target: 0.5,
+      steps: [{ method: 'GET', path: () => `/users/${ALICE_GUID}/queues/every`, signer: ALICE, status: 200 }],
+    },
+    {
+      name: 'queue add + delete',
+      target: 0.3,
+      // A title per cycle from a pool much larger than the connection count, so no title is in two cycles at once.
+      begin: (cycle) => {
+        cycle['title'] = queueTitles[next++ % queueTitles.length];
+      },
+      steps: [
+        {
+          method: 'POST',
+          path: () => `/users/${ALICE_GUID}/queues/every`,
+          form: (cycle) => `title_refs=${encodeURIComponent(`http://rentalsim.test/catalog/title/${cycle['title']}`)}`,
+          signer: ALICE,
+          status: 201,
+        },
+        { method: 'DELETE', path: (cycle) => `/users/${ALICE_GUID}/queues/item/${cycle['title']}`, signer: ALICE, status: 200 },
+      ],
+    },
+  ];
+}
+
+/** Moderate load for the latency target on the large catalogue: a fixed request rate, well below saturation. */
+export function moderateSearch(): LoadScenario {
+  return {
+    name: 'search p99 at 200 req/s',
+    target: 0,
+    steps: [{ method: 'GET', path: () => `/catalog/title?term=${nextTerm()}`, signer: TWO_LEGGED, status: 200 }],
+  };
+}
+
+/** A signed read used for start-up and reset timings. */
+export const FIRST_ANSWER: Step = { method: 'GET', path: () => `/catalog/title?term=${TERMS[0]}`, signer: TWO_LEGGED, status: 200 };
+export const ALICE_READ: Step = { method: 'GET', path: () => `/users/${ALICE_GUID}/queues`, signer: ALICE, status: 200 };
