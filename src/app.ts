@@ -9,7 +9,6 @@ import { errorHandler } from './http/error-handler.js';
 import { faultsMiddleware } from './http/faults-middleware.js';
 import { journalMiddleware, journalObserver } from './http/journal-middleware.js';
 import { rateLimit } from './http/rate-limit.js';
-import { titleRefsLimit } from './http/title-refs-limit.js';
 import { listRoutes } from './http/list-routes.js';
 import { oauthRoutes } from './http/oauth-routes.js';
 import { queueRoutes } from './http/queue-routes.js';
@@ -38,7 +37,6 @@ export function createApp({ world, config }: AppDeps): Express {
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
   app.use(faultsMiddleware(), rateLimit());
-  app.use(titleRefsLimit());
   app.use(oauthRoutes());
   app.use(catalogRoutes());
   app.use(categoryRoutes());

@@ -2,10 +2,11 @@ import type { NextFunction, Request, Response } from 'express';
 import { errors } from '../domain/api-error.js';
 import type { User } from '../domain/types.js';
 import { ctxOf } from './request-context.js';
+import { checkTitleRefsLimit } from './title-refs-limit.js';
 
 /**
  * Guards `/users/:guid/...`: the path's user must exist (404) and be the access token's user (403,
- * fidelity 7). Runs after authenticateUser.
+ * fidelity 7), then the cap on title references. Runs after authenticateUser.
  */
 export function ownUser(req: Request, _res: Response, next: NextFunction): void {
   const ctx = ctxOf(req);
@@ -13,6 +14,7 @@ export function ownUser(req: Request, _res: Response, next: NextFunction): void 
   const user = ctx.sandbox.stores.users.byGuid(guid);
   if (!user) throw errors.notFound(`no user ${guid}; use the user link from GET /users`);
   if (ctx.auth?.user?.guid !== user.guid) throw errors.otherUsersResource();
+  checkTitleRefsLimit(req);
   next();
 }
 

@@ -35,7 +35,9 @@ function oauthFor(consumer: Credentials): OAuth {
 /** The Authorization header for a request to BASE + pathAndQuery. */
 export function authHeader(method: string, pathAndQuery: string, opts: SignOptions = {}): string {
   const oauth = oauthFor(opts.consumer ?? CONSUMER);
-  const data = oauth.authorize({ url: BASE + pathAndQuery, method, data: opts.form }, opts.token);
+  // oauth-1.0a merges the URL's query into the object it is given (and keys can't repeat): give it a copy,
+  // so the form we send is the form we meant. A name in both query and body needs sendRaw (oauth-request.ts).
+  const data = oauth.authorize({ url: BASE + pathAndQuery, method, data: opts.form && { ...opts.form } }, opts.token);
   return oauth.toHeader(data).Authorization;
 }
 
