@@ -8,5 +8,7 @@ export default defineConfig({
     exclude: ['test/browser/**', 'node_modules/**', 'dist/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Every XML answer a test receives is checked against schemas/ and openapi.yaml (docs/decisions/0070).
+    setupFiles: ['test/support/validate-answers-setup.ts'],
   },
 });

@@ -56,11 +56,14 @@ function runner(): XmllintRunner {
     r.pending.get(m.id)?.(m);
     r.pending.delete(m.id);
   });
-  worker.on('error', (e) => {
-    for (const done of r.pending.values()) done({ id: 0, exitCode: -1, stderr: `xmllint worker failed: ${String(e)}` });
+  // A worker that dies answers what it still owes with a failure, and the next check starts a new one.
+  const fail = (why: string) => {
+    for (const done of r.pending.values()) done({ id: 0, exitCode: -1, stderr: `xmllint worker ${why}` });
     r.pending.clear();
-    delete g.__rentalsimXmllint;
-  });
+    if (g.__rentalsimXmllint === r) delete g.__rentalsimXmllint;
+  };
+  worker.on('error', (e) => fail(`failed: ${String(e)}`));
+  worker.on('exit', (code) => fail(`exited with code ${code}`));
   worker.unref();
   g.__rentalsimXmllint = r;
   return r;
