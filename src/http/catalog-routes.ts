@@ -9,6 +9,7 @@ import { catalogSearchOf } from '../store/catalog-search.js';
 import { personXml } from '../xml/person.js';
 import { collectionXml, searchXml } from '../xml/search.js';
 import { collectionHref } from '../xml/title-addresses.js';
+import { sendRememberedXml } from './answer-cache.js';
 import { authenticateConsumer } from './authenticate.js';
 import { catalogPersonRoutes } from './catalog-person-routes.js';
 import { catalogTitleRoutes } from './catalog-title-routes.js';
@@ -44,12 +45,15 @@ function searchTitles(req: Request, res: Response, kind: string): void {
   const expansion = parseExpand(ctx.params.get('expand'));
   const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
   const today = isoDate(now);
-  const index = catalogSearchOf(catalog);
-  const found = index.titles(search, pageReq, today);
-  const render = titleRenderer(req);
-  const items = catalog.titlesById(found.ids).map((t) => render(t, expansion));
-  const refinements = index.titleRefinements(search, today);
-  sendXml(res, 200, searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, refinements));
+  // Repeated searches are answered from the cache until the sandbox's ratings (the titles' statistics) change.
+  sendRememberedXml(req, res, () => {
+    const index = catalogSearchOf(catalog);
+    const found = index.titles(search, pageReq, today);
+    const render = titleRenderer(req);
+    const items = catalog.titlesById(found.ids).map((t) => render(t, expansion));
+    const refinements = index.titleRefinements(search, today);
+    return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, refinements);
+  });
 }
 
 function searchPeople(req: Request, res: Response, kind: string): void {
@@ -57,10 +61,12 @@ function searchPeople(req: Request, res: Response, kind: string): void {
   const { catalog } = storesOf(req);
   const search = parsePersonSearch(kind, ctx.params);
   const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
-  const index = catalogSearchOf(catalog);
-  const found = index.people.search(search, pageReq);
-  const items = found.ids.map((id) => catalog.person(id)).filter((p) => p !== undefined).map((p) => personXml(ctx.xml, p));
-  sendXml(res, 200, searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, index.people.refinements(search)));
+  sendRememberedXml(req, res, () => {
+    const index = catalogSearchOf(catalog);
+    const found = index.people.search(search, pageReq);
+    const items = found.ids.map((id) => catalog.person(id)).filter((p) => p !== undefined).map((p) => personXml(ctx.xml, p));
+    return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, index.people.refinements(search));
+  });
 }
 
 /** Page and refinement links repeat the search as sent: its path and every parameter (fidelity 4). */

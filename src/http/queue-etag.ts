@@ -3,6 +3,7 @@ import { errors } from '../domain/api-error.js';
 import { etagOf, ifMatchHolds, ifNoneMatchHits } from '../domain/etag.js';
 import { isoDate } from '../domain/sim-clock.js';
 import type { User } from '../domain/types.js';
+import { remembered } from './answer-cache.js';
 import { storesOf } from './request-context.js';
 
 /**
@@ -12,8 +13,11 @@ import { storesOf } from './request-context.js';
  * as rating counts, are not part of it.
  */
 export function queueEtag(req: Request, user: User): string {
-  const { stores, now } = storesOf(req);
-  return etagOf(`${isoDate(now)}|${user.plan}|${stores.queues.stateText(user.guid)}`);
+  // Kept until the sandbox's data or the day changes: reads and If-None-Match checks do not re-read the queue.
+  return remembered(req, `queue-etag|${user.guid}|${user.plan}`, () => {
+    const { stores, now } = storesOf(req);
+    return etagOf(`${isoDate(now)}|${user.plan}|${stores.queues.stateText(user.guid)}`);
+  });
 }
 
 /** A write carrying a stale If-Match is refused with 412 before anything changes. */

@@ -11,6 +11,7 @@ import { statusXml } from '../xml/error.js';
 import { queueXml } from '../xml/queue.js';
 import { queueItemHref, queuesXml } from '../xml/queues.js';
 import { writeResponseXml } from '../xml/write-response.js';
+import { sendRememberedXml } from './answer-cache.js';
 import { authenticateUser } from './authenticate.js';
 import { userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';
@@ -31,7 +32,7 @@ export function queueRoutes(): Router {
       const user = userOf(req);
       const { stores } = storesOf(req);
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
-      sendXml(res, 200, queuesXml(ctxOf(req).xml, user.guid, stores.queues.subQueues(user.guid), stores.queues.countsByQueue(user.guid)));
+      sendRememberedXml(req, res, () => queuesXml(ctxOf(req).xml, user.guid, stores.queues.subQueues(user.guid), stores.queues.countsByQueue(user.guid)));
     },
   }, guarded);
 
@@ -92,11 +93,13 @@ export function queueRoutes(): Router {
       const expansion = parseExpand(ctx.params.get('expand'));
       const wanted = titleFilter(ctx.params.get('title_refs'));
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
-      const items = storesOf(req).stores.queues.items(user.guid)
-        .filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
-      const page = pageOf(items, pageReq);
-      const address = userListAddress(req, user.guid, `queues/${queue === 'every' ? 'every' : queue.id}`);
-      sendXml(res, 200, queueXml(ctx.xml, address, { ...page, items: queueItemViews(req, user, page.items, expansion) }));
+      sendRememberedXml(req, res, () => {
+        const items = storesOf(req).stores.queues.items(user.guid)
+          .filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
+        const page = pageOf(items, pageReq);
+        const address = userListAddress(req, user.guid, `queues/${queue === 'every' ? 'every' : queue.id}`);
+        return queueXml(ctx.xml, address, { ...page, items: queueItemViews(req, user, page.items, expansion) });
+      });
     },
     POST: (req, res) => {
       const ctx = ctxOf(req);

@@ -11,6 +11,7 @@ import { statusXml } from '../xml/error.js';
 import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLink, type RatingView } from '../xml/ratings.js';
 import { resourcesCreatedXml, resourceXml } from '../xml/resource.js';
 import { formatRating } from '../xml/writer.js';
+import { sendRememberedXml } from './answer-cache.js';
 import { authenticateUser } from './authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';
@@ -33,10 +34,13 @@ export function ratingsRoutes(): Router {
       const ctx = ctxOf(req);
       const guid = userOf(req).guid;
       const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), USER_PAGING);
-      const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
-      const page = ratedPage(req, guid, pageReq);
-      const views: Page<RatingView> = { ...page, items: page.items.map((v) => ({ ...v, titleXml: render(v.rating.titleId) })) };
-      sendXml(res, 200, ratingsXml(ctx.xml, userListAddress(req, guid, 'ratings/title'), views));
+      const expansion = parseExpand(ctx.params.get('expand'));
+      sendRememberedXml(req, res, () => {
+        const render = embeddedTitles(req, expansion);
+        const page = ratedPage(req, guid, pageReq);
+        const views: Page<RatingView> = { ...page, items: page.items.map((v) => ({ ...v, titleXml: render(v.rating.titleId) })) };
+        return ratingsXml(ctx.xml, userListAddress(req, guid, 'ratings/title'), views);
+      });
     },
     POST: (req, res) => {
       const ctx = ctxOf(req);
