@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { simControls, type SimControls } from './admin/controls.js';
 import { createApp } from './app.js';
 import { answerClientError } from './http/client-error.js';
+import { expressServerOptions } from './http/server-options.js';
 import { ConfigError, DEFAULT_CONFIG, type Config } from './config.js';
 import { BUILTIN_SCENARIO_DIR } from './package-root.js';
 import { readScenarioFiles } from './world/scenario-files.js';
@@ -52,7 +53,8 @@ export function createWorld(config: Config, realNow?: () => number): World {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const config: Config = { ...DEFAULT_CONFIG, port: 0, ...options };
   const world = createWorld(config);
-  const server: Server = createServer(createApp({ world, config }));
+  const app = createApp({ world, config });
+  const server: Server = createServer(expressServerOptions(app), app);
   server.keepAliveTimeout = 5_000;
   server.on('clientError', answerClientError);
   server.listen(config.port, config.host);
