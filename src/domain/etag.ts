@@ -2,18 +2,26 @@
 // the state it names, so any change to that state (through the API, the admin events or a reset) changes
 // it without every writer having to remember to bump a counter.
 
-const FNV_OFFSET = 0xcbf29ce484222325n;
-const FNV_PRIME = 0x100000001b3n;
-const MASK = 0xffffffffffffffffn;
-
-/** A strong entity tag (quoted) for a canonical description of some state: 64-bit FNV-1a, hex. */
+/**
+ * A strong entity tag (quoted) for a canonical description of some state: 64-bit FNV-1a over the UTF-16 code
+ * units, hex. Computed in four 16-bit limbs rather than with BigInt, which cost a queue write more than
+ * its SQL (the prime is 2^40 + 0x1b3, so each step is a few small multiplications).
+ */
 export function etagOf(state: string): string {
-  let h = FNV_OFFSET;
+  // 0xcbf29ce484222325, low limb first.
+  let h0 = 0x2325, h1 = 0x8422, h2 = 0x9ce4, h3 = 0xcbf2;
   for (let i = 0; i < state.length; i++) {
-    h ^= BigInt(state.charCodeAt(i));
-    h = (h * FNV_PRIME) & MASK;
+    h0 ^= state.charCodeAt(i);
+    const t0 = h0 * 0x1b3;
+    const t1 = h1 * 0x1b3 + (t0 >>> 16);
+    const t2 = h2 * 0x1b3 + h0 * 0x100 + (t1 >>> 16);
+    h3 = (h3 * 0x1b3 + h1 * 0x100 + (t2 >>> 16)) & 0xffff;
+    h0 = t0 & 0xffff;
+    h1 = t1 & 0xffff;
+    h2 = t2 & 0xffff;
   }
-  return `"${h.toString(16).padStart(16, '0')}"`;
+  const hex = (limb: number) => limb.toString(16).padStart(4, '0');
+  return `"${hex(h3)}${hex(h2)}${hex(h1)}${hex(h0)}"`;
 }
 
 /** The tags of an If-Match / If-None-Match header: `*` or a comma list of (possibly weak) quoted tags. */

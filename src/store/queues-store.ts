@@ -29,6 +29,14 @@ export class QueuesStore {
       removeItem: db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?'),
       removeDiscs: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND title_id = ?'),
       removeDisc: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
+      // The text of stateText in one statement: no row objects, since every queue write computes it (ETag).
+      stateText: db.prepare<[{ guid: string }], string>(`SELECT
+        coalesce((SELECT string_agg(q.id || ':' || q.name || ':' || q.allocation || ':' || (q.is_default = 1), ',' ORDER BY q.position, q.id)
+          FROM queues q WHERE q.user_guid = @guid), '') || '|' ||
+        coalesce((SELECT string_agg(i.title_id || ':' || i.queue_id || ':' || i.priority || ':' || i.seq || ':' || (i.shipped_in_order = 1) || ':' ||
+            coalesce((SELECT string_agg(d.disc_id, '.' ORDER BY d.position) FROM queue_discs d WHERE d.user_guid = i.user_guid AND d.title_id = i.title_id), ''),
+            ',' ORDER BY i.priority, i.seq)
+          FROM queue_items i WHERE i.user_guid = @guid), '')`).pluck(),
     };
   }
 
@@ -103,9 +111,7 @@ export class QueuesStore {
    * items with their discs. Its hash is the queues' ETag (domain/etag.ts).
    */
   stateText(guid: string): string {
-    const queues = this.subQueues(guid).map((q) => `${q.id}:${q.name}:${q.allocation}:${q.isDefault ? 1 : 0}`).join(',');
-    const items = this.items(guid).map((i) => `${i.titleId}:${i.queueId}:${i.priority}:${i.seq}:${i.shippedInOrder ? 1 : 0}:${i.discIds.join('.')}`).join(',');
-    return `${queues}|${items}`;
+    return this.s.stateText.get({ guid })!;
   }
 }
 
