@@ -14,17 +14,20 @@ export class Sandbox {
   readonly nonces = new NonceCache({ windowSeconds: 86_400, maxEntries: 50_000 });
   readonly createdAt: number;
   lastUsedAt: number;
+  // One transaction function for every write: better-sqlite3 builds its wrappers each time transaction() is called.
+  private readonly transaction: (fn: () => unknown) => unknown;
 
   constructor(readonly key: string, template: Buffer, now: number) {
     this.db = stateDbFrom(template);
     this.stores = createStores(this.db);
+    this.transaction = this.db.transaction((fn: () => unknown) => fn());
     this.createdAt = now;
     this.lastUsedAt = now;
   }
 
   /** Runs a write as one transaction: a request that fails half-way changes nothing. */
   write<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.transaction(fn) as T;
   }
 
   close(): void {
