@@ -7,7 +7,7 @@ import { ctxOf, type RequestContext } from './request-context.js';
 import { XML_CONTENT_TYPE, xmlBytes } from './send-xml.js';
 
 /** All answers kept at once, over every sandbox, in bytes; the least recently used go first. */
-const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_BYTES = 16 * 1024 * 1024;
 
 interface Entry {
   version: number;

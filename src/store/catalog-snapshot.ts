@@ -11,7 +11,8 @@ import type { Db } from './catalog-db.js';
 export function openCatalogSnapshot(file: string): Db {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   db.pragma('locking_mode = EXCLUSIVE');
-  // Up to 64 MB of pages in the process: all of a default catalogue, the hot part of a large one.
-  db.pragma('cache_size = -65536');
+  // Up to 16 MB of pages in the process: all of a default catalogue, the hot part (indexes) of a large one;
+  // title rows are read once and memoised (CatalogStore).
+  db.pragma('cache_size = -16384');
   return db;
 }

@@ -1,9 +1,12 @@
 import type { Person, Review, Title } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 
+/** Parsed titles and people kept at once; the large scenario's 150,000 rows would otherwise all end in memory. */
+const MAX_MEMOISED = 20_000;
+
 /**
  * Read access to a scenario's catalogue. The catalogue never changes within a scenario, so parsed titles
- * and people are memoised for the life of the scenario.
+ * and people are memoised for the life of the scenario (up to MAX_MEMOISED of each, oldest out first).
  */
 export class CatalogStore {
   private readonly titles = new Map<number, Title | null>();
@@ -28,7 +31,7 @@ export class CatalogStore {
     if (t === undefined) {
       const row = this.titleStmt.get(id);
       t = row ? (JSON.parse(row.data) as Title) : null;
-      this.titles.set(id, t);
+      memoise(this.titles, id, t);
     }
     return t ?? undefined;
   }
@@ -48,7 +51,7 @@ export class CatalogStore {
     if (p === undefined) {
       const row = this.personStmt.get(id);
       p = row ? (JSON.parse(row.data) as Person) : null;
-      this.people.set(id, p);
+      memoise(this.people, id, p);
     }
     return p ?? undefined;
   }
@@ -61,4 +64,9 @@ export class CatalogStore {
   counts(): { titles: number; people: number } {
     return this.countStmt.get()!;
   }
+}
+
+function memoise<T>(map: Map<number, T>, id: number, value: T): void {
+  if (map.size >= MAX_MEMOISED) map.delete(map.keys().next().value!);
+  map.set(id, value);
 }
