@@ -10,12 +10,13 @@ import { HOST, testWorld } from './support/world.js';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
-  handle: { stack?: Layer[] };
+  handle: { stack?: Layer[]; router?: { stack?: Layer[] } };
   slash: boolean;
 }
 
 /**
- * Every route the app declares: walks express's router stack through the routers mounted at '/'. The admin
+ * Every route the app declares: walks express's router stack through the routers mounted at '/', and
+ * through wrappers that expose the router they run as `router` (src/http/under-prefix.ts). The admin
  * router is mounted at /__admin (JSON, outside the contract), so it is not walked.
  */
 function appRoutes(app: Express): Array<{ path: string; methods: string[] }> {
@@ -24,8 +25,8 @@ function appRoutes(app: Express): Array<{ path: string; methods: string[] }> {
     for (const layer of stack) {
       if (layer.route) {
         out.push({ path: layer.route.path, methods: Object.keys(layer.route.methods).filter((m) => m !== '_all').map((m) => m.toUpperCase()) });
-      } else if (layer.slash && layer.handle.stack) {
-        walk(layer.handle.stack);
+      } else if (layer.slash && (layer.handle.stack ?? layer.handle.router?.stack)) {
+        walk((layer.handle.stack ?? layer.handle.router?.stack)!);
       }
     }
   };

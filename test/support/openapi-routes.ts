@@ -57,15 +57,20 @@ function templateMatcher(template: string): { literals: number; test(segments: s
   };
 }
 
-/** The documented path a concrete path is, preferring the most literal template (OpenAPI's rule); undefined when none. */
+// Matchers per document, most literal template first (OpenAPI's rule): built once, used for every answer.
+const matchersOf = new WeakMap<Json, Array<{ p: string; m: ReturnType<typeof templateMatcher> }>>();
+
+/** The documented path a concrete path is, preferring the most literal template; undefined when none. */
 export function documentedPathOf(concretePath: string, doc = openapiDocument()): string | undefined {
+  let matchers = matchersOf.get(doc);
+  if (!matchers) {
+    matchers = Object.keys(doc['paths'] as Json).map((p) => ({ p, m: templateMatcher(p) })).sort((a, b) => b.m.literals - a.m.literals);
+    matchersOf.set(doc, matchers);
+  }
   const segments = concretePath.split('/').filter(Boolean).map((s) => {
     try { return decodeURIComponent(s); } catch { return s; }
   });
-  const candidates = Object.keys(doc['paths'] as Json).map((p) => ({ p, m: templateMatcher(p) }))
-    .filter(({ m }) => m.test(segments))
-    .sort((a, b) => b.m.literals - a.m.literals);
-  return candidates[0]?.p;
+  return matchers.find(({ m }) => m.test(segments))?.p;
 }
 
 /** The XML root a response declares: `xml.name` (with its prefix) of its application/xml schema. */

@@ -1,15 +1,20 @@
-// Vitest setup file (vitest.config.ts setupFiles): every XML answer a test receives through supertest is
-// checked against the published contract (schemas/ and openapi.yaml, see contractProblems), and the test
-// fails in afterEach if one breaks it: a serializer or route that drifts from the contract fails the suite.
-import request from 'supertest';
+// Vitest setup file (vitest.config.ts setupFiles): every XML answer the app sends during a test is checked
+// against the published contract (schemas/ and openapi.yaml, see contractProblems), and the test fails in
+// afterEach if one breaks it: a serializer or route that drifts from the contract fails the suite.
+//
+// Answers are taken where the server writes them (node's ServerResponse), so every answer counts whichever
+// client asked: supertest, a listening simulator, a test's own http calls. Only answers from other
+// processes (CLI tests) are not seen. Patching node:http costs nothing to import, unlike supertest, so test
+// files without HTTP pay nothing.
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import { afterAll, afterEach } from 'vitest';
-import { contractProblems, type ReceivedAnswer } from './validate-xml.js';
+import type { ReceivedAnswer } from './validate-xml.js';
 
 /**
  * Answers are checked in batches, one xmllint run each (a run costs ~10 ms however few documents it holds):
- * a test's answers are checked together in its afterEach, and a test that receives many (property tests)
- * has them checked on the worker's thread while it goes on. Kept on globalThis because supertest (patched
- * once) may outlive this module between test files in one process.
+ * a test's answers are checked together in its afterEach, and a test that receives many (property and load
+ * tests) has them checked on the worker's thread while it goes on. Kept on globalThis: node:http is patched
+ * once per process, while this module is evaluated once per test file.
  */
 const BACKGROUND_BATCH = 50;
 interface Checker {
@@ -23,33 +28,49 @@ const checker: Checker = (g.__contractChecker ??= { queue: [], problems: [] });
 function pump(c: Checker, force = false): void {
   if (c.running || c.queue.length === 0 || (!force && c.queue.length < BACKGROUND_BATCH)) return;
   const batch = c.queue.splice(0);
-  c.running = contractProblems(batch)
+  // Loaded at the first answer: unit-test files never pay for the checker.
+  c.running = import('./validate-xml.js').then(({ contractProblems }) => contractProblems(batch))
     .then((p) => { c.problems.push(...p); }, (e: unknown) => { c.problems.push(`the contract check could not run: ${String(e)}`); })
     .finally(() => {
       c.running = undefined;
     });
 }
 
-interface AnsweredTest {
-  method: string;
-  url: string;
-  assert(err: unknown, res: { status: number; headers: Record<string, string>; text?: string } | undefined, fn: unknown): void;
+type Chunk = string | Buffer | Uint8Array;
+interface CapturedResponse extends ServerResponse {
+  __xmlChunks?: Buffer[];
+  __xmlRecorded?: true;
 }
 
-// supertest calls Test#assert once per answer, before any expectation or await sees it.
-const proto = request.Test.prototype as unknown as AnsweredTest & { __contractCapture?: true };
+const isXml = (res: ServerResponse) => /^application\/xml\b/i.test(String(res.getHeader('content-type') ?? ''));
+
+function keep(res: CapturedResponse, chunk: unknown, encoding: unknown): void {
+  if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+  const c = chunk as Chunk;
+  (res.__xmlChunks ??= []).push(typeof c === 'string' ? Buffer.from(c, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(c));
+}
+
+const proto = ServerResponse.prototype as CapturedResponse & { __contractCapture?: true };
 if (!proto.__contractCapture) {
-  const original = proto.assert;
-  proto.assert = function capture(this: AnsweredTest, err, res, fn) {
-    const type = res?.headers['content-type'] ?? '';
+  const { write, end } = proto;
+  proto.write = function capturedWrite(this: CapturedResponse, chunk: unknown, ...rest: unknown[]) {
+    if (isXml(this)) keep(this, chunk, rest[0]);
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof proto.write;
+  proto.end = function capturedEnd(this: CapturedResponse, chunk?: unknown, ...rest: unknown[]) {
+    const req = this.req as (IncomingMessage & { originalUrl?: string }) | undefined;
     // A HEAD answer has the headers of a GET and no body to check.
-    if (res && /^application\/xml\b/i.test(type) && typeof res.text === 'string' && this.method !== 'HEAD') {
+    if (isXml(this) && req && req.method !== 'HEAD' && !this.__xmlRecorded) {
+      this.__xmlRecorded = true;
+      keep(this, chunk, rest[0]);
+      const body = Buffer.concat(this.__xmlChunks ?? []).toString('utf8');
+      this.__xmlChunks = undefined;
       const c = g.__contractChecker!;
-      c.queue.push({ method: this.method, url: this.url, status: res.status, body: res.text });
+      c.queue.push({ method: req.method ?? 'GET', url: req.originalUrl ?? req.url ?? '/', status: this.statusCode, body });
       pump(c);
     }
-    return original.call(this, err, res, fn);
-  };
+    return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as typeof proto.end;
   proto.__contractCapture = true;
 }
 
@@ -63,5 +84,5 @@ async function reportProblems(): Promise<void> {
 }
 
 afterEach(reportProblems);
-// Answers received in afterAll hooks come after the last afterEach.
+// Answers sent in afterAll hooks come after the last afterEach.
 afterAll(reportProblems);
