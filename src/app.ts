@@ -14,6 +14,7 @@ import { oauthRoutes } from './http/oauth-routes.js';
 import { queueRoutes } from './http/queue-routes.js';
 import { schemaRoutes } from './http/schema-routes.js';
 import { contextMiddleware } from './http/request-context.js';
+import { underPrefix } from './http/under-prefix.js';
 import { userRoutes } from './http/user-routes.js';
 import type { World } from './world/world.js';
 
@@ -37,12 +38,13 @@ export function createApp({ world, config }: AppDeps): Express {
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
   app.use(faultsMiddleware(), rateLimit());
-  app.use(oauthRoutes());
-  app.use(catalogRoutes());
-  app.use(categoryRoutes());
-  app.use(userRoutes());
-  app.use(queueRoutes());
-  app.use(listRoutes());
+  // Each group's routes all live under its prefix (src/http/under-prefix.ts).
+  app.use(underPrefix('/oauth', oauthRoutes()));
+  app.use(underPrefix('/catalog', catalogRoutes()));
+  app.use(underPrefix('/categories', categoryRoutes()));
+  app.use(underPrefix('/users', userRoutes()));
+  app.use(underPrefix('/users', queueRoutes()));
+  app.use(underPrefix('/users', listRoutes()));
   app.use(schemaRoutes());
   app.use((req) => {
     throw errors.notFound(`nothing lives at ${req.path}; start from /catalog/title or /users`);

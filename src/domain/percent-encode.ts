@@ -3,8 +3,12 @@
  * ALPHA / DIGIT / - . _ ~ is encoded, so commas become %2C and the facet pipe %7C (fidelity 4).
  */
 export function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  const encoded = encodeURIComponent(value);
+  // Most values have none of the five: skip the replace (OAuth encodes every parameter of every request).
+  return RESERVED_LEFT.test(encoded) ? encoded.replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()) : encoded;
 }
+
+const RESERVED_LEFT = /[!'()*]/;
 
 /** Encodes ordered pairs as a query string with RFC 3986 encoding. */
 export function encodePairs(pairs: ReadonlyArray<readonly [string, string]>): string {

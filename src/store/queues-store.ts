@@ -30,13 +30,17 @@ export class QueuesStore {
       removeDiscs: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND title_id = ?'),
       removeDisc: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
       // The text of stateText in one statement: no row objects, since every queue write computes it (ETag).
+      // Rows reach group_concat in the order of their subquery (SQLite never flattens an ordered subquery
+      // into an aggregate), which the indexes give without sorting; queues-store.test.ts holds it to the rule.
       stateText: db.prepare<[{ guid: string }], string>(`SELECT
-        coalesce((SELECT string_agg(q.id || ':' || q.name || ':' || q.allocation || ':' || (q.is_default = 1), ',' ORDER BY q.position, q.id)
-          FROM queues q WHERE q.user_guid = @guid), '') || '|' ||
-        coalesce((SELECT string_agg(i.title_id || ':' || i.queue_id || ':' || i.priority || ':' || i.seq || ':' || (i.shipped_in_order = 1) || ':' ||
-            coalesce((SELECT string_agg(d.disc_id, '.' ORDER BY d.position) FROM queue_discs d WHERE d.user_guid = i.user_guid AND d.title_id = i.title_id), ''),
-            ',' ORDER BY i.priority, i.seq)
-          FROM queue_items i WHERE i.user_guid = @guid), '')`).pluck(),
+        coalesce((SELECT group_concat(x, ',') FROM (SELECT q.id || ':' || q.name || ':' || q.allocation || ':' || (q.is_default = 1) AS x
+          FROM queues q WHERE q.user_guid = @guid ORDER BY q.position, q.id)), '') || '|' ||
+        coalesce((SELECT group_concat(x, ',') FROM (SELECT i.title_id || ':' || i.queue_id || ':' || i.priority || ':' || i.seq || ':' ||
+            (i.shipped_in_order = 1) || ':' || coalesce(d.discs, '') AS x
+          FROM queue_items i LEFT JOIN (SELECT title_id, group_concat(disc_id, '.') AS discs FROM
+            (SELECT title_id, disc_id FROM queue_discs WHERE user_guid = @guid ORDER BY title_id, position) GROUP BY title_id) d
+          ON d.title_id = i.title_id
+          WHERE i.user_guid = @guid ORDER BY i.priority, i.seq)), '')`).pluck(),
     };
   }
 
