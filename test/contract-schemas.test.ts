@@ -97,6 +97,20 @@ describe('checking answers against the contract', () => {
     expect(problems[2]).toMatch(/GET \/users -> 200 <error>: openapi.yaml declares <resource> here/);
   });
 
+  it('reports an answer without the XML declaration first, or with another content type (fidelity 1)', async () => {
+    const error = '<error><reason>Not Found</reason><details>d-decl</details></error>';
+    const problems = await contractProblems([
+      { method: 'GET', url: '/nowhere', status: 404, body: error },
+      { method: 'GET', url: '/nowhere', status: 404, body: `\uFEFF${DECL}${error}` },
+      { method: 'GET', url: '/nowhere', status: 404, body: `${DECL}\n${error}`, contentType: 'application/xml; charset=utf-8' },
+      { method: 'GET', url: '/nowhere', status: 404, body: `${DECL}\n${error}`, contentType: 'application/xml;charset=UTF-8' },
+    ]);
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/does not start with <\?xml version="1.0" encoding="utf-8" standalone="yes"\?>/);
+    expect(problems[1]).toMatch(/does not start with/);
+    expect(problems[2]).toMatch(/has Content-Type "application\/xml; charset=utf-8"/);
+  });
+
   it('accepts an error from a path nothing lives at, and from a method a resource does not answer', async () => {
     const error = `${DECL}<error><reason>Not Found</reason><details>d</details></error>`;
     expect(await contractProblems([

@@ -66,7 +66,8 @@ if (!proto.__contractCapture) {
       const body = Buffer.concat(this.__xmlChunks ?? []).toString('utf8');
       this.__xmlChunks = undefined;
       const c = g.__contractChecker!;
-      c.queue.push({ method: req.method ?? 'GET', url: req.originalUrl ?? req.url ?? '/', status: this.statusCode, body });
+      const contentType = String(this.getHeader('content-type'));
+      c.queue.push({ method: req.method ?? 'GET', url: req.originalUrl ?? req.url ?? '/', status: this.statusCode, body, contentType });
       pump(c);
     }
     return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);

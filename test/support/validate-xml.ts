@@ -115,12 +115,21 @@ export interface ReceivedAnswer {
   url: string;
   status: number;
   body: string;
+  /** The Content-Type header as sent, when known. */
+  contentType?: string;
 }
 
+/** What every answer of the API starts with, and its exact content type (fidelity 1). */
+export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
+export const XML_CONTENT_TYPE = 'application/xml;charset=UTF-8';
+// No BOM, nothing before the declaration; --pretty puts a line break between it and the root.
+const startsWithDeclaration = (body: string) => body.startsWith(XML_DECLARATION) && /^\s*</.test(body.slice(XML_DECLARATION.length));
+
 /**
- * What is wrong with these answers with respect to the published contract, one line per answer at fault:
- * an answer whose root has a schema in schemas/ must validate against it, and every root must be one that
- * openapi.yaml declares for that route, method and status. All answers go through ONE xmllint run.
+ * What is wrong with these answers with respect to the published contract, one line per fault: an answer
+ * whose root has a schema in schemas/ must validate against it, start with the XML declaration and carry
+ * the exact content type; every root must be one that openapi.yaml declares for that route, method and
+ * status. All answers go through ONE xmllint run.
  */
 export async function contractProblems(answers: readonly ReceivedAnswer[]): Promise<string[]> {
   const withSchema = rootsWithSchema();
@@ -135,6 +144,10 @@ export async function contractProblems(answers: readonly ReceivedAnswer[]): Prom
     const where = `${a.method} ${path} -> ${a.status} <${root}>`;
     const i = results.get(a);
     const r = i === undefined ? undefined : validated[i];
+    if (withSchema.has(root) && !startsWithDeclaration(a.body)) problems.push(`${where} does not start with ${XML_DECLARATION} and then the root (fidelity 1)`);
+    if (withSchema.has(root) && a.contentType !== undefined && a.contentType !== XML_CONTENT_TYPE) {
+      problems.push(`${where} has Content-Type ${JSON.stringify(a.contentType)}, not ${XML_CONTENT_TYPE} (fidelity 1)`);
+    }
     if (r?.valid) knownValid.add(digest(a.body));
     if (r && !r.valid) problems.push(`${where} does not validate against schemas/${root}.xsd:\n    ${r.errors.slice(0, 5).join('\n    ')}\n    ${a.body.slice(0, 400)}`);
     const roots = expectedRoots(a.method, path, a.status);
