@@ -19,6 +19,8 @@ export interface CatalogueResults {
   moderateSearch?: LoadResult;
   reset?: { resetMs: number; firstReadMs: number; warmReadMs: number };
   memory?: { rss: number; peak: number } | undefined;
+  /** The same loads with V8's young generation capped, for comparison. */
+  memoryTight?: { flags: string; rss: number; peak: number; searchRps: number } | undefined;
 }
 
 export interface BenchResults {
@@ -73,6 +75,10 @@ export function markdownReport(r: BenchResults): string {
     if (c.memory) {
       lines.push(`| ${c.scenario} | RSS after load (peak ${c.memory.peak.toFixed(0)} MB) | ${c.memory.rss.toFixed(0)} MB | ` +
         (c.scenario === 'large' ? `< 300 MB: ${mark(c.memory.rss < 300)}` : '-') + ' |');
+    }
+    if (c.memoryTight) {
+      const m = c.memoryTight;
+      lines.push(`| ${c.scenario} | RSS after the same loads (2 s each) with \`node ${m.flags}\` (peak ${m.peak.toFixed(0)} MB; cached search ${m.searchRps.toFixed(0)} req/s) | ${m.rss.toFixed(0)} MB | - |`);
     }
   }
   if (r.totalSeconds !== undefined) lines.push('', `The whole run took ${r.totalSeconds.toFixed(0)} s.`);

@@ -73,6 +73,7 @@ async function benchCatalogue(scenario: string, bare: Child): Promise<CatalogueR
       out.moderateSearch = r;
     }
     out.memory = sim!.rssMb();
+    if (scenario === 'large') out.memoryTight = await memoryWithSmallYoungGeneration(scenario);
     out.reset = await resetTimings(sim!.url);
     log(`reset ${out.reset.resetMs.toFixed(2)} ms; first read after reset ${out.reset.firstReadMs.toFixed(2)} ms vs warm ${out.reset.warmReadMs.toFixed(2)} ms; RSS ${out.memory?.rss.toFixed(0)} MB`);
   } finally {
@@ -111,6 +112,28 @@ async function sideBySide(s: LoadScenario, sim: Child, bare: Child): Promise<Loa
   const ratio = simResult.rps / bareResult.rps;
   log(`${s.name}: ${fmt(simResult)} | bare ${fmt(bareResult)} | ratio ${ratio.toFixed(2)} (target ${s.target ?? '-'})`);
   return { name: s.name, bytes, target: s.target, sim: simResult, bare: bareResult, ratio };
+}
+
+/**
+ * RSS after the same kinds of load with V8's young generation capped (`node --max-semi-space-size=2`): how
+ * much of the default figure is heap V8 grew under load rather than data the simulator holds.
+ */
+async function memoryWithSmallYoungGeneration(scenario: string): Promise<{ flags: string; rss: number; peak: number; searchRps: number } | undefined> {
+  const flags = ['--max-semi-space-size=2'];
+  const sim = await startChild(MAIN, ['--port', '0', '--scenario', scenario], performance.now(), flags);
+  try {
+    const titles = await queueableTitles(sim.url, 60);
+    let searchRps = 0;
+    for (const s of loadScenarios(titles)) {
+      const r = await drive(sim.url, s.steps, { connections: CONNECTIONS, seconds: 2 }, s.begin);
+      if (s.name.startsWith('search (term')) searchRps = r.rps;
+    }
+    const m = sim.rssMb();
+    log(`with ${flags.join(' ')}: RSS ${m?.rss.toFixed(0)} MB (peak ${m?.peak.toFixed(0)}), cached search ${searchRps.toFixed(0)} req/s`);
+    return m && { flags: flags.join(' '), ...m, searchRps };
+  } finally {
+    await sim.stop();
+  }
 }
 
 /** Admin reset round trip, and what the first signed read after it costs (it makes the new sandbox). */

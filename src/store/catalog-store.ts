@@ -2,7 +2,7 @@ import type { Person, Review, Title } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 
 /** Parsed titles and people kept at once; the large scenario's 150,000 rows would otherwise all end in memory. */
-const MAX_MEMOISED = 20_000;
+const MAX_MEMOISED = 5_000;
 
 /**
  * Read access to a scenario's catalogue. The catalogue never changes within a scenario, so parsed titles

@@ -11,7 +11,7 @@ import type { XmlContext } from './context.js';
 export class TitleFragmentCache {
   private readonly entries = new Map<string, TitleFragments>();
 
-  constructor(private readonly source: TitleXmlSource, private readonly maxEntries = 20_000) {}
+  constructor(private readonly source: TitleXmlSource, private readonly maxEntries = 5_000) {}
 
   get(ctx: XmlContext, t: Title, expansion: Expansion): TitleFragments {
     const key = `${ctx.baseUrl}|${ctx.schemaBase}|${ctx.webBase}|${expansionKey(expansion)}|${t.id}`;
