@@ -1,3 +1,4 @@
+import { GAME_NOUNS, TITLE_ADJECTIVES, TITLE_GERUNDS, TITLE_NOUNS, TITLE_PLACES } from '../src/seeds/word-lists.js';
 import type { Cycle, Step } from './load.js';
 import type { Signer } from './sign.js';
 
@@ -33,6 +34,17 @@ function freshSearch(): string {
   const page = Math.floor(i / TERMS.length) % 50;
   const size = 20 + (Math.floor(i / (TERMS.length * 50)) % 30);
   return `/catalog/title?term=${TERMS[i % TERMS.length]}&start_index=${1 + page * size}&items_per_page=${size}`;
+}
+
+// The words generated titles are made of (src/seeds/word-lists.ts): each alone, then pairs.
+const WORDS = [...new Set([...TITLE_ADJECTIVES, ...TITLE_NOUNS, ...TITLE_PLACES, ...TITLE_GERUNDS, ...GAME_NOUNS].map((w) => w.toLowerCase()))];
+let termSearchIndex = 0;
+/** A first search for a term no earlier request used: one title word, then two (a few hundred singles, then thousands of pairs). */
+function newTermSearch(): string {
+  const i = termSearchIndex++;
+  const n = WORDS.length;
+  const term = i < n ? WORDS[i]! : `${WORDS[Math.floor(i / n) % n]!} ${WORDS[i % n]!}`;
+  return `/catalog/title?term=${encodeURIComponent(term)}`;
 }
 
 /** The five load scenarios; `queueTitles` are titles that can be added to alice's queue and removed again. */
@@ -87,8 +99,8 @@ export function loadScenarios(queueTitles: number[]): LoadScenario[] {
 /** Moderate load for the latency target on the large catalogue: a fixed request rate, well below saturation. */
 export function moderateSearch(): LoadScenario {
   return {
-    name: 'new searches at a moderate rate',
-    steps: [{ method: 'GET', path: freshSearch, signer: TWO_LEGGED, status: 200 }],
+    name: 'first searches for new terms at a moderate rate',
+    steps: [{ method: 'GET', path: newTermSearch, signer: TWO_LEGGED, status: 200 }],
   };
 }
 
