@@ -72,6 +72,8 @@ function sandboxId(sandbox: Sandbox): number {
  */
 export function remembered<T>(req: Request, key: string, compute: () => T, bytesOf: (value: T) => number = () => 64): T {
   const ctx = ctxOf(req);
+  // A rollback undoes writes without moving the data version back (src/store/data-version.ts).
+  if (ctx.sandbox.db.inTransaction) return compute();
   const cache = cacheOf(ctx.world);
   const fullKey = `${sandboxId(ctx.sandbox)}|${isoDate(ctx.world.clock.now())}|${key}`;
   const version = dataVersion(ctx.sandbox.db);

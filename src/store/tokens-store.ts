@@ -1,5 +1,6 @@
 import type { TokenRecord, TokenState, TokenType } from '../domain/oauth/token-state.js';
 import type { Db } from './catalog-db.js';
+import { VersionedMemo } from './versioned-memo.js';
 
 interface TokenRow {
   token: string; secret: string; type: string; consumer_key: string | null; user_guid: string | null;
@@ -26,8 +27,11 @@ export class TokensStore {
   private readonly insertStmt;
   private readonly updateStmt;
   private readonly ofUserStmt;
+  // Every signed request with a token looks it up: kept until the data changes.
+  private readonly memo;
 
   constructor(db: Db) {
+    this.memo = new VersionedMemo<string, TokenRecord>(db);
     this.byTokenStmt = db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token = ?');
     this.insertStmt = db.prepare(`INSERT INTO tokens
       (token, secret, type, consumer_key, user_guid, callback, verifier, state, failed_verifications, created_at, expires_at)
@@ -38,8 +42,10 @@ export class TokensStore {
   }
 
   byToken(token: string): TokenRecord | undefined {
-    const row = this.byTokenStmt.get(token);
-    return row && toRecord(row);
+    return this.memo.get(token, () => {
+      const row = this.byTokenStmt.get(token);
+      return row && toRecord(row);
+    });
   }
 
   has(token: string): boolean {

@@ -1,5 +1,6 @@
 import type { Plan, User } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { VersionedMemo } from './versioned-memo.js';
 
 interface UserRow {
   guid: string; login: string; password: string; first_name: string; last_name: string;
@@ -16,8 +17,11 @@ export class UsersStore {
   private readonly byGuidStmt;
   private readonly byLoginStmt;
   private readonly allStmt;
+  // Every request to a user resource looks its user up twice (token, then path): kept until the data changes.
+  private readonly memo;
 
   constructor(db: Db) {
+    this.memo = new VersionedMemo<string, User>(db);
     this.byGuidStmt = db.prepare<[string], UserRow>('SELECT * FROM users WHERE guid = ?');
     this.byLoginStmt = db.prepare<[string], UserRow>('SELECT * FROM users WHERE login = ?');
     this.allStmt = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY login');
@@ -25,8 +29,11 @@ export class UsersStore {
 
   /** GUIDs are upper-case (fidelity 2); a lower-case GUID in a path finds the same user. */
   byGuid(guid: string): User | undefined {
-    const row = this.byGuidStmt.get(guid.toUpperCase());
-    return row && toUser(row);
+    const key = guid.toUpperCase();
+    return this.memo.get(key, () => {
+      const row = this.byGuidStmt.get(key);
+      return row && toUser(row);
+    });
   }
 
   byLogin(login: string): User | undefined {

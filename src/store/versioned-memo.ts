@@ -1,0 +1,33 @@
+import type { Db } from './catalog-db.js';
+import { dataVersion } from './data-version.js';
+
+/** Entries kept between two writes at most; lookups of keys that do not exist (hostile input) count too. */
+const MAX_ENTRIES = 1000;
+
+/**
+ * Rows read by key, kept while the database is unchanged (its data version, src/store/data-version.ts):
+ * any write empties the memo. Values are frozen, since every caller shares them.
+ */
+export class VersionedMemo<K, V extends object> {
+  private readonly entries = new Map<K, V | null>();
+  private version = -1;
+
+  constructor(private readonly db: Db) {}
+
+  get(key: K, read: () => V | undefined): V | undefined {
+    // Inside a transaction a read may see writes a rollback will undo (the version would not go back).
+    if (this.db.inTransaction) return read();
+    const now = dataVersion(this.db);
+    if (now !== this.version || this.entries.size >= MAX_ENTRIES) {
+      this.entries.clear();
+      this.version = now;
+    }
+    let value = this.entries.get(key);
+    if (value === undefined) {
+      value = read() ?? null;
+      if (value) Object.freeze(value);
+      this.entries.set(key, value);
+    }
+    return value ?? undefined;
+  }
+}
