@@ -1,12 +1,13 @@
 import { Router, type Request } from 'express';
 import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
-import { CATALOG_PAGING, pageOf, parsePageRequest } from '../domain/paging.js';
+import { CATALOG_PAGING, pageOf } from '../domain/paging.js';
 import type { Person } from '../domain/types.js';
 import { pagedList } from '../xml/paged.js';
 import { biographyXml, PERSON_LINKS, personArtworksXml, personXml } from '../xml/person.js';
 import { authenticateConsumer } from './authenticate.js';
 import { searchAddress } from './catalog-routes.js';
+import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -46,7 +47,7 @@ function personOf(req: Request): Person {
 function filmographyXml(req: Request, p: Person): string {
   const ctx = ctxOf(req);
   const expansion = parseExpand(ctx.params.get('expand'));
-  const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
+  const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const titles = storesOf(req).catalog.titlesById(p.filmography).filter((t) => t.parentId === undefined);
   const page = pageOf(titles, pageReq);
   const render = titleRenderer(req);

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
-import { CATALOG_PAGING, pageOf, parsePageRequest } from '../domain/paging.js';
+import { CATALOG_PAGING, pageOf } from '../domain/paging.js';
 import { parsePersonSearch, parseTitleSearch, PERSON_SEARCH_KINDS, TITLE_SEARCH_KINDS } from '../domain/search-request.js';
 import { isoDate } from '../domain/sim-clock.js';
 import type { Title } from '../domain/types.js';
@@ -13,6 +13,7 @@ import { sendRememberedXml } from './answer-cache.js';
 import { authenticateConsumer } from './authenticate.js';
 import { catalogPersonRoutes } from './catalog-person-routes.js';
 import { catalogTitleRoutes } from './catalog-title-routes.js';
+import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -43,7 +44,7 @@ function searchTitles(req: Request, res: Response, kind: string): void {
   const { catalog, now } = storesOf(req);
   const search = parseTitleSearch(kind, ctx.params);
   const expansion = parseExpand(ctx.params.get('expand'));
-  const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
+  const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const today = isoDate(now);
   // Repeated searches are answered from the cache until the sandbox's ratings (the titles' statistics) change.
   sendRememberedXml(req, res, () => {
@@ -60,7 +61,7 @@ function searchPeople(req: Request, res: Response, kind: string): void {
   const ctx = ctxOf(req);
   const { catalog } = storesOf(req);
   const search = parsePersonSearch(kind, ctx.params);
-  const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
+  const pageReq = pageRequestOf(req, CATALOG_PAGING);
   sendRememberedXml(req, res, () => {
     const index = catalogSearchOf(catalog);
     const found = index.people.search(search, pageReq);
@@ -85,7 +86,7 @@ function getCollection(req: Request, res: Response): void {
   const rankOf = (t: Title) => t.collections.find((c) => c.id === id)!;
   if (members.length === 0) throw errors.notFound(`the catalogue has no collection ${JSON.stringify(raw)}; follow the collections link of a title`);
   const expansion = parseExpand(ctx.params.get('expand'));
-  const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
+  const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const page = pageOf([...members].sort((a, b) => rankOf(a).rank - rankOf(b).rank || a.id - b.id), pageReq);
   const render = titleRenderer(req);
   const info = { id: collectionHref(ctx.xml, id!), name: rankOf(members[0]!).name };

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { errors } from '../domain/api-error.js';
 import { parseExpand, TITLE_LINKS, type TitleLink } from '../domain/expand.js';
-import { CATALOG_PAGING, pageOf, parsePageRequest } from '../domain/paging.js';
+import { CATALOG_PAGING, pageOf } from '../domain/paging.js';
 import { orderTitleReviews } from '../domain/search-review-order.js';
 import type { Title } from '../domain/types.js';
 import { detailContent, detailLinks, histogramXml } from '../xml/catalog-title.js';
@@ -9,6 +9,7 @@ import { pagedList } from '../xml/paged.js';
 import { titleReviewXml } from '../xml/title-reviews.js';
 import { authenticateConsumer } from './authenticate.js';
 import { searchAddress } from './catalog-routes.js';
+import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -64,7 +65,7 @@ function detailOf(req: Request, t: Title): TitleLink {
 function similarsXml(req: Request, t: Title): string {
   const ctx = ctxOf(req);
   const expansion = parseExpand(ctx.params.get('expand'));
-  const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
+  const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const page = pageOf(storesOf(req).catalog.titlesById(t.similarIds), pageReq);
   const render = titleRenderer(req);
   return pagedList('similars', ctx.xml, searchAddress(req), page, page.items.map((s) => render(s, expansion)));
@@ -75,7 +76,7 @@ function reviewsXml(req: Request, t: Title): string {
   const ctx = ctxOf(req);
   const { catalog, stores } = storesOf(req);
   const expansion = parseExpand(ctx.params.get('expand'));
-  const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), CATALOG_PAGING);
+  const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.titleReviews.ofTitle(t.id)], ctx.params.get('view'));
   const page = pageOf(all, pageReq);
   const titleXml = page.items.length > 0 ? titleRenderer(req)(t, expansion) : '';

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
-import { pageOf, parsePageRequest, USER_PAGING } from '../domain/paging.js';
+import { pageOf, USER_PAGING } from '../domain/paging.js';
 import { decideQueueAdds } from '../domain/queue-add.js';
 import { DEFAULT_PRIORITY, parsePriority } from '../domain/queue-params.js';
 import { parseQueueRef } from '../domain/queue-ref.js';
@@ -17,6 +17,7 @@ import { userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';
 import { answeredNotModified, queueEtag, requireCurrentQueue } from './queue-etag.js';
 import { queueItemViews } from './queue-views.js';
+import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -89,7 +90,7 @@ export function queueRoutes(): Router {
       const ctx = ctxOf(req);
       const user = userOf(req);
       const queue = queueOfPath(req, user);
-      const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), USER_PAGING);
+      const pageReq = pageRequestOf(req, USER_PAGING);
       const expansion = parseExpand(ctx.params.get('expand'));
       const wanted = titleFilter(ctx.params.get('title_refs'));
       if (answeredNotModified(req, res, queueEtag(req, user))) return;

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
-import { pageOf, parsePageRequest, USER_PAGING } from '../domain/paging.js';
+import { pageOf, USER_PAGING } from '../domain/paging.js';
 import { parseRating } from '../domain/rating-value.js';
 import { isoDateTime } from '../domain/sim-clock.js';
 import { ratedAmong } from '../domain/rated-among.js';
@@ -15,6 +15,7 @@ import { sendRememberedXml } from './answer-cache.js';
 import { authenticateUser } from './authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';
+import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -33,7 +34,7 @@ export function ratingsRoutes(): Router {
     GET: (req, res) => {
       const ctx = ctxOf(req);
       const guid = userOf(req).guid;
-      const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), USER_PAGING);
+      const pageReq = pageRequestOf(req, USER_PAGING);
       const expansion = parseExpand(ctx.params.get('expand'));
       sendRememberedXml(req, res, () => {
         const render = embeddedTitles(req, expansion);

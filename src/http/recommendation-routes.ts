@@ -1,12 +1,13 @@
 import { Router, type Request } from 'express';
 import { parseExpand } from '../domain/expand.js';
-import { pageOf, parsePageRequest, USER_PAGING } from '../domain/paging.js';
+import { pageOf, USER_PAGING } from '../domain/paging.js';
 import { likedTitles, recommend, type CandidateInfo, type Recommendation } from '../domain/recommend.js';
 import { popularTitleIds } from '../store/popular-titles.js';
 import { recommendationsXml } from '../xml/recommendations.js';
 import { authenticateUser } from './authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';
+import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -23,7 +24,7 @@ export function recommendationRoutes(): Router {
     GET: (req, res) => {
       const ctx = ctxOf(req);
       const guid = userOf(req).guid;
-      const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), USER_PAGING);
+      const pageReq = pageRequestOf(req, USER_PAGING);
       const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
       const page = pageOf(recommendationsFor(req, guid), pageReq);
       const items = page.items.map((recommendation) => ({ recommendation, titleXml: render(recommendation.titleId) }));

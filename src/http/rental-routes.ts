@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { parseExpand } from '../domain/expand.js';
-import { parsePageRequest, USER_PAGING } from '../domain/paging.js';
+import { USER_PAGING } from '../domain/paging.js';
 import { atHomeXml, rentedXml } from '../xml/rentals.js';
 import { authenticateUser } from './authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';
+import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -25,7 +26,7 @@ export function rentalRoutes(): Router {
     GET: (req, res) => {
       const ctx = ctxOf(req);
       const guid = userOf(req).guid;
-      const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), USER_PAGING);
+      const pageReq = pageRequestOf(req, USER_PAGING);
       const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
       const page = storesOf(req).stores.rentals.page(guid, pageReq);
       const items = page.items.map((rental) => ({ rental, titleXml: render(rental.titleId) }));

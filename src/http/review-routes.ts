@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
-import { parsePageRequest, USER_PAGING } from '../domain/paging.js';
+import { USER_PAGING } from '../domain/paging.js';
 import { reviewsXml, reviewXml } from '../xml/reviews.js';
 import { authenticateUser } from './authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';
+import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -20,7 +21,7 @@ export function reviewRoutes(): Router {
     GET: (req, res) => {
       const ctx = ctxOf(req);
       const guid = userOf(req).guid;
-      const pageReq = parsePageRequest(ctx.params.get('start_index'), ctx.params.get('items_per_page'), USER_PAGING);
+      const pageReq = pageRequestOf(req, USER_PAGING);
       const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
       const page = storesOf(req).stores.reviews.page(guid, pageReq);
       const items = page.items.map((review) => ({ review: { ...review, userGuid: guid }, titleXml: render(review.titleId) }));
