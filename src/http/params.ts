@@ -1,4 +1,5 @@
 import { errors } from '../domain/api-error.js';
+import { percentDecode } from '../domain/oauth/percent-decode.js';
 
 /**
  * The API parameters of a request: the query string and a form body together, in the order sent, duplicates
@@ -34,7 +35,10 @@ export class Params {
   }
 }
 
-/** Decodes `a=1&b=x+y` pairs; a malformed %-escape is kept as written instead of failing the request. */
+/**
+ * Decodes `a=1&b=x+y` pairs with the same decoder the OAuth verifier uses, so a handler sees exactly the
+ * values that were signed: a malformed `%` is kept, bytes that are not UTF-8 become U+FFFD, never an error.
+ */
 export function decodePairs(raw: string): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   if (!raw) return out;
@@ -43,24 +47,9 @@ export function decodePairs(raw: string): Array<[string, string]> {
     const eq = part.indexOf('=');
     const k = eq === -1 ? part : part.slice(0, eq);
     const v = eq === -1 ? '' : part.slice(eq + 1);
-    out.push([decode(k), decode(v)]);
+    out.push([percentDecode(k, FORM), percentDecode(v, FORM)]);
   }
   return out;
 }
 
-function decode(s: string): string {
-  const plus = s.includes('+') ? s.replace(/\+/g, ' ') : s;
-  if (!plus.includes('%')) return plus;
-  try {
-    return decodeURIComponent(plus);
-  } catch {
-    // Invalid escapes or bytes that are not UTF-8: decode what can be decoded, keep the rest literally.
-    return plus.replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
-  }
-}
+const FORM = { plusAsSpace: true } as const;
