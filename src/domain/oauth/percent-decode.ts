@@ -12,7 +12,8 @@
  * server decoded.
  */
 export function percentDecode(raw: string, options: { plusAsSpace: boolean }): string {
-  const text = options.plusAsSpace ? raw.replace(/\+/g, ' ') : raw;
+  // Every query and form pair of every request comes through here: most have neither `+` nor `%`.
+  const text = options.plusAsSpace && raw.includes('+') ? raw.replace(/\+/g, ' ') : raw;
   if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
