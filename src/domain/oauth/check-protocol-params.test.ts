@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkProtocolParams, hasOAuthParams, type ProtocolCheckOptions } from './check-protocol-params.js';
+import { checkProtocolParams, hasOAuthParams, readProtocolParams, type ProtocolCheckOptions } from './check-protocol-params.js';
 
 const NOW = 1_700_000_000;
 const options: ProtocolCheckOptions = { realNowSeconds: NOW, timestampWindowSeconds: 300, plaintextEnabled: false };
@@ -146,5 +146,41 @@ describe('checkProtocolParams: oauth_version as shipped clients sent it', () => 
     ['1.0a in lower case', '1.0a'],
   ])('accepts %s', (_rule, version) => {
     expect(reasonFor(params({ oauth_version: version }), options)).toBe('ok');
+  });
+});
+
+describe('readProtocolParams: one pass over the request', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `oauth_x${i}`, value: String(i) }));
+  const duplicateOf = (list: Array<{ name: string; value: string }>) => {
+    const read = readProtocolParams(list);
+    return read.ok ? 'none' : /^(\S+) was sent more than once/.exec(read.error.details ?? '')?.[1];
+  };
+
+  it.each([
+    ['no duplicate among a few', many(5), 'none'],
+    ['no duplicate among many (past the short list)', many(40), 'none'],
+    ['a duplicate among a few', [...many(5), { name: 'oauth_x2', value: '' }], 'oauth_x2'],
+    ['a duplicate of an early name among many', [...many(40), { name: 'oauth_x1', value: '1' }], 'oauth_x1'],
+    ['a duplicate of a late name among many', [...many(40), { name: 'oauth_x39', value: '1' }], 'oauth_x39'],
+    ['the first name seen twice, not the first name that has a twin', [...many(20), { name: 'oauth_x19', value: '' }, { name: 'oauth_x0', value: '' }], 'oauth_x19'],
+    ['ordinary names repeat freely', [{ name: 'a', value: '1' }, { name: 'a', value: '1' }], 'none'],
+  ])('%s', (_rule, list, name) => {
+    expect(duplicateOf(list)).toBe(name);
+  });
+
+  it.each([
+    ['nothing sent', [], false],
+    ['ordinary parameters only', [{ name: 'term', value: 'x' }], false],
+    ['an empty oauth_* parameter', [{ name: 'oauth_token', value: '' }], true],
+    ['an unknown oauth_* parameter', [{ name: 'oauth_x', value: '1' }], true],
+  ])('says whether any protocol parameter came: %s', (_rule, list, any) => {
+    const read = readProtocolParams(list);
+    expect(read.ok && read.sent.any).toBe(any);
+    expect(hasOAuthParams(list)).toBe(any);
+  });
+
+  it('reads an empty value as absent', () => {
+    const read = readProtocolParams([{ name: 'oauth_token', value: '' }, { name: 'oauth_nonce', value: 'n' }]);
+    expect(read.ok && [read.sent.token, read.sent.nonce]).toEqual([undefined, 'n']);
   });
 });

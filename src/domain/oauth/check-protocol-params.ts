@@ -34,33 +34,88 @@ export function hasOAuthParams(params: ReadonlyArray<NamedParam>): boolean {
   return params.some((p) => p.name.startsWith('oauth_'));
 }
 
+/** The protocol parameters a request sent, each at most once; an empty value reads as absent. */
+export interface SentProtocol {
+  /** Whether any oauth_* parameter was sent at all, even an empty or unknown one. */
+  any: boolean;
+  consumerKey?: string | undefined;
+  signatureMethod?: string | undefined;
+  signature?: string | undefined;
+  token?: string | undefined;
+  timestamp?: string | undefined;
+  nonce?: string | undefined;
+  version?: string | undefined;
+  callback?: string | undefined;
+  verifier?: string | undefined;
+}
+
+export type ProtocolRead = { ok: true; sent: SentProtocol } | { ok: false; error: ApiError };
+
+/**
+ * One pass over every parameter: the protocol values, or the first protocol parameter (in request order)
+ * seen a second time, even with the same value (RFC 5849 3.1: each at most once across header, query and
+ * body). The verifier reads a request once here instead of looking each name up in turn.
+ */
+export function readProtocolParams(params: ReadonlyArray<NamedParam>): ProtocolRead {
+  const sent: SentProtocol = { any: false };
+  // Requests send five to eight protocol parameters: a short list beats a Set; past that, a Set keeps it linear.
+  const names: string[] = [];
+  let many: Set<string> | undefined;
+  for (let i = 0; i < params.length; i++) {
+    const { name, value } = params[i]!;
+    if (!name.startsWith('oauth_')) continue;
+    if (many ? many.has(name) : names.includes(name)) return fail(errors.duplicatedOAuthParameter(name));
+    if (many) many.add(name);
+    else if (names.push(name) > 16) many = new Set(names);
+    sent.any = true;
+    const v = value === '' ? undefined : value;
+    switch (name) {
+      case 'oauth_consumer_key': sent.consumerKey = v; break;
+      case 'oauth_signature_method': sent.signatureMethod = v; break;
+      case 'oauth_signature': sent.signature = v; break;
+      case 'oauth_token': sent.token = v; break;
+      case 'oauth_timestamp': sent.timestamp = v; break;
+      case 'oauth_nonce': sent.nonce = v; break;
+      case 'oauth_version': sent.version = v; break;
+      case 'oauth_callback': sent.callback = v; break;
+      case 'oauth_verifier': sent.verifier = v; break;
+    }
+  }
+  return { ok: true, sent };
+}
+
 /**
  * The checks that need no store, in the order the gateway made them (fidelity 8): a duplicated
  * protocol parameter, then missing ones (consumer key first), then oauth_version, then the signature
  * method, then the timestamp window. The first failure wins.
  */
 export function checkProtocolParams(params: ReadonlyArray<NamedParam>, options: ProtocolCheckOptions): ProtocolCheck {
-  const duplicated = firstDuplicatedProtocolParam(params);
-  if (duplicated) return fail(errors.duplicatedOAuthParameter(duplicated));
+  const read = readProtocolParams(params);
+  return read.ok ? checkSentProtocol(read.sent, options) : read;
+}
 
-  const get = (name: string): string | undefined => params.find((p) => p.name === name)?.value || undefined;
-  const method = get('oauth_signature_method');
-  for (const name of requiredParams(method)) {
-    if (get(name) === undefined) return fail(errors.missingOAuthParameter(name));
+/** checkProtocolParams after the duplicate check: missing parameters, version, signature method, timestamp. */
+export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOptions): ProtocolCheck {
+  const { consumerKey, signatureMethod: method, signature, version, timestamp: sentTimestamp } = sent;
+  // An empty value counts as missing (and an empty oauth_version as absent). PLAINTEXT may leave out
+  // timestamp and nonce (RFC 5849 3.4.4).
+  if (consumerKey === undefined) return fail(errors.missingOAuthParameter('oauth_consumer_key'));
+  if (method === undefined) return fail(errors.missingOAuthParameter('oauth_signature_method'));
+  if (signature === undefined) return fail(errors.missingOAuthParameter('oauth_signature'));
+  if (method !== 'PLAINTEXT') {
+    if (sentTimestamp === undefined) return fail(errors.missingOAuthParameter('oauth_timestamp'));
+    if (sent.nonce === undefined) return fail(errors.missingOAuthParameter('oauth_nonce'));
   }
-  const consumerKey = get('oauth_consumer_key')!;
-  const signature = get('oauth_signature')!;
 
-  const version = get('oauth_version');
   // RFC 5849 says "1.0"; the `oauth` npm package's own examples send "1.0A", and clients built from them
   // shipped that way. The protocol is the same, so the protocol level's name is accepted in any case.
   if (version !== undefined && !ACCEPTED_VERSIONS.has(version.toLowerCase())) return fail(errors.unsupportedOAuthVersion(version));
 
-  const allowed: SignatureMethod[] = options.plaintextEnabled ? ['HMAC-SHA1', 'PLAINTEXT'] : ['HMAC-SHA1'];
   // Method names are case-sensitive (RFC 5849 3.4), so hmac-sha1 is refused like any unknown method.
-  if (!allowed.includes(method as SignatureMethod)) return fail(errors.unsupportedSignatureMethod(method!, allowed));
+  if (method !== 'HMAC-SHA1' && !(options.plaintextEnabled && method === 'PLAINTEXT')) {
+    return fail(errors.unsupportedSignatureMethod(method, options.plaintextEnabled ? ['HMAC-SHA1', 'PLAINTEXT'] : ['HMAC-SHA1']));
+  }
 
-  const sentTimestamp = get('oauth_timestamp');
   let timestamp: number | undefined;
   if (sentTimestamp !== undefined) {
     timestamp = secondsOf(sentTimestamp);
@@ -73,39 +128,19 @@ export function checkProtocolParams(params: ReadonlyArray<NamedParam>, options: 
     ok: true,
     value: {
       consumerKey,
-      signatureMethod: method as SignatureMethod,
+      signatureMethod: method,
       signature,
-      token: get('oauth_token'),
+      token: sent.token,
       timestamp,
-      nonce: get('oauth_nonce'),
+      nonce: sent.nonce,
       version,
-      callback: get('oauth_callback'),
-      verifier: get('oauth_verifier'),
+      callback: sent.callback,
+      verifier: sent.verifier,
     },
   };
 }
 
-/**
- * RFC 5849 3.1: each protocol parameter at most once across header, query and body, even with the
- * same value. Answers the first name (in request order) seen a second time.
- */
-function firstDuplicatedProtocolParam(params: ReadonlyArray<NamedParam>): string | undefined {
-  const seen = new Set<string>();
-  for (const { name } of params) {
-    if (!name.startsWith('oauth_')) continue;
-    if (seen.has(name)) return name;
-    seen.add(name);
-  }
-  return undefined;
-}
-
 const ACCEPTED_VERSIONS = new Set(['1.0', '1.0a']);
-
-/** An empty value counts as missing (and an empty oauth_version as absent). PLAINTEXT may leave out timestamp and nonce (RFC 5849 3.4.4). */
-function requiredParams(method: string | undefined): string[] {
-  const always = ['oauth_consumer_key', 'oauth_signature_method', 'oauth_signature'];
-  return method === 'PLAINTEXT' ? always : [...always, 'oauth_timestamp', 'oauth_nonce'];
-}
 
 /** Whole seconds since 1970 as plain digits; anything else (fractions, signs, spaces) is refused. */
 function secondsOf(sent: string): number | undefined {
@@ -113,6 +148,6 @@ function secondsOf(sent: string): number | undefined {
   return Number(sent);
 }
 
-function fail(error: ApiError): ProtocolCheck {
+function fail(error: ApiError): { ok: false; error: ApiError } {
   return { ok: false, error };
 }
