@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { percentEncode } from '../percent-encode.js';
 import { baseStringUri, normalizeParameters, signatureBaseString } from './base-string.js';
 
 describe('signatureBaseString', () => {
@@ -48,5 +49,23 @@ describe('normalizeParameters', () => {
     ['no parameters give the empty string', [], ''],
   ])('%s', (_rule, params, normalized) => {
     expect(normalizeParameters(params)).toBe(normalized);
+  });
+});
+
+describe('signatureBaseString: the parameters are the normalized string encoded once more', () => {
+  const p = (name: string, value: string) => ({ name, value });
+
+  it.each([
+    ['none', []],
+    ['plain names and values', [p('b', '2'), p('a', '1')]],
+    ['escapes in names and values', [p('a b', 'c%d'), p('q', 'x=y&z')]],
+    ['reserved characters and the five', [p('r', "!*'()"), p('s', ':/?#[]@$&+,;=')]],
+    ['non-ASCII', [p('q', 'é千🎬'), p('é', '')]],
+    ['duplicated names', [p('a', 'z'), p('a', 'b'), p('a', '')]],
+    ['a name that prefixes another', [p('a-b', '1'), p('a', '2'), p('a.', '3')]],
+    ['oauth_signature, left out', [p('oauth_signature', 'x%y'), p('oauth_nonce', 'n')]],
+  ])('%s', (_rule, params) => {
+    const base = signatureBaseString({ method: 'GET', scheme: 'http', host: 'h', path: '/', params });
+    expect(base).toBe(`GET&http%3A%2F%2Fh%2F&${percentEncode(normalizeParameters(params))}`);
   });
 });

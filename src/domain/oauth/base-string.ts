@@ -18,41 +18,82 @@ export interface BaseStringInput {
  * The path is used as sent: a client that signed `GET /users/` signed the trailing slash (fidelity 9).
  */
 export function signatureBaseString(input: BaseStringInput): string {
-  return [
-    input.method.toUpperCase(),
-    percentEncode(baseStringUri(input.scheme, input.host, input.path)),
-    percentEncode(normalizeParameters(input.params)),
-  ].join('&');
+  return `${input.method.toUpperCase()}&${percentEncode(baseStringUri(input.scheme, input.host, input.path))}&${encodedParameters(input.params)}`;
 }
 
 const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443' };
-const PORT_SUFFIX = /:(\d*)$/;
 
 /** RFC 5849 3.4.1.2: scheme and host lower-cased, the scheme's default port dropped, no query. */
 export function baseStringUri(scheme: string, host: string, path: string): string {
   const lowerScheme = scheme.toLowerCase();
   let authority = host.toLowerCase();
-  const port = PORT_SUFFIX.exec(authority);
-  // `[::1]` ends in `]`, so an IPv6 literal without a port is never mistaken for host:port.
-  if (port && (port[1] === '' || port[1] === DEFAULT_PORTS[lowerScheme])) {
-    authority = authority.slice(0, port.index);
+  // A port is the digits after the last `:`; `[::1]` ends in `]`, so an IPv6 literal without a port is never
+  // mistaken for host:port.
+  const colon = authority.lastIndexOf(':');
+  if (colon !== -1 && allDigits(authority, colon + 1)) {
+    const port = authority.slice(colon + 1);
+    if (port === '' || port === DEFAULT_PORTS[lowerScheme]) authority = authority.slice(0, colon);
   }
-  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  const bare = path.slice(0, endOfPath(path));
   return `${lowerScheme}://${authority}${bare === '' ? '/' : bare}`;
 }
+
+function allDigits(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+/** Where a query or fragment left on the path starts, else its length. */
+function endOfPath(path: string): number {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 0x3f || c === 0x23) return i;
+  }
+  return path.length;
+}
+
+type NamedParams = ReadonlyArray<{ readonly name: string; readonly value: string }>;
 
 /**
  * RFC 5849 3.4.1.3.2: encode every name and value, sort by encoded name and then encoded value
  * (plain code-unit order, which is byte order for the ASCII an encoded string is made of), and join
  * as `name=value&...`. oauth_signature never signs itself.
  */
-export function normalizeParameters(params: ReadonlyArray<{ readonly name: string; readonly value: string }>): string {
-  return params
-    .filter((p) => p.name !== 'oauth_signature')
-    .map((p) => [percentEncode(p.name), percentEncode(p.value)] as const)
-    .sort(([an, av], [bn, bv]) => compare(an, bn) || compare(av, bv))
-    .map(([n, v]) => `${n}=${v}`)
-    .join('&');
+export function normalizeParameters(params: NamedParams): string {
+  return sortedEncodedPairs(params).map(([n, v]) => `${n}=${v}`).join('&');
+}
+
+/**
+ * encode(normalizeParameters(params)) without building the normalized string first: an encoded name or
+ * value holds only unreserved characters and `%XX`, so encoding it again only turns `%` into `%25`, and
+ * the `=` and `&` between them become `%3D` and `%26`.
+ */
+function encodedParameters(params: NamedParams): string {
+  const pairs = sortedEncodedPairs(params);
+  let out = '';
+  for (let i = 0; i < pairs.length; i++) {
+    const [n, v] = pairs[i]!;
+    out += `${i === 0 ? '' : '%26'}${encodedAgain(n)}%3D${encodedAgain(v)}`;
+  }
+  return out;
+}
+
+const encodedAgain = (encoded: string) => (encoded.includes('%') ? encoded.replaceAll('%', '%25') : encoded);
+
+function sortedEncodedPairs(params: NamedParams): Array<readonly [string, string]> {
+  const pairs: Array<readonly [string, string]> = [];
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i]!;
+    if (p.name !== 'oauth_signature') pairs.push([percentEncode(p.name), percentEncode(p.value)]);
+  }
+  return pairs.sort(byNameThenValue);
+}
+
+function byNameThenValue([an, av]: readonly [string, string], [bn, bv]: readonly [string, string]): number {
+  return compare(an, bn) || compare(av, bv);
 }
 
 function compare(a: string, b: string): number {
