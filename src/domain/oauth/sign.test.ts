@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sign, signingKey } from './sign.js';
 
@@ -27,5 +28,33 @@ describe('sign', () => {
     const base = 'GET&http%3A%2F%2Fh%2F&';
     expect(sign({ method: 'HMAC-SHA1', baseString: base, consumerSecret: 'c' }))
       .toBe(sign({ method: 'HMAC-SHA1', baseString: base, consumerSecret: 'c', tokenSecret: '' }));
+  });
+});
+
+describe('sign: HMAC keys kept per pair of secrets', () => {
+  const base = 'GET&http%3A%2F%2Fh%2F&a%3D1';
+  const plain = (consumerSecret: string, tokenSecret: string) =>
+    createHmac('sha1', signingKey(consumerSecret, tokenSecret)).update(base, 'utf8').digest('base64');
+
+  it.each([
+    ['plain secrets', 'cs', 'ts'],
+    ['no token secret', 'cs', ''],
+    ['secrets that need encoding', 'a&b=c', 'd e+f'],
+    ['non-ASCII secrets', 'clé', '秘密🔑'],
+    ['secrets that swap the & between them', 'a&', 'b'],
+    ['the other side of the swap', 'a', '&b'],
+  ])('signs as a fresh HMAC under the encoded key would, with %s, the first time and again', (_rule, consumerSecret, tokenSecret) => {
+    const first = sign({ method: 'HMAC-SHA1', baseString: base, consumerSecret, tokenSecret });
+    const again = sign({ method: 'HMAC-SHA1', baseString: base, consumerSecret, tokenSecret });
+    expect([first, again]).toEqual([plain(consumerSecret, tokenSecret), plain(consumerSecret, tokenSecret)]);
+  });
+
+  it('keeps signing right past the bound on kept keys', () => {
+    const wrong: number[] = [];
+    for (let i = 0; i < 2100; i++) {
+      const tokenSecret = `t${i % 1500}`;
+      if (sign({ method: 'HMAC-SHA1', baseString: base, consumerSecret: 'cs', tokenSecret }) !== plain('cs', tokenSecret)) wrong.push(i);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { percentEncode } from '../percent-encode.js';
 
 /** The signature methods this verifier knows; PLAINTEXT is accepted only when configured. */
@@ -22,11 +22,36 @@ export function signingKey(consumerSecret: string, tokenSecret = ''): string {
  * the key itself for PLAINTEXT, 3.4.4, which ignores the base string).
  */
 export function sign(input: SignInput): string {
-  const key = signingKey(input.consumerSecret, input.tokenSecret ?? '');
+  const tokenSecret = input.tokenSecret ?? '';
   switch (input.method) {
     case 'HMAC-SHA1':
-      return createHmac('sha1', key).update(input.baseString, 'utf8').digest('base64');
+      return createHmac('sha1', hmacKey(input.consumerSecret, tokenSecret)).update(input.baseString, 'utf8').digest('base64');
     case 'PLAINTEXT':
-      return key;
+      return signingKey(input.consumerSecret, tokenSecret);
   }
+}
+
+/** Pairs of secrets kept at most; past it the cache starts afresh (a handful of consumers and tokens sign everything). */
+const MAX_KEYS = 1000;
+const keys = new Map<string, Map<string, KeyObject>>();
+let keyCount = 0;
+
+/**
+ * The HMAC key for a pair of secrets, encoded and turned into key bytes once: every request of a consumer (and
+ * token) signs with the same few, and node would otherwise convert the key string on every createHmac.
+ */
+function hmacKey(consumerSecret: string, tokenSecret: string): KeyObject {
+  let byToken = keys.get(consumerSecret);
+  let key = byToken?.get(tokenSecret);
+  if (key) return key;
+  if (keyCount >= MAX_KEYS) {
+    keys.clear();
+    keyCount = 0;
+    byToken = undefined;
+  }
+  if (!byToken) keys.set(consumerSecret, (byToken = new Map()));
+  key = createSecretKey(Buffer.from(signingKey(consumerSecret, tokenSecret), 'utf8'));
+  byToken.set(tokenSecret, key);
+  keyCount++;
+  return key;
 }

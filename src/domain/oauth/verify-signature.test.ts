@@ -16,6 +16,11 @@ describe('signaturesMatch', () => {
     ['an empty signature does not', 'abc', '', false],
     ['comparison is case-sensitive', 'abc', 'ABC', false],
     ['same length in characters but not in bytes does not throw', 'é', 'e', false],
+    ['an ASCII signature against the same bytes in fewer characters', 'ab', 'é', false],
+    ['a non-ASCII value matches itself', 'clé&秘', 'clé&秘', true],
+    ['a non-ASCII value against another of the same length', 'clé', 'cle', false],
+    ['lone surrogates compare as the UTF-8 they become', '\ud800', '\udc00', true],
+    ['the empty value matches itself', '', '', true],
   ])('%s', (_rule, expected, received, match) => {
     expect(signaturesMatch(expected, received)).toBe(match);
   });
