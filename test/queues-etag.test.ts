@@ -1,12 +1,13 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { BOB } from './support/signing.js';
+import { BOB, CONSUMER } from './support/signing.js';
 import { testWorld } from './support/world.js';
 import { parseXml, str } from './support/xml.js';
 import { as, discPath, everyQueue, itemPath, LATER, queuesPath, titleRef } from './queue-helpers.js';
 
 const every = `${queuesPath()}/every`;
-const etagOf = async (app: Parameters<typeof as>[0], path = every) => {
-  const res = await as(app, 'GET', path);
+const etagOf = async (app: Parameters<typeof as>[0], path = every, who?: Parameters<typeof as>[4]) => {
+  const res = await as(app, 'GET', path, undefined, who);
   expect(res.status).toBe(200);
   return res.headers['etag'] as string;
 };
@@ -58,6 +59,45 @@ describe('ETag on queue reads (fidelity 6)', () => {
     const tag = await etagOf(app);
     await as(app, 'POST', `${queuesPath(BOB)}/every`, { title_refs: titleRef(10376) }, BOB);
     expect(await etagOf(app)).toBe(tag);
+  });
+
+  it('a change undone gives the old tag back (the tag names the state, not the history)', async () => {
+    const { app } = testWorld();
+    const tag = await etagOf(app);
+    expect((await as(app, 'PUT', itemPath(91), { priority: '1' })).status).toBe(200);
+    expect(await etagOf(app)).not.toBe(tag);
+    expect((await as(app, 'PUT', itemPath(91), { priority: '2' })).status).toBe(200);
+    expect(await etagOf(app)).toBe(tag);
+  });
+
+  it('an admin ship event that takes a title or a disc from the queue changes the tag', async () => {
+    const { app } = testWorld();
+    for (let shipped = 0; shipped < 3; shipped++) {
+      const tag = await etagOf(app);
+      const res = await request(app).post('/__admin/business/ship').send({ consumer: CONSUMER.key, user: 'alice', count: 1 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.shipped).toHaveLength(1);
+      expect(await etagOf(app)).not.toBe(tag);
+    }
+  });
+
+  it('a state exported and loaded back has the same tags, whatever writes led to it', async () => {
+    const { app } = testWorld();
+    // A removed disc leaves a gap in its title's disc positions until closed; loading numbers them afresh.
+    const writes = [
+      await as(app, 'POST', every, { title_refs: titleRef(10376), priority: '1' }),
+      await as(app, 'PUT', itemPath(10376), { queue_ref: `http://x${queuesPath()}/${LATER}` }),
+      await as(app, 'DELETE', discPath(12)),
+      await as(app, 'DELETE', itemPath(91)),
+      await request(app).post('/__admin/business/ship').send({ consumer: CONSUMER.key, user: 'alice', count: 2 }),
+    ];
+    for (const res of writes) expect(res.status, res.text).toBeLessThan(300);
+    const tags = async () => [await etagOf(app), await etagOf(app, `${queuesPath(BOB)}/every`, BOB)];
+    const before = await tags();
+    const exported = await request(app).get(`/__admin/export?consumer=${CONSUMER.key}`);
+    expect(exported.status).toBe(200);
+    expect((await request(app).post('/__admin/scenarios?use=true').type('application/yaml').send(exported.text)).status).toBe(201);
+    expect(await tags()).toEqual(before);
   });
 
   it('moves with the simulator date, since availability does', async () => {

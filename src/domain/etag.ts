@@ -3,15 +3,15 @@
 // it without every writer having to remember to bump a counter.
 
 /**
- * A strong entity tag (quoted) for a canonical description of some state: 64-bit FNV-1a over the UTF-16 code
- * units, hex. Computed in four 16-bit limbs rather than with BigInt, which cost a queue write more than
- * its SQL (the prime is 2^40 + 0x1b3, so each step is a few small multiplications).
+ * 64-bit FNV-1a over the UTF-16 code units of a text, as four 16-bit limbs, low first. Computed in limbs
+ * rather than with BigInt, which cost a queue write more than its SQL (the prime is 2^40 + 0x1b3, so each
+ * step is a few small multiplications).
  */
-export function etagOf(state: string): string {
+export function fnv1a64(text: string): [number, number, number, number] {
   // 0xcbf29ce484222325, low limb first.
   let h0 = 0x2325, h1 = 0x8422, h2 = 0x9ce4, h3 = 0xcbf2;
-  for (let i = 0; i < state.length; i++) {
-    h0 ^= state.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    h0 ^= text.charCodeAt(i);
     const t0 = h0 * 0x1b3;
     const t1 = h1 * 0x1b3 + (t0 >>> 16);
     const t2 = h2 * 0x1b3 + h0 * 0x100 + (t1 >>> 16);
@@ -20,6 +20,12 @@ export function etagOf(state: string): string {
     h1 = t1 & 0xffff;
     h2 = t2 & 0xffff;
   }
+  return [h0, h1, h2, h3];
+}
+
+/** A strong entity tag (quoted) for a canonical description of some state: its FNV-1a 64 in hex. */
+export function etagOf(state: string): string {
+  const [h0, h1, h2, h3] = fnv1a64(state);
   const hex = (limb: number) => limb.toString(16).padStart(4, '0');
   return `"${hex(h3)}${hex(h2)}${hex(h1)}${hex(h0)}"`;
 }

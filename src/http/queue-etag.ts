@@ -3,21 +3,18 @@ import { errors } from '../domain/api-error.js';
 import { etagOf, ifMatchHolds, ifNoneMatchHits } from '../domain/etag.js';
 import { isoDate } from '../domain/sim-clock.js';
 import type { User } from '../domain/types.js';
-import { remembered } from './answer-cache.js';
 import { storesOf } from './request-context.js';
 
 /**
  * The ETag of a user's queues (fidelity 6): one tag for the queues list and every queue read, naming the
- * sub-queues, the items with their order and discs, the user's plan and the simulator's date (availability
- * and waits follow the last two). Any queue write changes it. Catalogue facts embedded in the titles, such
- * as rating counts, are not part of it.
+ * sub-queues, the items with their order and discs (the user's queue digest), the user's plan and the
+ * simulator's date (availability and waits follow the last two). Any queue write changes it, and undoing
+ * it gives the old tag back. Catalogue facts embedded in the titles, such as rating counts, are not part of it.
  */
 export function queueEtag(req: Request, user: User): string {
-  // Kept until the sandbox's data or the day changes: reads and If-None-Match checks do not re-read the queue.
-  return remembered(req, `queue-etag|${user.guid}|${user.plan}`, () => {
-    const { stores, now } = storesOf(req);
-    return etagOf(`${isoDate(now)}|${user.plan}|${stores.queues.stateText(user.guid)}`);
-  });
+  // One row read (the digest the queue tables' triggers keep), so nothing is worth keeping between requests.
+  const { stores, now } = storesOf(req);
+  return etagOf(`${isoDate(now)}|${user.plan}|${stores.queues.stateDigest(user.guid)}`);
 }
 
 /** A write carrying a stale If-Match is refused with 412 before anything changes. */

@@ -1,38 +1,81 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, CAROL } from '../../test/support/signing.js';
 import { testWorld } from '../../test/support/world.js';
-import type { QueuesStore } from './queues-store.js';
+import { setDigest } from '../domain/state-digest.js';
+import type { Db } from './catalog-db.js';
 
-/** The rule stateText's single statement follows, written out over the rows the store reads. */
-function expectedStateText(queues: QueuesStore, guid: string): string {
-  const subQueues = queues.subQueues(guid).map((q) => `${q.id}:${q.name}:${q.allocation}:${q.isDefault ? 1 : 0}`).join(',');
-  const items = queues.items(guid).map((i) => `${i.titleId}:${i.queueId}:${i.priority}:${i.seq}:${i.shippedInOrder ? 1 : 0}:${i.discIds.join('.')}`).join(',');
-  return `${subQueues}|${items}`;
+/** The rule the triggers keep, written out: the set digest of the user's rows in the three queue tables. */
+function expectedDigest(db: Db, guid: string): number {
+  const rows = (sql: string) => db.prepare(sql).raw().all(guid) as Array<Array<string | number>>;
+  return setDigest([
+    ...rows('SELECT id, allocation, is_default, position, name FROM queues WHERE user_guid = ?').map((r) => ['queues', ...r]),
+    ...rows('SELECT title_id, queue_id, priority, seq, shipped_in_order FROM queue_items WHERE user_guid = ?').map((r) => ['queue_items', ...r]),
+    ...rows('SELECT title_id, disc_id, position FROM queue_discs WHERE user_guid = ?').map((r) => ['queue_discs', ...r]),
+  ]);
 }
 
-describe('QueuesStore.stateText (what the queue ETag hashes)', () => {
-  const { world } = testWorld('default');
-  const queues = world.sandbox('test-consumer-key').stores.queues;
+const discRows = (db: Db, guid: string, titleId: number) =>
+  db.prepare('SELECT disc_id, position FROM queue_discs WHERE user_guid = ? AND title_id = ? ORDER BY position').raw().all(guid, titleId);
+
+describe('QueuesStore.stateDigest (what the queue ETag hashes)', () => {
+  const fresh = () => testWorld('default').world.sandbox('test-consumer-key');
 
   it.each([
-    ['sub-queues, then items in queue order with their discs (alice: two sub-queues, a four-disc series)', ALICE.guid],
+    ['sub-queues, items and discs (alice: two sub-queues, a four-disc series)', ALICE.guid],
     ['one sub-queue (bob)', BOB.guid],
     ['a default sub-queue and no items (carol)', CAROL.guid],
-    ['nothing for a user the sandbox does not have', 'NO-SUCH-USER'],
-  ])('%s', (_rule, guid) => {
-    expect(queues.stateText(guid)).toBe(expectedStateText(queues, guid));
+  ])('is the set digest of the seeded rows: %s', (_rule, guid) => {
+    const { db, stores } = fresh();
+    expect(stores.queues.stateDigest(guid)).toBe(expectedDigest(db, guid));
+    expect(stores.queues.stateDigest(guid)).not.toBe(0);
   });
 
-  it('follows writes: an added multi-disc title with its discs in order, a moved item, a removed disc', () => {
+  it('is 0 for a user the sandbox does not have', () => {
+    expect(fresh().stores.queues.stateDigest('NO-SUCH-USER')).toBe(0);
+  });
+
+  it('follows every kind of write, and an undone write gives the old digest back', () => {
+    const { db, stores: { queues } } = fresh();
     const guid = ALICE.guid;
+    const before = queues.stateDigest(guid);
     const [first, second] = queues.subQueues(guid);
-    queues.add({ userGuid: guid, queueId: second!.id, titleId: 123456, priority: 1, seq: 999, shippedInOrder: true, discIds: [3, 1, 2] });
-    queues.update(guid, 10, 3, second!.id);
-    queues.removeDisc(guid, 1);
-    expect(queues.stateText(guid)).toContain('123456:');
-    expect(queues.stateText(guid)).toBe(expectedStateText(queues, guid));
-    queues.remove(guid, 123456);
+    const seen = new Set([before]);
+    const step = (write: () => void) => {
+      write();
+      const now = queues.stateDigest(guid);
+      expect(now).toBe(expectedDigest(db, guid));
+      expect(seen.has(now)).toBe(false);
+      seen.add(now);
+    };
+    step(() => queues.add({ userGuid: guid, queueId: second!.id, titleId: 123456, priority: 1, seq: 999, shippedInOrder: true, discIds: [3, 1, 2] }));
+    step(() => queues.update(guid, 10, 3, second!.id));
+    step(() => queues.removeDisc(guid, 1));
+    step(() => queues.remove(guid, 123456));
     queues.update(guid, 10, 1, first!.id);
-    expect(queues.stateText(guid)).toBe(expectedStateText(queues, guid));
+    expect(queues.stateDigest(guid)).toBe(before);
+  });
+
+  it('a removed disc closes its gap: positions stay 1..n in order, as loading an export would number them', () => {
+    const { db, stores: { queues } } = fresh();
+    const guid = BOB.guid;
+    const queue = queues.defaultQueue(guid)!;
+    queues.add({ userGuid: guid, queueId: queue.id, titleId: 123456, priority: 2, seq: 999, shippedInOrder: true, discIds: [7, 5, 9, 4] });
+    queues.removeDisc(guid, 5);
+    expect(discRows(db, guid, 123456)).toEqual([[7, 1], [9, 2], [4, 3]]);
+    queues.removeDisc(guid, 4);
+    expect(discRows(db, guid, 123456)).toEqual([[7, 1], [9, 2]]);
+    expect(queues.item(guid, 123456)?.discIds).toEqual([7, 9]);
+    expect(queues.stateDigest(guid)).toBe(expectedDigest(db, guid));
+  });
+
+  it('a rolled-back write leaves the digest as it was', () => {
+    const sandbox = fresh();
+    const { queues } = sandbox.stores;
+    const before = queues.stateDigest(ALICE.guid);
+    expect(() => sandbox.write(() => {
+      queues.remove(ALICE.guid, 10);
+      throw new Error('half-way');
+    })).toThrow('half-way');
+    expect(queues.stateDigest(ALICE.guid)).toBe(before);
   });
 });

@@ -29,18 +29,8 @@ export class QueuesStore {
       removeItem: db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?'),
       removeDiscs: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND title_id = ?'),
       removeDisc: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
-      // The text of stateText in one statement: no row objects, since every queue write computes it (ETag).
-      // Rows reach group_concat in the order of their subquery (SQLite never flattens an ordered subquery
-      // into an aggregate), which the indexes give without sorting; queues-store.test.ts holds it to the rule.
-      stateText: db.prepare<[{ guid: string }], string>(`SELECT
-        coalesce((SELECT group_concat(x, ',') FROM (SELECT q.id || ':' || q.name || ':' || q.allocation || ':' || (q.is_default = 1) AS x
-          FROM queues q WHERE q.user_guid = @guid ORDER BY q.position, q.id)), '') || '|' ||
-        coalesce((SELECT group_concat(x, ',') FROM (SELECT i.title_id || ':' || i.queue_id || ':' || i.priority || ':' || i.seq || ':' ||
-            (i.shipped_in_order = 1) || ':' || coalesce(d.discs, '') AS x
-          FROM queue_items i LEFT JOIN (SELECT title_id, group_concat(disc_id, '.') AS discs FROM
-            (SELECT title_id, disc_id FROM queue_discs WHERE user_guid = @guid ORDER BY title_id, position) GROUP BY title_id) d
-          ON d.title_id = i.title_id
-          WHERE i.user_guid = @guid ORDER BY i.priority, i.seq)), '')`).pluck(),
+      // Kept by triggers on the three queue tables (queue-digest-schema.ts); no row until the user's first queue row.
+      digest: db.prepare<[string], number>('SELECT digest FROM queue_digests WHERE user_guid = ?').pluck(),
     };
   }
 
@@ -106,16 +96,18 @@ export class QueuesStore {
     this.s.removeItem.run(guid, titleId);
   }
 
+  /** The title's later discs move up one position (a trigger, queue-digest-schema.ts), so positions stay 1..n. */
   removeDisc(guid: string, discId: number): void {
     this.s.removeDisc.run(guid, discId);
   }
 
   /**
-   * A canonical text of everything the user's queue answers show from the state database: sub-queues, then
-   * items with their discs. Its hash is the queues' ETag (domain/etag.ts).
+   * A digest of everything the user's queue answers show from the state database: the sub-queues, the items
+   * and their discs in order (domain/state-digest.ts). The same rows give the same digest, whatever writes
+   * led to them; it is part of the queues' ETag (http/queue-etag.ts).
    */
-  stateText(guid: string): string {
-    return this.s.stateText.get({ guid })!;
+  stateDigest(guid: string): number {
+    return this.s.digest.get(guid) ?? 0;
   }
 }
 

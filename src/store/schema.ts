@@ -2,6 +2,8 @@
 // sandbox reads the same catalogue database; each sandbox owns a small state database copied from the
 // scenario's template (docs/decisions/0001-two-databases.md).
 
+import { QUEUE_DIGEST_SCHEMA } from './queue-digest-schema.js';
+
 export const CATALOG_SCHEMA = `
 CREATE TABLE titles (
   id INTEGER PRIMARY KEY,
@@ -167,4 +169,4 @@ CREATE TABLE sequences (
   name TEXT PRIMARY KEY,
   value INTEGER NOT NULL
 );
-`;
+${QUEUE_DIGEST_SCHEMA}`;

@@ -1,0 +1,51 @@
+import { DIGEST_MODULUS, rowDigest } from '../domain/state-digest.js';
+import type { Db } from './catalog-db.js';
+
+// Each user's queue digest (domain/state-digest.ts), kept by triggers so that every writer of the queue
+// tables (the API, admin ship events, seeding) moves it without knowing about it, and so that a queue ETag
+// costs one row read instead of a pass over the queue (docs/decisions/0010-queue-etag-and-moves.md).
+//
+// What a row contributes is its content, so the digest is the same for the same rows however they got
+// there. Disc positions are kept 1..n in order (a deleted disc closes its gap), which is also what loading
+// an exported scenario gives, so a state and its export+load have the same digest.
+// A REPLACE on these tables would skip the delete triggers (recursive_triggers is off): delete, then insert.
+
+/** The columns each queue table contributes, the user's guid aside; free text last so the joined text is unambiguous. */
+const HASHED: Record<string, string[]> = {
+  queues: ['id', 'allocation', 'is_default', 'position', 'name'],
+  queue_items: ['title_id', 'queue_id', 'priority', 'seq', 'shipped_in_order'],
+  queue_discs: ['title_id', 'disc_id', 'position'],
+};
+
+/** The SQL function the triggers call: rowDigest of its arguments, as an INTEGER. */
+export function registerQueueDigest(db: Db): void {
+  db.function('queue_row_digest', { deterministic: true, varargs: true }, (...values: unknown[]) =>
+    BigInt(rowDigest(values as Array<string | number>)));
+}
+
+/** Adds (`new`) or takes away (`old`) one row's digest in its user's running digest. */
+function change(table: string, row: 'new' | 'old'): string {
+  const digest = `queue_row_digest('${table}', ${HASHED[table]!.map((c) => `${row}.${c}`).join(', ')})`;
+  const term = row === 'new' ? digest : `(${DIGEST_MODULUS} - ${digest}) % ${DIGEST_MODULUS}`;
+  return `INSERT INTO queue_digests (user_guid, digest) VALUES (${row}.user_guid, ${term})
+    ON CONFLICT (user_guid) DO UPDATE SET digest = (digest + excluded.digest) % ${DIGEST_MODULUS};`;
+}
+
+function triggersOf(table: string, onDelete = ''): string {
+  return `
+CREATE TRIGGER ${table}_digest_insert AFTER INSERT ON ${table} BEGIN ${change(table, 'new')} END;
+CREATE TRIGGER ${table}_digest_update AFTER UPDATE ON ${table} BEGIN ${change(table, 'old')} ${change(table, 'new')} END;
+CREATE TRIGGER ${table}_digest_delete AFTER DELETE ON ${table} BEGIN ${change(table, 'old')} ${onDelete} END;`;
+}
+
+/** Appended to the state schema (schema.ts). */
+export const QUEUE_DIGEST_SCHEMA = `
+CREATE TABLE queue_digests (
+  user_guid TEXT PRIMARY KEY,
+  digest INTEGER NOT NULL
+) WITHOUT ROWID;
+${triggersOf('queues')}
+${triggersOf('queue_items')}
+${triggersOf('queue_discs', `UPDATE queue_discs SET position = position - 1
+    WHERE user_guid = old.user_guid AND title_id = old.title_id AND position > old.position;`)}
+`;
