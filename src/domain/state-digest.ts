@@ -5,7 +5,7 @@ import { fnv1a64 } from './etag.js';
 // which rows are there, not on the order or the history of the writes that put them there: an undone
 // change gives the old digest back, and a state rebuilt from an export gives the same digest.
 // (docs/decisions/0010-queue-etag-and-moves.md; the queue tables keep theirs with triggers,
-// src/store/queue-digest-schema.ts.)
+// src/store/queue-triggers.ts.)
 
 /** Digests are integers below 2^52, so that sums of two stay exact both in JavaScript and in SQLite. */
 export const DIGEST_MODULUS = 2 ** 52;

@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
 import { errors } from '../domain/api-error.js';
 import { etagOf, ifMatchHolds, ifNoneMatchHits } from '../domain/etag.js';
-import { isoDate } from '../domain/sim-clock.js';
 import type { User } from '../domain/types.js';
 import { storesOf } from './request-context.js';
+
+const DAY_MS = 86_400_000;
 
 /**
  * The ETag of a user's queues (fidelity 6): one tag for the queues list and every queue read, naming the
@@ -13,8 +14,9 @@ import { storesOf } from './request-context.js';
  */
 export function queueEtag(req: Request, user: User): string {
   // One row read (the digest the queue tables' triggers keep), so nothing is worth keeping between requests.
+  // The day is the UTC day number: the same as the ISO date, without formatting one.
   const { stores, now } = storesOf(req);
-  return etagOf(`${isoDate(now)}|${user.plan}|${stores.queues.stateDigest(user.guid)}`);
+  return etagOf(`${Math.floor(now / DAY_MS)}|${user.plan}|${stores.queues.stateDigest(user.guid)}`);
 }
 
 /** A write carrying a stale If-Match is refused with 412 before anything changes. */

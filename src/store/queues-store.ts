@@ -16,6 +16,8 @@ export class QueuesStore {
   constructor(db: Db) {
     this.s = {
       queues: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id'),
+      defaultQueue: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY is_default DESC, position, id LIMIT 1'),
+      queue: db.prepare<[string, number], QueueRow>('SELECT * FROM queues WHERE user_guid = ? AND id = ?'),
       counts: db.prepare<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
       items: db.prepare<[string], ItemRow>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq'),
       item: db.prepare<[string, number], ItemRow>('SELECT * FROM queue_items WHERE user_guid = ? AND title_id = ?'),
@@ -27,9 +29,8 @@ export class QueuesStore {
       addDisc: db.prepare('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)'),
       update: db.prepare('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?'),
       removeItem: db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?'),
-      removeDiscs: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND title_id = ?'),
       removeDisc: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
-      // Kept by triggers on the three queue tables (queue-digest-schema.ts); no row until the user's first queue row.
+      // Kept by triggers on the three queue tables (queue-triggers.ts); no row until the user's first queue row.
       digest: db.prepare<[string], number>('SELECT digest FROM queue_digests WHERE user_guid = ?').pluck(),
     };
   }
@@ -40,13 +41,14 @@ export class QueuesStore {
   }
 
   subQueue(guid: string, id: number): SubQueue | undefined {
-    return this.subQueues(guid).find((q) => q.id === id);
+    const row = this.s.queue.get(guid, id);
+    return row && toQueue(row);
   }
 
   /** Every user has exactly one default sub-queue (seed-state); the first one stands in otherwise. */
   defaultQueue(guid: string): SubQueue | undefined {
-    const all = this.subQueues(guid);
-    return all.find((q) => q.isDefault) ?? all[0];
+    const row = this.s.defaultQueue.get(guid);
+    return row && toQueue(row);
   }
 
   /** Titles per sub-queue id (sub-queues without items are absent). */
@@ -90,13 +92,12 @@ export class QueuesStore {
     this.s.update.run(priority, queueId, guid, titleId);
   }
 
-  /** Removes a title and all its discs. */
+  /** Removes a title; its discs go with it (a trigger, queue-triggers.ts). */
   remove(guid: string, titleId: number): void {
-    this.s.removeDiscs.run(guid, titleId);
     this.s.removeItem.run(guid, titleId);
   }
 
-  /** The title's later discs move up one position (a trigger, queue-digest-schema.ts), so positions stay 1..n. */
+  /** The title's later discs move up one position (a trigger, queue-triggers.ts), so positions stay 1..n. */
   removeDisc(guid: string, discId: number): void {
     this.s.removeDisc.run(guid, discId);
   }

@@ -2,7 +2,7 @@
 // sandbox reads the same catalogue database; each sandbox owns a small state database copied from the
 // scenario's template (docs/decisions/0001-two-databases.md).
 
-import { QUEUE_DIGEST_SCHEMA } from './queue-digest-schema.js';
+import { QUEUE_TRIGGERS } from './queue-triggers.js';
 
 export const CATALOG_SCHEMA = `
 CREATE TABLE titles (
@@ -169,4 +169,4 @@ CREATE TABLE sequences (
   name TEXT PRIMARY KEY,
   value INTEGER NOT NULL
 );
-${QUEUE_DIGEST_SCHEMA}`;
+${QUEUE_TRIGGERS}`;

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Db } from './catalog-db.js';
-import { registerQueueDigest } from './queue-digest-schema.js';
+import { registerQueueDigest } from './queue-triggers.js';
 import { STATE_SCHEMA } from './schema.js';
 
 /** An empty state database with the schema in place. */
@@ -27,6 +27,6 @@ export function stateDbFrom(snapshot: Buffer): Db {
 function tune(db: Db): void {
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
-  // The queue tables' triggers call it (queue-digest-schema.ts), so it must exist before the first write.
+  // The queue tables' triggers call it (queue-triggers.ts), so it must exist before the first write.
   registerQueueDigest(db);
 }

@@ -1,14 +1,17 @@
 import { DIGEST_MODULUS, rowDigest } from '../domain/state-digest.js';
 import type { Db } from './catalog-db.js';
 
-// Each user's queue digest (domain/state-digest.ts), kept by triggers so that every writer of the queue
-// tables (the API, admin ship events, seeding) moves it without knowing about it, and so that a queue ETag
-// costs one row read instead of a pass over the queue (docs/decisions/0010-queue-etag-and-moves.md).
+// Triggers on the queue tables, appended to the state schema (schema.ts).
 //
+// Each user's queue digest (domain/state-digest.ts) is kept here, so that every writer of the queue tables
+// (the API, admin ship events, seeding) moves it without knowing about it, and so that a queue ETag costs
+// one row read instead of a pass over the queue (docs/decisions/0010-queue-etag-and-moves.md).
 // What a row contributes is its content, so the digest is the same for the same rows however they got
 // there. Disc positions are kept 1..n in order (a deleted disc closes its gap), which is also what loading
 // an exported scenario gives, so a state and its export+load have the same digest.
 // A REPLACE on these tables would skip the delete triggers (recursive_triggers is off): delete, then insert.
+//
+// A deleted item takes its discs with it, so removing a title is one statement for every writer.
 
 /** The columns each queue table contributes, the user's guid aside; free text last so the joined text is unambiguous. */
 const HASHED: Record<string, string[]> = {
@@ -38,14 +41,13 @@ CREATE TRIGGER ${table}_digest_update AFTER UPDATE ON ${table} BEGIN ${change(ta
 CREATE TRIGGER ${table}_digest_delete AFTER DELETE ON ${table} BEGIN ${change(table, 'old')} ${onDelete} END;`;
 }
 
-/** Appended to the state schema (schema.ts). */
-export const QUEUE_DIGEST_SCHEMA = `
+export const QUEUE_TRIGGERS = `
 CREATE TABLE queue_digests (
   user_guid TEXT PRIMARY KEY,
   digest INTEGER NOT NULL
 ) WITHOUT ROWID;
 ${triggersOf('queues')}
-${triggersOf('queue_items')}
+${triggersOf('queue_items', 'DELETE FROM queue_discs WHERE user_guid = old.user_guid AND title_id = old.title_id;')}
 ${triggersOf('queue_discs', `UPDATE queue_discs SET position = position - 1
     WHERE user_guid = old.user_guid AND title_id = old.title_id AND position > old.position;`)}
 `;
