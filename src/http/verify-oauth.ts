@@ -1,13 +1,14 @@
 import type { Request } from 'express';
 import { errors } from '../domain/api-error.js';
-import { checkProtocolParams, hasOAuthParams, type ProtocolParams } from '../domain/oauth/check-protocol-params.js';
-import { collectOAuthParams, type RequestParam } from '../domain/oauth/collect-oauth-params.js';
+import { parseAuthorizationHeader } from '../domain/oauth/authorization-header.js';
+import { checkSentProtocol, readProtocolParams, type ProtocolParams } from '../domain/oauth/check-protocol-params.js';
+import { collectOAuthParams } from '../domain/oauth/collect-oauth-params.js';
 import { nonceKey } from '../domain/oauth/nonce-cache.js';
 import { checkAccessToken, checkRequestTokenForExchange, type TokenRecord, type Verdict } from '../domain/oauth/token-state.js';
 import { verifySignature } from '../domain/oauth/verify-signature.js';
 import type { Consumer } from '../domain/types.js';
 import type { Sandbox } from '../world/sandbox.js';
-import { baseUrlOf, ctxOf, type RequestContext } from './request-context.js';
+import { ctxOf, type RequestContext } from './request-context.js';
 
 /**
  * Which token a route takes:
@@ -34,17 +35,20 @@ export interface VerifiedRequest {
 export function verifyOAuth(req: Request, rule: TokenRule): VerifiedRequest {
   const ctx = ctxOf(req);
   const params = collectedParams(req, ctx);
-  if (!hasOAuthParams(params)) throw errors.notAuthorized();
+  const read = readProtocolParams(params);
+  // A request with a duplicated protocol parameter carries some, so "none at all" comes first either way.
+  if (read.ok && !read.sent.any) throw errors.notAuthorized();
+  if (!read.ok) throw read.error;
 
-  const checked = checkProtocolParams(params, {
+  const checked = checkSentProtocol(read.sent, {
     realNowSeconds: ctx.world.clock.realSeconds(),
     timestampWindowSeconds: ctx.config.timestampWindowSeconds,
     plaintextEnabled: ctx.config.allowPlaintext,
   });
   // A missing access token is one of the "missing parameters": it comes after duplicates and the other
   // missing parameters, but before version, method and timestamp.
-  if (!checked.ok && (checked.error.check === 'oauth-duplicates' || checked.error.check === 'oauth-parameters')) throw checked.error;
-  const sentToken = params.find((p) => p.name === 'oauth_token')?.value || undefined;
+  if (!checked.ok && checked.error.check === 'oauth-parameters') throw checked.error;
+  const sentToken = read.sent.token;
   if (sentToken === undefined && rule === 'access') throw errors.missingAccessToken();
   if (sentToken === undefined && rule === 'request') throw errors.missingOAuthParameter('oauth_token');
   if (!checked.ok) throw checked.error;
@@ -52,10 +56,14 @@ export function verifyOAuth(req: Request, rule: TokenRule): VerifiedRequest {
 
   const consumer = consumerOf(ctx, protocol.consumerKey);
   const sandbox = ctx.world.sandbox(consumer.key);
-  const token = tokenOf(sandbox, consumer, protocol.token, rule, ctx.world.clock.now());
+  const token = tokenOf(sandbox, consumer, protocol.token, rule, ctx);
 
+  const address = signedAddress(ctx);
   const verdict = verifySignature({
-    ...signedAddress(req, ctx),
+    method: req.method,
+    scheme: address.scheme,
+    host: address.host,
+    path: address.path,
     params,
     signatureMethod: protocol.signatureMethod,
     signature: protocol.signature,
@@ -68,10 +76,25 @@ export function verifyOAuth(req: Request, rule: TokenRule): VerifiedRequest {
   return token ? { consumer, sandbox, protocol, token } : { consumer, sandbox, protocol };
 }
 
-function collectedParams(req: Request, ctx: RequestContext): RequestParam[] {
-  const collected = collectOAuthParams({ authorization: req.headers.authorization, rawQuery: ctx.rawQuery, formBody: ctx.rawForm });
-  if (!collected.ok) throw collected.error;
-  return collected.params;
+type NamedParam = { readonly name: string; readonly value: string };
+
+/**
+ * The header's parameters, then the query's and the form body's. Those two are the pairs ctx.params already
+ * decoded for the handlers (the same decoder, src/http/params.ts), so a request is not parsed twice; only a
+ * query starting with a second `?`, which collection skips and Params keeps, is collected afresh.
+ */
+function collectedParams(req: Request, ctx: RequestContext): NamedParam[] {
+  if (ctx.rawQuery.startsWith('?')) {
+    const collected = collectOAuthParams({ authorization: req.headers.authorization, rawQuery: ctx.rawQuery, formBody: ctx.rawForm });
+    if (!collected.ok) throw collected.error;
+    return collected.params;
+  }
+  const header = parseAuthorizationHeader(req.headers.authorization);
+  if (!header.ok) throw header.error;
+  const params: NamedParam[] = header.params;
+  const pairs = ctx.params.pairs;
+  for (let i = 0; i < pairs.length; i++) params.push({ name: pairs[i]![0], value: pairs[i]![1] });
+  return params;
 }
 
 /** The scenario's consumers, and in open mode any key with the configured prefix (World.consumer). */
@@ -81,14 +104,14 @@ function consumerOf(ctx: RequestContext, key: string): Consumer {
   return consumer;
 }
 
-function tokenOf(sandbox: Sandbox, consumer: Consumer, sent: string | undefined, rule: TokenRule, now: number): TokenRecord | undefined {
+function tokenOf(sandbox: Sandbox, consumer: Consumer, sent: string | undefined, rule: TokenRule, ctx: RequestContext): TokenRecord | undefined {
   if (sent === undefined) return undefined;
   if (rule === 'none') {
     throw errors.invalidOrExpiredToken('/oauth/request_token is signed with the consumer key alone; leave oauth_token out');
   }
   const token = sandbox.stores.tokens.byToken(sent);
   const verdict: Verdict = rule === 'request'
-    ? checkRequestTokenForExchange(token, consumer.key, now)
+    ? checkRequestTokenForExchange(token, consumer.key, ctx.world.clock.now())
     : checkAccessToken(token, consumer.key);
   if (!verdict.ok) throw errors.invalidOrExpiredToken(verdict.why);
   return token;
@@ -96,14 +119,21 @@ function tokenOf(sandbox: Sandbox, consumer: Consumer, sent: string | undefined,
 
 /**
  * The base string URI parts as the client addressed us (RFC 5849 3.4.1.2): the configured public URL, or
- * the absolute-form origin, or scheme and Host; then the raw path as sent, trailing slash and all.
+ * the absolute-form origin, or scheme and Host (ctx.xml.baseUrl, baseUrlOf); then the raw path as sent,
+ * trailing slash and all.
  */
-function signedAddress(req: Request, ctx: RequestContext): { method: string; scheme: string; host: string; path: string } {
-  const base = baseUrlOf(req, ctx.config);
-  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)(.*)$/i.exec(base);
-  if (!m) throw errors.internal(`cannot read the base URL ${base}`);
-  return { method: req.method, scheme: m[1]!, host: m[2]!, path: m[3]! + ctx.path };
+function signedAddress(ctx: RequestContext): { scheme: string; host: string; path: string } {
+  const base = ctx.xml.baseUrl;
+  // The same base URL comes with nearly every request: split it once.
+  if (base !== lastBase.url) {
+    const m = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)(.*)$/i.exec(base);
+    if (!m) throw errors.internal(`cannot read the base URL ${base}`);
+    lastBase = { url: base, scheme: m[1]!, host: m[2]!, path: m[3]! };
+  }
+  return { scheme: lastBase.scheme, host: lastBase.host, path: lastBase.path + ctx.path };
 }
+
+let lastBase = { url: '', scheme: '', host: '', path: '' };
 
 /** Recorded only after a valid signature, so a forged request cannot burn a client's nonce. */
 function checkNonce(ctx: RequestContext, sandbox: Sandbox, consumer: Consumer, protocol: ProtocolParams): void {
