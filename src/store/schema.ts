@@ -3,6 +3,7 @@
 // scenario's template (docs/decisions/0001-two-databases.md).
 
 import { QUEUE_TRIGGERS } from './queue-triggers.js';
+import { TABLE_VERSIONS } from './table-versions.js';
 
 export const CATALOG_SCHEMA = `
 CREATE TABLE titles (
@@ -169,4 +170,4 @@ CREATE TABLE sequences (
   name TEXT PRIMARY KEY,
   value INTEGER NOT NULL
 );
-${QUEUE_TRIGGERS}`;
+${QUEUE_TRIGGERS}${TABLE_VERSIONS}`;

@@ -1,5 +1,6 @@
 import type { Plan, User } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 interface UserRow {
@@ -17,11 +18,12 @@ export class UsersStore {
   private readonly byGuidStmt;
   private readonly byLoginStmt;
   private readonly allStmt;
-  // Every request to a user resource looks its user up twice (token, then path): kept until the data changes.
+  // Every request to a user resource looks its user up twice (token, then path): kept until a users row
+  // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
   private readonly memo;
 
   constructor(db: Db) {
-    this.memo = new VersionedMemo<string, User>(db);
+    this.memo = new VersionedMemo<string, User>(db, (d) => tableVersion(d, 'users'));
     this.byGuidStmt = db.prepare<[string], UserRow>('SELECT * FROM users WHERE guid = ?');
     this.byLoginStmt = db.prepare<[string], UserRow>('SELECT * FROM users WHERE login = ?');
     this.allStmt = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY login');
