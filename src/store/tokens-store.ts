@@ -1,6 +1,5 @@
 import type { TokenRecord, TokenState, TokenType } from '../domain/oauth/token-state.js';
 import type { Db } from './catalog-db.js';
-import { VersionedMemo } from './versioned-memo.js';
 
 interface TokenRow {
   token: string; secret: string; type: string; consumer_key: string | null; user_guid: string | null;
@@ -21,17 +20,22 @@ const toRecord = (r: TokenRow): TokenRecord => {
   return t;
 };
 
+/** Token lookups kept at most (between two writes of the same token, lookups of unknown codes included). */
+const MAX_KEPT = 1000;
+
 /** OAuth tokens of one sandbox: request tokens on their way through the dance, and access tokens. */
 export class TokensStore {
   private readonly byTokenStmt;
   private readonly insertStmt;
   private readonly updateStmt;
   private readonly ofUserStmt;
-  // Every signed request with a token looks it up: kept until the data changes.
-  private readonly memo;
+  // Every signed request with a token looks it up, writes included. Only this store writes the tokens table in
+  // a live sandbox (seed-state fills the template before any sandbox is copied from it), so a lookup is kept
+  // until this store writes that token: no data-version query per request, and a queue write elsewhere no
+  // longer drops it. Values are frozen, since every caller shares them.
+  private readonly memo = new Map<string, TokenRecord | null>();
 
-  constructor(db: Db) {
-    this.memo = new VersionedMemo<string, TokenRecord>(db);
+  constructor(private readonly db: Db) {
     this.byTokenStmt = db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token = ?');
     this.insertStmt = db.prepare(`INSERT INTO tokens
       (token, secret, type, consumer_key, user_guid, callback, verifier, state, failed_verifications, created_at, expires_at)
@@ -42,10 +46,22 @@ export class TokensStore {
   }
 
   byToken(token: string): TokenRecord | undefined {
-    return this.memo.get(token, () => {
-      const row = this.byTokenStmt.get(token);
-      return row && toRecord(row);
-    });
+    // Inside a transaction a read may see a write a rollback will undo: read it, never keep it.
+    if (this.db.inTransaction) return this.read(token);
+    let kept = this.memo.get(token);
+    if (kept === undefined) {
+      // Lookups of tokens that do not exist (hostile input) are kept too: bounded.
+      if (this.memo.size >= MAX_KEPT) this.memo.clear();
+      kept = this.read(token) ?? null;
+      if (kept) Object.freeze(kept);
+      this.memo.set(token, kept);
+    }
+    return kept ?? undefined;
+  }
+
+  private read(token: string): TokenRecord | undefined {
+    const row = this.byTokenStmt.get(token);
+    return row && toRecord(row);
   }
 
   has(token: string): boolean {
@@ -53,11 +69,13 @@ export class TokensStore {
   }
 
   insert(t: TokenRecord): void {
+    this.memo.delete(t.token);
     this.insertStmt.run(params(t));
   }
 
   /** Writes back what the token state machine changed: user, verifier, state and failure count. */
   update(t: TokenRecord): void {
+    this.memo.delete(t.token);
     this.updateStmt.run(params(t));
   }
 
