@@ -79,3 +79,27 @@ describe('QueuesStore.stateDigest (what the queue ETag hashes)', () => {
     expect(queues.stateDigest(ALICE.guid)).toBe(before);
   });
 });
+
+describe('QueuesStore.defaultQueue and subQueue', () => {
+  const fresh = () => testWorld('default').world.sandbox('test-consumer-key');
+
+  it.each<[string, string, string | undefined]>([
+    ['the sub-queue marked default', '', 'Films'],
+    ['the default even when it is not first', 'UPDATE queues SET position = 1 - position WHERE user_guid = @guid', 'Films'],
+    ['the first sub-queue when none is marked', 'UPDATE queues SET is_default = 0 WHERE user_guid = @guid', 'Films'],
+    ['the first of the others when none is marked and the order changes', 'UPDATE queues SET is_default = 0, position = 1 - position WHERE user_guid = @guid', 'Later'],
+    ['none for a user with no sub-queues', 'DELETE FROM queues WHERE user_guid = @guid', undefined],
+  ])('is %s', (_rule, sql, expected) => {
+    const { db, stores: { queues } } = fresh();
+    if (sql) db.prepare(sql).run({ guid: ALICE.guid });
+    expect(queues.defaultQueue(ALICE.guid)?.name).toBe(expected);
+  });
+
+  it('subQueue finds a sub-queue of this user only', () => {
+    const { queues } = fresh().stores;
+    const [films] = queues.subQueues(ALICE.guid);
+    expect(queues.subQueue(ALICE.guid, films!.id)).toEqual(films);
+    expect(queues.subQueue(BOB.guid, films!.id)).toBeUndefined();
+    expect(queues.subQueue(ALICE.guid, 999_999)).toBeUndefined();
+  });
+});

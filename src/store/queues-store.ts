@@ -16,7 +16,9 @@ export class QueuesStore {
   constructor(db: Db) {
     this.s = {
       queues: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id'),
-      defaultQueue: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY is_default DESC, position, id LIMIT 1'),
+      // Both in index order: ORDER BY is_default would sort, which costs more than reading every sub-queue.
+      defaultQueue: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? AND is_default = 1 ORDER BY position, id LIMIT 1'),
+      firstQueue: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id LIMIT 1'),
       queue: db.prepare<[string, number], QueueRow>('SELECT * FROM queues WHERE user_guid = ? AND id = ?'),
       counts: db.prepare<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
       items: db.prepare<[string], ItemRow>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq'),
@@ -47,7 +49,7 @@ export class QueuesStore {
 
   /** Every user has exactly one default sub-queue (seed-state); the first one stands in otherwise. */
   defaultQueue(guid: string): SubQueue | undefined {
-    const row = this.s.defaultQueue.get(guid);
+    const row = this.s.defaultQueue.get(guid) ?? this.s.firstQueue.get(guid);
     return row && toQueue(row);
   }
 
