@@ -1,5 +1,4 @@
 import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Express } from 'express';
 
 /**
@@ -9,18 +8,28 @@ import type { Express } from 'express';
  * every later property access in node's own HTTP code as well (writeHead, end). Built with the right
  * prototype, express's change is a no-op: the same app, the same behaviour, about half express's cost per
  * request (docs/decisions/0006-request-pipeline.md).
+ *
+ * The classes extend node's own, so V8 sizes their objects from node's constructors: a plain function
+ * calling `IncomingMessage.call(this)` gave objects room for a handful of fields, and the thirty node adds
+ * (many under symbol keys) pushed every request and response into slow dictionary mode. The app's
+ * prototypes become these classes' prototypes, carrying what express put on its own (`app`).
  */
 export function expressServerOptions(app: Express): ServerOptions {
-  function Request(this: IncomingMessage, socket: Socket): void {
-    IncomingMessage.call(this, socket);
-  }
-  Request.prototype = app.request;
-  function Response(this: ServerResponse, req: IncomingMessage, options?: unknown): void {
-    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: unknown) => void).call(this, req, options);
-  }
-  Response.prototype = app.response;
+  class Request extends IncomingMessage {}
+  class Response extends ServerResponse {}
+  adoptPrototype(Request.prototype, app.request);
+  adoptPrototype(Response.prototype, app.response);
+  const prototypes = app as unknown as { request: object; response: object };
+  prototypes.request = Request.prototype;
+  prototypes.response = Response.prototype;
   return {
-    IncomingMessage: Request as unknown as typeof IncomingMessage,
+    IncomingMessage: Request,
     ServerResponse: Response as unknown as typeof ServerResponse,
   };
+}
+
+/** `target` takes `source`'s place: the same prototype chain above it and the same own properties. */
+function adoptPrototype(target: object, source: object): void {
+  Object.setPrototypeOf(target, Object.getPrototypeOf(source));
+  for (const key of Reflect.ownKeys(source)) Object.defineProperty(target, key, Object.getOwnPropertyDescriptor(source, key)!);
 }
