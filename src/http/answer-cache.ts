@@ -4,7 +4,7 @@ import { dataVersion } from '../store/data-version.js';
 import type { Sandbox } from '../world/sandbox.js';
 import type { World } from '../world/world.js';
 import { ctxOf, type RequestContext } from './request-context.js';
-import { XML_CONTENT_TYPE, xmlBytes } from './send-xml.js';
+import { sendXmlBytes, xmlBytes } from './send-xml.js';
 
 /** All answers kept at once, over every sandbox, in bytes; the least recently used go first. */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -91,7 +91,7 @@ export function remembered<T>(req: Request, key: string, compute: () => T, bytes
  */
 export function sendRememberedXml(req: Request, res: Response, render: () => string): void {
   const body = remembered(req, answerKey(req, res, ctxOf(req)), () => xmlBytes(res, render()), (b) => b.length);
-  res.status(200).set('Content-Type', XML_CONTENT_TYPE).send(body);
+  sendXmlBytes(res, 200, body);
 }
 
 function answerKey(req: Request, res: Response, ctx: RequestContext): string {

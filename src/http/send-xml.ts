@@ -6,7 +6,18 @@ export const XML_CONTENT_TYPE = 'application/xml;charset=UTF-8';
 
 /** Sends an XML document with the declaration and content type of fidelity 1; indented with --pretty. */
 export function sendXml(res: Response, status: number, root: string): void {
-  res.status(status).set('Content-Type', XML_CONTENT_TYPE).send(xmlBytes(res, root));
+  sendXmlBytes(res, status, xmlBytes(res, root));
+}
+
+/**
+ * Sends bytes made by xmlBytes. Straight to node's writeHead and end: express's `send` would work out the
+ * content type, length and freshness again for every answer, and the simulator has already decided them
+ * (queue reads answer their own 304, src/http/queue-etag.ts). Headers set earlier are kept; a HEAD
+ * request gets the headers alone (node leaves the body out).
+ */
+export function sendXmlBytes(res: Response, status: number, body: Buffer): void {
+  res.writeHead(status, { 'Content-Type': XML_CONTENT_TYPE, 'Content-Length': body.length });
+  res.end(body);
 }
 
 /** The bytes of an XML answer: the declaration, then the root, indented with --pretty. */
