@@ -97,3 +97,17 @@ describe('defaultReason', () => {
     expect(defaultReason(status)).toBe(reason);
   });
 });
+
+describe('no faults set', () => {
+  it('is known without a request, and stops being true while any fault is set', () => {
+    const rules = new FaultRules();
+    expect(rules.none).toBe(true);
+    const fault = rules.add(error503);
+    expect(rules.none).toBe(false);
+    rules.remove(fault.id);
+    expect(rules.none).toBe(true);
+    rules.add(error503);
+    rules.clear();
+    expect(rules.none).toBe(true);
+  });
+});

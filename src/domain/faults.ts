@@ -68,6 +68,11 @@ export class FaultRules {
     return fault;
   }
 
+  /** True when no fault is set: the request pipeline then skips working out who a request claims to be. */
+  get none(): boolean {
+    return this.faults.length === 0;
+  }
+
   list(): Fault[] {
     return this.faults.map((f) => ({ ...f }));
   }

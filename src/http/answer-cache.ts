@@ -86,8 +86,9 @@ export function remembered<T>(req: Request, key: string, compute: () => T, bytes
 
 /**
  * Sends the XML answer of a read, rendering it only when the sandbox's data, the day or the request (its
- * path as sent, parameters other than oauth_*, address and user) differ from an earlier one. Bad input is
- * refused before this is called, so only answers are kept, never errors.
+ * path as sent, parameters other than oauth_*, address and user) differ from an earlier one. `render` reads
+ * and checks the parameters itself: what it throws is answered as an error and never kept, so a repeated
+ * request that was answered before skips reading them again.
  */
 export function sendRememberedXml(req: Request, res: Response, render: () => string): void {
   const body = remembered(req, answerKey(req, res, ctxOf(req)), () => xmlBytes(res, render()), (b) => b.length);

@@ -42,12 +42,13 @@ export function catalogRoutes(): Router {
 function searchTitles(req: Request, res: Response, kind: string): void {
   const ctx = ctxOf(req);
   const { catalog, now } = storesOf(req);
-  const search = parseTitleSearch(kind, ctx.params);
-  const expansion = parseExpand(ctx.params.get('expand'));
-  const pageReq = pageRequestOf(req, CATALOG_PAGING);
-  const today = isoDate(now);
   // Repeated searches are answered from the cache until the sandbox's ratings (the titles' statistics) change.
+  // The parameters are read inside: an answer is kept only for parameters that were read without error.
   sendRememberedXml(req, res, () => {
+    const search = parseTitleSearch(kind, ctx.params);
+    const expansion = parseExpand(ctx.params.get('expand'));
+    const pageReq = pageRequestOf(req, CATALOG_PAGING);
+    const today = isoDate(now);
     const index = catalogSearchOf(catalog);
     const found = index.titles(search, pageReq, today);
     const render = titleRenderer(req);
@@ -60,9 +61,9 @@ function searchTitles(req: Request, res: Response, kind: string): void {
 function searchPeople(req: Request, res: Response, kind: string): void {
   const ctx = ctxOf(req);
   const { catalog } = storesOf(req);
-  const search = parsePersonSearch(kind, ctx.params);
-  const pageReq = pageRequestOf(req, CATALOG_PAGING);
   sendRememberedXml(req, res, () => {
+    const search = parsePersonSearch(kind, ctx.params);
+    const pageReq = pageRequestOf(req, CATALOG_PAGING);
     const index = catalogSearchOf(catalog);
     const found = index.people.search(search, pageReq);
     const items = found.ids.map((id) => catalog.person(id)).filter((p) => p !== undefined).map((p) => personXml(ctx.xml, p));

@@ -13,8 +13,8 @@ import { ctxOf } from './request-context.js';
  */
 export function faultsMiddleware() {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.originalUrl.startsWith('/__admin')) return next();
     const ctx = ctxOf(req);
+    if (ctx.world.faults.none || req.originalUrl.startsWith('/__admin')) return next();
     const decision = ctx.world.faults.decide({ method: req.method, path: ctx.path, consumer: claimedConsumer(req, ctx) });
     if (decision.firedIds.length === 0) return next();
     noteFaults(req, decision.firedIds);

@@ -34,9 +34,9 @@ export function ratingsRoutes(): Router {
     GET: (req, res) => {
       const ctx = ctxOf(req);
       const guid = userOf(req).guid;
-      const pageReq = pageRequestOf(req, USER_PAGING);
-      const expansion = parseExpand(ctx.params.get('expand'));
       sendRememberedXml(req, res, () => {
+        const pageReq = pageRequestOf(req, USER_PAGING);
+        const expansion = parseExpand(ctx.params.get('expand'));
         const render = embeddedTitles(req, expansion);
         const page = ratedPage(req, guid, pageReq);
         const views: Page<RatingView> = { ...page, items: page.items.map((v) => ({ ...v, titleXml: render(v.rating.titleId) })) };
