@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Db } from './catalog-db.js';
 import { registerQueueDigest } from './queue-triggers.js';
 import { STATE_SCHEMA } from './schema.js';
+import { registerTableVersions } from './table-versions.js';
 
 /** An empty state database with the schema in place. */
 export function createStateDb(): Db {
@@ -27,6 +28,7 @@ export function stateDbFrom(snapshot: Buffer): Db {
 function tune(db: Db): void {
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
-  // The queue tables' triggers call it (queue-triggers.ts), so it must exist before the first write.
+  // Triggers call these (queue-triggers.ts, table-versions.ts), so they must exist before the first write.
   registerQueueDigest(db);
+  registerTableVersions(db);
 }
