@@ -12,7 +12,11 @@ interface Pending {
   faults?: number[];
 }
 
-const pending = new WeakMap<Request, Pending>();
+// On the request itself rather than in a WeakMap: a WeakMap entry per request is an ephemeron the garbage
+// collector has to revisit on every pass.
+const PENDING = Symbol('rentalsim.journal');
+type WithPending = Request & { [PENDING]?: Pending };
+const pendingOf = (req: Request): Pending | undefined => (req as WithPending)[PENDING];
 
 /**
  * Records every API request in the world's journal once its answer is sent (or its connection closed).
@@ -23,7 +27,7 @@ export function journalMiddleware(world: World) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.originalUrl.startsWith('/__admin')) return next();
     const p: Pending = { startedNs: process.hrtime.bigint(), at: world.realNow() };
-    pending.set(req, p);
+    (req as WithPending)[PENDING] = p;
     res.once('close', () => {
       const ctx = contextIfAny(req);
       const url = req.originalUrl;
@@ -47,7 +51,7 @@ export function journalMiddleware(world: World) {
 
 /** The error handler's observer: keeps why a request was rejected, for its journal entry. */
 export function journalObserver(req: Request, error: ApiError, cause?: unknown): void {
-  const p = pending.get(req);
+  const p = pendingOf(req);
   if (!p) return;
   p.rejected = { reason: error.reason, code: error.code, details: error.details };
   if (error.check) p.rejected.check = error.check;
@@ -56,7 +60,7 @@ export function journalObserver(req: Request, error: ApiError, cause?: unknown):
 
 /** Called by the faults middleware: which injected faults acted on this request. */
 export function noteFaults(req: Request, ids: number[]): void {
-  const p = pending.get(req);
+  const p = pendingOf(req);
   if (p) p.faults = ids;
 }
 

@@ -49,31 +49,43 @@ export function storesOf(req: Request): { stores: Stores; catalog: CatalogStore;
 
 export function contextMiddleware(world: World, config: Config) {
   return (req: Request, _res: Response, next: () => void): void => {
-    const url = req.url;
-    const q = url.indexOf('?');
-    const rawQuery = q === -1 ? '' : url.slice(q + 1);
-    const rawForm = typeof req.body === 'string' ? req.body : undefined;
-    let sandbox: Sandbox | undefined;
-    const ctx: RequestContext = {
-      world,
-      config,
-      xml: { baseUrl: baseUrlOf(req, config), schemaBase: config.schemaBase, webBase: config.webBase },
-      params: Params.parse(rawQuery, rawForm),
-      path: q === -1 ? url : url.slice(0, q),
-      rawQuery,
-      rawForm,
-      // Opened only when read: OAuth usually picks the consumer's sandbox first, and the shared default one
-      // should not be touched (nor take a place under the sandbox cap) by every request.
-      get sandbox() {
-        return (sandbox ??= world.sandbox(DEFAULT_SANDBOX));
-      },
-      set sandbox(box: Sandbox) {
-        sandbox = box;
-      },
-    };
-    (req as unknown as Record<symbol, RequestContext>)[CTX] = ctx;
+    (req as unknown as Record<symbol, RequestContext>)[CTX] = new Context(world, config, req);
     next();
   };
+}
+
+/**
+ * A class rather than an object literal, so every request's context has one shape from the start (V8
+ * keeps it fast; the literal with its accessor and the `auth` added later fell into dictionary mode).
+ */
+class Context implements RequestContext {
+  readonly xml: XmlContext;
+  readonly params: Params;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly rawForm: string | undefined;
+  auth?: Auth = undefined;
+  private chosenSandbox: Sandbox | undefined = undefined;
+
+  constructor(readonly world: World, readonly config: Config, req: Request) {
+    const url = req.url;
+    const q = url.indexOf('?');
+    this.rawQuery = q === -1 ? '' : url.slice(q + 1);
+    this.rawForm = typeof req.body === 'string' ? req.body : undefined;
+    this.xml = { baseUrl: baseUrlOf(req, config), schemaBase: config.schemaBase, webBase: config.webBase };
+    this.params = Params.parse(this.rawQuery, this.rawForm);
+    this.path = q === -1 ? url : url.slice(0, q);
+  }
+
+  // Opened only when read: OAuth usually picks the consumer's sandbox first, and the shared default one
+  // should not be touched (nor take a place under the sandbox cap) by every request.
+  get sandbox(): Sandbox {
+    return (this.chosenSandbox ??= this.world.sandbox(DEFAULT_SANDBOX));
+  }
+
+  set sandbox(box: Sandbox) {
+    this.chosenSandbox = box;
+  }
 }
 
 /** The configured public URL, else the address the client used (fidelity 2), absolute-form host included. */
