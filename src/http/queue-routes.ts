@@ -47,8 +47,9 @@ export function queueRoutes(): Router {
       const { stores } = storesOf(req);
       const queue = change.queue ?? stores.queues.subQueue(user.guid, item.queueId)!;
       const priority = change.priority ?? item.priority;
-      // The item keeps its seq: see movedItem in domain/queue-order.ts.
-      ctxOf(req).sandbox.write(() => stores.queues.update(user.guid, item.titleId, priority, queue.id));
+      // The item keeps its seq: see movedItem in domain/queue-order.ts. One statement (its triggers
+      // included) is all or nothing by itself, so it needs no transaction around it.
+      stores.queues.update(user.guid, item.titleId, priority, queue.id);
       res.set('ETag', queueEtag(req, user));
       sendXml(res, 200, statusXml(200, `title ${item.titleId} is now priority ${priority} in the sub-queue ${JSON.stringify(queue.name)}`));
     },
@@ -56,7 +57,8 @@ export function queueRoutes(): Router {
       const user = userOf(req);
       const item = queuedItem(req, user);
       requireCurrentQueue(req, user);
-      ctxOf(req).sandbox.write(() => storesOf(req).stores.queues.remove(user.guid, item.titleId));
+      // One statement: the discs go by trigger, all or nothing without a transaction.
+      storesOf(req).stores.queues.remove(user.guid, item.titleId);
       res.set('ETag', queueEtag(req, user));
       const discs = item.discIds.length > 0 ? ` and its ${item.discIds.length} queued disc(s)` : '';
       sendXml(res, 200, statusXml(200, `title ${item.titleId}${discs} removed from the queue`));
@@ -76,8 +78,10 @@ export function queueRoutes(): Router {
       requireCurrentQueue(req, user);
       const item = stores.queues.item(user.guid, titleId)!;
       const last = item.discIds.length === 1;
-      // The last disc takes its title with it: a multi-disc item with no discs would ship nothing.
-      ctxOf(req).sandbox.write(() => (last ? stores.queues.remove(user.guid, titleId) : stores.queues.removeDisc(user.guid, discId)));
+      // The last disc takes its title with it: a multi-disc item with no discs would ship nothing. Either is
+      // one statement (its triggers included), all or nothing without a transaction.
+      if (last) stores.queues.remove(user.guid, titleId);
+      else stores.queues.removeDisc(user.guid, discId);
       res.set('ETag', queueEtag(req, user));
       sendXml(res, 200, statusXml(200, last
         ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`

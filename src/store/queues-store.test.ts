@@ -103,3 +103,22 @@ describe('QueuesStore.defaultQueue and subQueue', () => {
     expect(queues.subQueue(ALICE.guid, 999_999)).toBeUndefined();
   });
 });
+
+describe('QueuesStore.item', () => {
+  it.each<[string, number, number[] | undefined]>([
+    ['a multi-disc title comes with its discs in order', 10, [11, 12, 13, 14]],
+    ['a single title has no discs', 91, []],
+    ['a title not queued is not there', 10376, undefined],
+  ])('%s', (_rule, titleId, discs) => {
+    const { queues } = testWorld('default').world.sandbox('test-consumer-key').stores;
+    expect(queues.item(ALICE.guid, titleId)?.discIds).toEqual(discs);
+  });
+
+  it('follows the disc positions, not the disc ids', () => {
+    const { queues } = testWorld('default').world.sandbox('test-consumer-key').stores;
+    queues.add({ userGuid: BOB.guid, queueId: queues.defaultQueue(BOB.guid)!.id, titleId: 123456, priority: 2, seq: 999, shippedInOrder: true, discIds: [30, 4, 200] });
+    expect(queues.item(BOB.guid, 123456)).toEqual({
+      userGuid: BOB.guid, queueId: queues.defaultQueue(BOB.guid)!.id, titleId: 123456, priority: 2, seq: 999, shippedInOrder: true, discIds: [30, 4, 200],
+    });
+  });
+});
