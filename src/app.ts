@@ -43,8 +43,8 @@ export function createApp({ world, config }: AppDeps): Express {
   app.use(underPrefix('/catalog', catalogRoutes()));
   app.use(underPrefix('/categories', categoryRoutes()));
   app.use(underPrefix('/users', userRoutes()));
-  app.use(underPrefix('/users', queueRoutes()));
-  app.use(underPrefix('/users', listRoutes()));
+  app.use(underPrefix('/users/:guid/queues', queueRoutes()));
+  app.use(underPrefix('/users/:guid/lists', listRoutes()));
   app.use(schemaRoutes());
   app.use((req) => {
     throw errors.notFound(`nothing lives at ${req.path}; start from /catalog/title or /users`);

@@ -16,6 +16,7 @@ import { catalogTitleRoutes } from './catalog-title-routes.js';
 import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
+import { underPrefix } from './under-prefix.js';
 import { sendXml } from './send-xml.js';
 import { titleRenderer } from './title-renderer.js';
 
@@ -24,8 +25,8 @@ const KINDS = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
 /** Catalogue search (spec 4.2) and the title and person resources (fidelity 3). */
 export function catalogRoutes(): Router {
   const router = Router();
-  router.use(catalogTitleRoutes());
-  router.use(catalogPersonRoutes());
+  router.use(underPrefix('/catalog/title/:id', catalogTitleRoutes()));
+  router.use(underPrefix('/catalog/person/:id', catalogPersonRoutes()));
   resource(router, '/catalog/collections/:id', { GET: getCollection }, [authenticateConsumer]);
   // express decodes the path parameter, so /catalog/voice%20over arrives as "voice over".
   resource(router, '/catalog/:kind', {

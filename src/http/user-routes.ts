@@ -8,6 +8,7 @@ import { recommendationRoutes } from './recommendation-routes.js';
 import { rentalRoutes } from './rental-routes.js';
 import { ctxOf } from './request-context.js';
 import { resource } from './resource.js';
+import { underPrefix } from './under-prefix.js';
 import { reviewRoutes } from './review-routes.js';
 import { sendXml } from './send-xml.js';
 
@@ -24,9 +25,9 @@ export function userRoutes(): Router {
     GET: (req, res) => sendXml(res, 200, userXml(ctxOf(req).xml, userOf(req))),
   }, [authenticateUser, ownUser]);
 
-  router.use(ratingsRoutes());
-  router.use(reviewRoutes());
+  router.use(underPrefix('/users/:guid/ratings', ratingsRoutes()));
+  router.use(underPrefix('/users/:guid/reviews', reviewRoutes()));
   router.use(rentalRoutes());
-  router.use(recommendationRoutes());
+  router.use(underPrefix('/users/:guid/recommendations', recommendationRoutes()));
   return router;
 }
