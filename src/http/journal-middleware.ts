@@ -1,12 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiError } from '../domain/api-error.js';
-import type { Rejection } from '../domain/journal.js';
+import type { JournalEntry, Rejection } from '../domain/journal.js';
 import type { World } from '../world/world.js';
 import { claimedConsumer } from './claimed-consumer.js';
 import { ctxOf, type RequestContext } from './request-context.js';
 
 interface Pending {
-  startedNs: bigint;
+  startedMs: number;
   at: number;
   rejected?: Rejection;
   faults?: number[];
@@ -26,25 +26,9 @@ const pendingOf = (req: Request): Pending | undefined => (req as WithPending)[PE
 export function journalMiddleware(world: World) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.originalUrl.startsWith('/__admin')) return next();
-    const p: Pending = { startedNs: process.hrtime.bigint(), at: world.realNow() };
+    const p: Pending = { startedMs: performance.now(), at: world.realNow() };
     (req as WithPending)[PENDING] = p;
-    res.once('close', () => {
-      const ctx = contextIfAny(req);
-      const url = req.originalUrl;
-      const user = ctx?.auth?.user?.guid;
-      world.journal.record({
-        at: new Date(p.at).toISOString(),
-        method: req.method,
-        url,
-        path: ctx?.path ?? url.split('?')[0]!,
-        ...optional('consumer', claimedConsumer(req, ctx)),
-        ...optional('user', user),
-        status: res.writableFinished ? res.statusCode : 0,
-        durationMs: Number((process.hrtime.bigint() - p.startedNs) / 1000n) / 1000,
-        ...optional('rejected', p.rejected),
-        ...optional('faults', p.faults),
-      });
-    });
+    res.on('close', () => world.journal.record(entryOf(req, res, p)));
     next();
   };
 }
@@ -64,6 +48,24 @@ export function noteFaults(req: Request, ids: number[]): void {
   if (p) p.faults = ids;
 }
 
+/** The journal entry of a request whose connection is done with (fields in the order the admin API shows). */
+function entryOf(req: Request, res: Response, p: Pending): Omit<JournalEntry, 'id'> {
+  const ctx = contextIfAny(req);
+  const url = req.originalUrl;
+  const consumer = claimedConsumer(req, ctx);
+  const user = ctx?.auth?.user?.guid;
+  const entry: Omit<JournalEntry, 'id'> = {
+    at: new Date(p.at).toISOString(), method: req.method, url, path: ctx?.path ?? url.split('?')[0]!,
+    ...(consumer === undefined ? {} : { consumer }),
+    ...(user === undefined ? {} : { user }),
+    status: res.writableFinished ? res.statusCode : 0,
+    durationMs: Math.floor((performance.now() - p.startedMs) * 1000) / 1000,
+  };
+  if (p.rejected) entry.rejected = p.rejected;
+  if (p.faults) entry.faults = p.faults;
+  return entry;
+}
+
 function contextIfAny(req: Request): RequestContext | undefined {
   try {
     return ctxOf(req);
@@ -75,8 +77,4 @@ function contextIfAny(req: Request): RequestContext | undefined {
 function describe(cause: unknown): string {
   if (cause instanceof Error) return (cause.stack ?? `${cause.name}: ${cause.message}`).split('\n').slice(0, 4).join('\n');
   return String(cause);
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
