@@ -95,6 +95,17 @@ describe('QueuesStore.defaultQueue and subQueue', () => {
     expect(queues.defaultQueue(ALICE.guid)?.name).toBe(expected);
   });
 
+  it('sub-queues are kept across item writes and read afresh when a queues row changes, whoever changes it', () => {
+    const { db, stores: { queues } } = fresh();
+    const before = queues.subQueues(ALICE.guid);
+    queues.remove(ALICE.guid, 10);
+    expect(queues.subQueues(ALICE.guid)).toBe(before);
+    expect(Object.isFrozen(before[0])).toBe(true);
+    db.prepare("UPDATE queues SET name = 'Movies' WHERE user_guid = ? AND position = 0").run(ALICE.guid);
+    expect(queues.subQueues(ALICE.guid).map((q) => q.name)).toEqual(['Movies', 'Later']);
+    expect(queues.defaultQueue(ALICE.guid)?.name).toBe('Movies');
+  });
+
   it('subQueue finds a sub-queue of this user only', () => {
     const { queues } = fresh().stores;
     const [films] = queues.subQueues(ALICE.guid);

@@ -1,5 +1,7 @@
 import type { QueueItem, SubQueue } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { tableVersion } from './table-versions.js';
+import { VersionedMemo } from './versioned-memo.js';
 
 interface QueueRow { id: number; user_guid: string; name: string; allocation: number; is_default: number; position: number }
 interface ItemRow { user_guid: string; title_id: number; queue_id: number; priority: number; seq: number; shipped_in_order: number }
@@ -12,14 +14,14 @@ const toQueue = (r: QueueRow): SubQueue => ({
 /** A user's sub-queues, their items (priority, then insertion seq) and the discs of multi-disc items. */
 export class QueuesStore {
   private readonly s;
+  // Sub-queues are read by every queue request and written only by seeding: a write to the items (the
+  // request before) leaves them kept.
+  private readonly subQueueMemo;
 
   constructor(db: Db) {
+    this.subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(db, (d) => tableVersion(d, 'queues'));
     this.s = {
       queues: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id'),
-      // Both in index order: ORDER BY is_default would sort, which costs more than reading every sub-queue.
-      defaultQueue: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? AND is_default = 1 ORDER BY position, id LIMIT 1'),
-      firstQueue: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id LIMIT 1'),
-      queue: db.prepare<[string, number], QueueRow>('SELECT * FROM queues WHERE user_guid = ? AND id = ?'),
       counts: db.prepare<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
       items: db.prepare<[string], ItemRow>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq'),
       // The item with its discs in one statement: a statement costs a request by the memory it touches. The
@@ -41,20 +43,19 @@ export class QueuesStore {
     };
   }
 
-  /** Sub-queues in the user's order. */
-  subQueues(guid: string): SubQueue[] {
-    return this.s.queues.all(guid).map(toQueue);
+  /** Sub-queues in the user's order. Kept until a queues row changes (frozen: every caller shares them). */
+  subQueues(guid: string): readonly SubQueue[] {
+    return this.subQueueMemo.get(guid, () => this.s.queues.all(guid).map((r) => Object.freeze(toQueue(r))))!;
   }
 
   subQueue(guid: string, id: number): SubQueue | undefined {
-    const row = this.s.queue.get(guid, id);
-    return row && toQueue(row);
+    return this.subQueues(guid).find((q) => q.id === id);
   }
 
   /** Every user has exactly one default sub-queue (seed-state); the first one stands in otherwise. */
   defaultQueue(guid: string): SubQueue | undefined {
-    const row = this.s.defaultQueue.get(guid) ?? this.s.firstQueue.get(guid);
-    return row && toQueue(row);
+    const all = this.subQueues(guid);
+    return all.find((q) => q.isDefault) ?? all[0];
   }
 
   /** Titles per sub-queue id (sub-queues without items are absent). */
