@@ -35,7 +35,9 @@ CREATE TABLE title_facets (
   PRIMARY KEY (facet, value, title_id)
 ) WITHOUT ROWID;
 CREATE INDEX title_facets_by_title ON title_facets (title_id, facet);
-CREATE VIRTUAL TABLE titles_fts USING fts5 (clean_title, full_title, content='', tokenize='unicode61 remove_diacritics 2');
+-- Prefix indexes for words of 1 to 3 letters: a search word is a prefix (search-term.ts), and a short one
+-- ("the") would otherwise merge the lists of every word it starts (catalog-search-term.ts).
+CREATE VIRTUAL TABLE titles_fts USING fts5 (clean_title, full_title, content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
 CREATE TABLE people (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
@@ -47,7 +49,7 @@ CREATE TABLE person_roles (
   role TEXT NOT NULL,
   PRIMARY KEY (role, person_id)
 ) WITHOUT ROWID;
-CREATE VIRTUAL TABLE people_fts USING fts5 (name, content='', tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE people_fts USING fts5 (name, content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
 CREATE TABLE catalog_reviews (
   id INTEGER PRIMARY KEY,
   title_id INTEGER NOT NULL,

@@ -1,0 +1,90 @@
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseTitleSearch, TITLE_SEARCH_KINDS } from '../domain/search-request.js';
+import { asciiFolded, foldAscii, likePrefix, matchTier } from '../domain/search-term.js';
+import { isoDate } from '../domain/sim-clock.js';
+import { testWorld, type TestWorld } from '../../test/support/world.js';
+import { catalogSearchOf, type CatalogSearch } from './catalog-search.js';
+import { kindMask } from './catalog-search-ranks.js';
+
+// A term search without filters is ordered in JavaScript (catalog-search-term.ts); the SQL search it replaces
+// is kept (titlesBySql) and is the oracle here: same ids, same total, for every page.
+
+let tw: TestWorld;
+let search: CatalogSearch;
+let today: string;
+beforeAll(() => {
+  tw = testWorld('default');
+  search = catalogSearchOf(tw.world.scenario.catalog);
+  today = isoDate(tw.world.clock.now());
+});
+
+const params = (term: string) => ({ get: (n: string) => (n === 'term' ? term : undefined), getAll: () => [] });
+const PAGES = [[1, 20], [1, 250], [2, 3], [21, 20], [40, 7], [5000, 20]] as const;
+
+function expectSameAsSql(term: string, kind: string): void {
+  const s = parseTitleSearch(kind, params(term));
+  for (const [startIndex, itemsPerPage] of PAGES) {
+    const page = { startIndex, itemsPerPage };
+    expect(search.titles(s, page, today), `${kind} ${JSON.stringify(term)} from ${startIndex}`).toEqual(search.titlesBySql(s, page, today));
+  }
+}
+
+describe('term search ordered in JavaScript', () => {
+  it.each([
+    ['a common short word', 'the'], ['one letter', 'a'], ['an exact title first', 'alien'], ['upper case', 'ALIEN'],
+    ['a plural', 'fireflies'], ['two words', 'fireflies garden'], ['one title', 'zzyzx'], ['no title', 'qqqqqq'],
+    ['LIKE wildcards are text', 'a%'], ['an underscore', 'x_y'], ['a backslash', 'the\\'], ['spaces inside', 'the   night'],
+    ['digits', '2'], ['punctuation after a word', 'alien!'], ['not ASCII (left to SQL)', 'Amélie'],
+  ])('%s (%j) gives every page the SQL search gives, for every kind', (_rule, term) => {
+    for (const kind of TITLE_SEARCH_KINDS.keys()) expectSameAsSql(term, kind);
+  });
+
+  it('clean titles of the catalogue, whole and cut, in any case, give what the SQL search gives', () => {
+    const cleans = tw.world.scenario.catalog.db.prepare('SELECT clean_title FROM titles WHERE id % 97 = 1').pluck().all() as string[];
+    expect(cleans.length).toBeGreaterThan(10);
+    for (const clean of cleans) {
+      for (const term of [clean, clean.toUpperCase(), clean.slice(0, 6), clean.split(' ')[0]!]) expectSameAsSql(term, 'title');
+    }
+  });
+
+  it('any mix of catalogue words, cases and pages gives what the SQL search gives (property)', () => {
+    const words = ['the', 'a', 'night', 'dark', 'fire', 'firefly', 'alien', 'lost', 'city', 'of', 'x', 'Zz', 'war', 'star', 's'];
+    const term = fc.array(fc.tuple(fc.constantFrom(...words), fc.boolean(), fc.constantFrom(' ', '  ', '-', ': ')), { minLength: 1, maxLength: 3 })
+      .map((parts) => parts.map(([w, upper, sep], i) => (i > 0 ? sep : '') + (upper ? w.toUpperCase() : w)).join(''));
+    fc.assert(fc.property(term, fc.constantFrom(...TITLE_SEARCH_KINDS.keys()), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 60 }),
+      (t, kind, startIndex, itemsPerPage) => {
+        const s = parseTitleSearch(kind, params(t));
+        const page = { startIndex, itemsPerPage };
+        expect(search.titles(s, page, today)).toEqual(search.titlesBySql(s, page, today));
+      }), { numRuns: 400 });
+  });
+});
+
+describe('matchTier is the SQL search ORDER BY', () => {
+  const db = new Database(':memory:');
+  const sqlTier = db.prepare<[string, string, string, string], number>(
+    `SELECT CASE WHEN ? = ? COLLATE NOCASE THEN 0 WHEN ? LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END`,
+  ).pluck();
+  it.each([
+    ['Alien', 'alien'], ['Aliens', 'alien'], ['The Alien', 'alien'], ['ALIEN', 'aLiEn'], ['Alien', 'aliens'], ['Alien', 'alien '],
+    ['Amélie', 'am'], ['AMÉLIE', 'amé'], ['Émile', 'é'], ['100% Love', '100%'], ['100x Love', '100%'], ['a_b', 'a_'], ['axb', 'a_'],
+    ['C:\\dir', 'c:\\'], ['Ünter', 'ü'], ['İstanbul', 'i'], ['Kelvin', 'k'], ['x', 'x\u0000y'], ['', 'a'], ['Straße', 'strasse'],
+  ])('%j for the text %j', (title, text) => {
+    const folded = asciiFolded(text);
+    const expected = sqlTier.get(title, text, title, likePrefix(text));
+    if (folded === undefined) expect(/[^\x01-\x7f]/.test(text)).toBe(true);
+    else expect(matchTier(foldAscii(title), folded)).toBe(expected);
+  });
+});
+
+describe('kindMask', () => {
+  it.each([
+    ['every kind is no condition', ['film', 'tv', 'game'], 0],
+    ['one kind is its bit', ['tv'], 2],
+    ['video is film and tv', ['film', 'tv'], 3],
+  ] as const)('%s', (_rule, kinds, mask) => {
+    expect(kindMask(kinds)).toBe(mask);
+  });
+});
