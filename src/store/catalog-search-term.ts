@@ -5,7 +5,7 @@ import { kindMask, TitleRanks } from './catalog-search-ranks.js';
 
 /** Orders remembered at once, and ids held by them all (4 bytes each). */
 const MAX_ORDERS = 2000;
-const MAX_HELD_IDS = 2_000_000;
+const MAX_HELD_IDS = 500_000;
 
 /**
  * A term search without filters, ordered in JavaScript: the FTS match is read once (its rowids only), and

@@ -17,8 +17,9 @@ export class CatalogStore {
   private readonly countStmt;
 
   constructor(readonly db: Db) {
-    this.titleStmt = db.prepare<[number], { data: string }>('SELECT data FROM titles WHERE id = ?');
-    this.personStmt = db.prepare<[number], { data: string }>('SELECT data FROM people WHERE id = ?');
+    // Plucked: the data text itself, without a row object per read (~1 us of the ~7 a title costs).
+    this.titleStmt = db.prepare<[number], string>('SELECT data FROM titles WHERE id = ?').pluck();
+    this.personStmt = db.prepare<[number], string>('SELECT data FROM people WHERE id = ?').pluck();
     this.reviewsStmt = db.prepare<[number], { data: string }>('SELECT data FROM catalog_reviews WHERE title_id = ? ORDER BY id');
     this.countStmt = db.prepare<[], { titles: number; people: number }>(
       'SELECT (SELECT count(*) FROM titles) AS titles, (SELECT count(*) FROM people) AS people',
@@ -29,8 +30,8 @@ export class CatalogStore {
   title(id: number): Title | undefined {
     let t = this.titles.get(id);
     if (t === undefined) {
-      const row = this.titleStmt.get(id);
-      t = row ? (JSON.parse(row.data) as Title) : null;
+      const data = this.titleStmt.get(id);
+      t = data === undefined ? null : (JSON.parse(data) as Title);
       memoise(this.titles, id, t);
     }
     return t ?? undefined;
@@ -49,8 +50,8 @@ export class CatalogStore {
   person(id: number): Person | undefined {
     let p = this.people.get(id);
     if (p === undefined) {
-      const row = this.personStmt.get(id);
-      p = row ? (JSON.parse(row.data) as Person) : null;
+      const data = this.personStmt.get(id);
+      p = data === undefined ? null : (JSON.parse(data) as Person);
       memoise(this.people, id, p);
     }
     return p ?? undefined;
