@@ -1,4 +1,3 @@
-import { foldAscii } from '../domain/search-term.js';
 import type { TitleKind } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 
@@ -13,8 +12,8 @@ export function kindMask(kinds: readonly TitleKind[]): number {
  * Every title a search can list (not the discs of a multi-disc title), in the order a search without a term
  * lists them: most rated first (base_ratings DESC, id). A title's rank is its place in that order, so
  * ordering matches by rating is sorting small integers, done in JavaScript without reading any title row.
- * Read once per catalogue (the catalogue never changes), from a covering index: about 0.15 s and 4 MB of
- * folded titles for the 100,000-title catalogue, a few ms for the default one.
+ * Read once per catalogue (the catalogue never changes), from a covering index, on the first term search:
+ * about 0.15 s and 4 MB of folded titles for the 100,000-title catalogue, a few ms for the default one.
  */
 export class TitleRanks {
   /** Rank by title id; -1 for a disc of another title. Ids past the end are not in the catalogue. */
@@ -23,28 +22,33 @@ export class TitleRanks {
   readonly idAt: Int32Array;
   /** Kind bit (KIND_BITS) by rank. */
   readonly kindAt: Uint8Array;
-  /** Clean title by rank, A-Z lower-cased (search-term.ts, foldAscii): what the best-match tiers compare. */
+  /** Clean title by rank, A-Z lower-cased (as search-term.ts, asciiFolded): what the best-match tiers compare. */
   readonly foldedTitleAt: string[];
 
   constructor(db: Db) {
+    const count = db.prepare('SELECT count(*) FROM titles WHERE parent_id IS NULL').pluck().get() as number;
+    const maxId = (db.prepare('SELECT max(id) FROM titles').pluck().get() as number | null) ?? 0;
+    this.rankOf = new Int32Array(maxId + 1).fill(-1);
+    this.idAt = new Int32Array(count);
+    this.kindAt = new Uint8Array(count);
+    this.foldedTitleAt = new Array<string>(count);
+    // Iterated, not read whole: 100,000 row arrays at once would be 20 MB of garbage in one go.
     const rows = db
       .prepare<[], [number, string, string]>(
-        `SELECT id, kind, clean_title FROM titles INDEXED BY titles_for_search WHERE parent_id IS NULL
+        // SQLite's lower() folds A-Z only, as NOCASE and LIKE compare (and makes one flat string per title).
+        `SELECT id, kind, lower(clean_title) FROM titles INDEXED BY titles_for_search WHERE parent_id IS NULL
          ORDER BY base_ratings DESC, id`,
       )
       .raw()
-      .all();
-    const maxId = (db.prepare('SELECT max(id) FROM titles').pluck().get() as number | null) ?? 0;
-    this.rankOf = new Int32Array(maxId + 1).fill(-1);
-    this.idAt = new Int32Array(rows.length);
-    this.kindAt = new Uint8Array(rows.length);
-    this.foldedTitleAt = new Array<string>(rows.length);
-    rows.forEach(([id, kind, clean], rank) => {
+      .iterate();
+    let rank = 0;
+    for (const [id, kind, folded] of rows) {
       this.rankOf[id] = rank;
       this.idAt[rank] = id;
       this.kindAt[rank] = KIND_BITS[kind as TitleKind] ?? 0;
-      this.foldedTitleAt[rank] = foldAscii(clean);
-    });
+      this.foldedTitleAt[rank] = folded;
+      rank++;
+    }
   }
 
   get size(): number {
