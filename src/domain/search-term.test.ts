@@ -29,6 +29,12 @@ describe('parseTerm', () => {
     expect(q.kind === 'match' && q.fts).toBe(fts);
   });
 
+  it('fts is the groups, one per word, ANDed: each group matches by itself (search intersects them)', () => {
+    const q = parseTerm('Dark fireflies');
+    expect(q.kind === 'match' && q.groups).toEqual(['"dark"*', '("fireflies"* OR "firefly"*)']);
+    expect(q.kind === 'match' && q.fts).toBe('"dark"* AND ("fireflies"* OR "firefly"*)');
+  });
+
   it('keeps at most 16 words', () => {
     const q = parseTerm(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '));
     expect(q.kind === 'match' && q.words.length).toBe(16);

@@ -11,7 +11,8 @@ export const MAX_TERM_WORDS = 16;
 export type TermQuery =
   | { kind: 'none' }
   | { kind: 'nothing' }
-  | { kind: 'match'; fts: string; words: string[]; text: string };
+  /** `fts` is `groups` joined with AND: each group one word's FTS expression, matching its titles by itself. */
+  | { kind: 'match'; fts: string; groups: string[]; words: string[]; text: string };
 
 /**
  * Parses `term`: absent or blank -> no restriction; only punctuation -> matches nothing; otherwise an FTS5
@@ -22,12 +23,12 @@ export function parseTerm(term: string | undefined): TermQuery {
   if (term === undefined || term.trim() === '') return { kind: 'none' };
   const words = (term.normalize('NFC').match(WORD) ?? []).slice(0, MAX_TERM_WORDS);
   if (words.length === 0) return { kind: 'nothing' };
-  const fts = words.map((w) => {
+  const groups = words.map((w) => {
     const alternatives = wordAlternatives(w.toLowerCase());
     const phrases = alternatives.map((a) => `${quote(a)}*`);
     return phrases.length === 1 ? phrases[0]! : `(${phrases.join(' OR ')})`;
-  }).join(' AND ');
-  return { kind: 'match', fts, words, text: term.trim() };
+  });
+  return { kind: 'match', fts: groups.join(' AND '), groups, words, text: term.trim() };
 }
 
 /**

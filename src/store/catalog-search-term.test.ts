@@ -7,6 +7,7 @@ import { isoDate } from '../domain/sim-clock.js';
 import { testWorld, type TestWorld } from '../../test/support/world.js';
 import { catalogSearchOf, type CatalogSearch } from './catalog-search.js';
 import { kindMask } from './catalog-search-ranks.js';
+import { intersection } from './catalog-search-term.js';
 
 // A term search without filters is ordered in JavaScript (catalog-search-term.ts); the SQL search it replaces
 // is kept (titlesBySql) and is the oracle here: same ids, same total, for every page.
@@ -49,6 +50,13 @@ describe('term search ordered in JavaScript', () => {
     }
   });
 
+  it('words searched one by one first (then intersected) give what the SQL search gives', () => {
+    const words = ['the', 'dark', 'night', 'fireflies', 'garden', 'alien', 'of', 'a'];
+    for (const w of words) expectSameAsSql(w, 'title');
+    for (const a of words) for (const b of words) expectSameAsSql(`${a} ${b}`, 'title');
+    expectSameAsSql('the dark night of the garden', 'video');
+  });
+
   it('any mix of catalogue words, cases and pages gives what the SQL search gives (property)', () => {
     const words = ['the', 'a', 'night', 'dark', 'fire', 'firefly', 'alien', 'lost', 'city', 'of', 'x', 'Zz', 'war', 'star', 's'];
     const term = fc.array(fc.tuple(fc.constantFrom(...words), fc.boolean(), fc.constantFrom(' ', '  ', '-', ': ')), { minLength: 1, maxLength: 3 })
@@ -89,5 +97,27 @@ describe('kindMask', () => {
     ['video is film and tv', ['film', 'tv'], 3],
   ] as const)('%s', (_rule, kinds, mask) => {
     expect(kindMask(kinds)).toBe(mask);
+  });
+});
+
+describe('intersection', () => {
+  const ids = (...xs: number[]) => Int32Array.from(xs);
+  it.each([
+    ['one list is itself', [ids(1, 5, 9)], [1, 5, 9]],
+    ['ids in every list', [ids(1, 3, 5, 7, 9), ids(3, 4, 5, 9), ids(0, 5, 9, 12)], [5, 9]],
+    ['no common id gives nothing', [ids(1, 2), ids(3, 4)], []],
+    ['an empty list gives nothing', [ids(1, 2), ids()], []],
+    ['the same list twice (a word repeated) is itself', [ids(2, 4), ids(2, 4)], [2, 4]],
+    ['no lists give nothing', [], []],
+  ])('%s', (_rule, lists, expected) => {
+    expect([...intersection(lists)]).toEqual(expected);
+  });
+
+  it('is the ids every list has (property)', () => {
+    const list = fc.uniqueArray(fc.integer({ min: 0, max: 200 }), { maxLength: 60 }).map((xs) => Int32Array.from(xs.sort((a, b) => a - b)));
+    fc.assert(fc.property(fc.array(list, { minLength: 1, maxLength: 4 }), (lists) => {
+      const expected = [...lists[0]!].filter((v) => lists.every((l) => l.includes(v)));
+      expect([...intersection(lists)]).toEqual(expected);
+    }));
   });
 });
