@@ -8,7 +8,7 @@ const MAX_ORDERS = 2000;
 const MAX_HELD_IDS = 500_000;
 /** Titles of one word remembered at once, and ids held by them all. */
 const MAX_WORDS = 5000;
-const MAX_WORD_IDS = 1_000_000;
+const MAX_WORD_IDS = 500_000;
 
 /**
  * A term search without filters, ordered in JavaScript: the matches are read once (rowids only), and sorted
