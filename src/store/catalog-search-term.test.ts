@@ -7,7 +7,7 @@ import { isoDate } from '../domain/sim-clock.js';
 import { testWorld, type TestWorld } from '../../test/support/world.js';
 import { catalogSearchOf, type CatalogSearch } from './catalog-search.js';
 import { kindMask } from './catalog-search-ranks.js';
-import { intersection } from './catalog-search-term.js';
+import { BoundedIds, intersection } from './catalog-search-term.js';
 
 // A term search without filters is ordered in JavaScript (catalog-search-term.ts); the SQL search it replaces
 // is kept (titlesBySql) and is the oracle here: same ids, same total, for every page.
@@ -119,5 +119,35 @@ describe('intersection', () => {
       const expected = [...lists[0]!].filter((v) => lists.every((l) => l.includes(v)));
       expect([...intersection(lists)]).toEqual(expected);
     }));
+  });
+});
+
+describe('BoundedIds', () => {
+  const ids = (n: number) => new Int32Array(n);
+  it('drops the least recently used list past the entry bound', () => {
+    const b = new BoundedIds(2, 100);
+    b.set('a', ids(1));
+    b.set('b', ids(1));
+    b.get('a');
+    b.set('c', ids(1));
+    expect([b.get('a') !== undefined, b.get('b') !== undefined, b.get('c') !== undefined]).toEqual([true, false, true]);
+  });
+
+  it('drops the oldest lists past the id bound, but keeps a new list larger than the bound alone', () => {
+    const b = new BoundedIds(10, 5);
+    b.set('a', ids(3));
+    b.set('b', ids(2));
+    b.set('c', ids(2));
+    expect([b.get('a'), b.get('b')?.length, b.get('c')?.length]).toEqual([undefined, 2, 2]);
+    b.set('huge', ids(9));
+    expect([b.get('b'), b.get('c'), b.get('huge')?.length]).toEqual([undefined, undefined, 9]);
+  });
+
+  it('setting a key again replaces its list and its count', () => {
+    const b = new BoundedIds(10, 4);
+    b.set('a', ids(3));
+    b.set('a', ids(3));
+    b.set('b', ids(1));
+    expect([b.get('a')?.length, b.get('b')?.length]).toEqual([3, 1]);
   });
 });

@@ -108,7 +108,7 @@ export function intersection(lists: readonly Int32Array[]): Int32Array {
 }
 
 /** Id lists by key, at most `maxEntries` of them holding at most `maxIds` ids together; oldest used out first. */
-class BoundedIds {
+export class BoundedIds {
   private readonly entries = new Map<string, Int32Array>();
   private held = 0;
 
