@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { likePrefix, type TermQuery } from '../domain/search-term.js';
 import type { Db } from './catalog-db.js';
+import { makeRoom } from '../domain/make-room.js';
 
 export type SqlValue = string | number | null;
 
@@ -73,7 +74,7 @@ export class StatementCache {
       return hit;
     }
     const answer = run();
-    if (this.answers.size >= this.maxAnswers) this.answers.delete(this.answers.keys().next().value!);
+    makeRoom(this.answers, this.maxAnswers);
     this.answers.set(key, answer);
     return answer;
   }

@@ -1,5 +1,6 @@
 import type { Person, Review, Title } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { makeRoom } from '../domain/make-room.js';
 
 /** Parsed titles and people kept at once; the large scenario's 150,000 rows would otherwise all end in memory. */
 const MAX_MEMOISED = 5_000;
@@ -68,6 +69,6 @@ export class CatalogStore {
 }
 
 function memoise<T>(map: Map<number, T>, id: number, value: T): void {
-  if (map.size >= MAX_MEMOISED) map.delete(map.keys().next().value!);
+  makeRoom(map, MAX_MEMOISED);
   map.set(id, value);
 }

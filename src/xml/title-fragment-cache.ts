@@ -2,6 +2,7 @@ import { expansionKey, type Expansion } from '../domain/expand.js';
 import type { Title } from '../domain/types.js';
 import { titleFragments, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
 import type { XmlContext } from './context.js';
+import { makeRoom } from '../domain/make-room.js';
 
 /**
  * Serialized catalogue titles, kept per scenario: the catalogue never changes within a scenario, so a
@@ -18,7 +19,7 @@ export class TitleFragmentCache {
     let f = this.entries.get(key);
     if (!f) {
       f = titleFragments(ctx, t, expansion, this.source);
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      makeRoom(this.entries, this.maxEntries);
       this.entries.set(key, f);
     }
     return f;
