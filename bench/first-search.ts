@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild } from './child.js';
 import { drive, probe } from './load.js';
+import { drivePaced } from './paced.js';
 import { FIRST_ANSWER, loadScenarios, moderateSearch } from './scenarios.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url)); // dist/bench
@@ -25,9 +26,11 @@ try {
     out(`${fresh.name}: ${full.rps.toFixed(0)} req/s, p50 ${full.p50} p99 ${full.p99} ms, ${full.cpuUs?.toFixed(0)} us CPU/req`);
   }
   const m = moderateSearch();
-  await drive(sim.url, m.steps, { connections: 4, seconds: 1, rate: 100 });
-  const r = await drive(sim.url, m.steps, { connections: 4, seconds: SECONDS, rate: 100 }, undefined, sim.cpuMs);
-  out(`${m.name}: p50 ${r.p50} ms, p99 ${r.p99} ms (${r.rps.toFixed(0)} req/s, ${r.cpuUs?.toFixed(0)} us CPU/req, ${r.bad} bad)`);
+  await drivePaced(sim.url, m.steps[0]!, { connections: 4, seconds: 1, rate: 100 });
+  const r = await drivePaced(sim.url, m.steps[0]!, { connections: 4, seconds: SECONDS, rate: 100 }, sim.cpuMs);
+  out(`${m.name}, sent evenly: p50 ${r.p50} ms, p99 ${r.p99} ms (${r.rps.toFixed(0)} req/s, ${r.cpuUs?.toFixed(0)} us CPU/req, ${r.bad} bad)`);
+  const b = await drive(sim.url, m.steps, { connections: 4, seconds: SECONDS, rate: 100 }, undefined, sim.cpuMs);
+  out(`${m.name}, autocannon bursts: p50 ${b.p50} ms, p99 ${b.p99} ms (${b.rps.toFixed(0)} req/s, ${b.cpuUs?.toFixed(0)} us CPU/req, ${b.bad} bad)`);
 } finally {
   await sim.stop();
 }
