@@ -1,3 +1,5 @@
+import { flat } from '../flat.js';
+
 /** What makes a nonce unique (RFC 5849 3.3): the nonce within its timestamp, for one consumer and token. */
 export interface NonceKeyParts {
   consumerKey: string;
@@ -55,6 +57,8 @@ export class NonceCache {
   remember(key: string, timestamp: number, nowSeconds: number): void {
     this.prune(nowSeconds);
     if (this.entries.has(key)) return;
+    // Flat, since up to maxEntries keys stay for long (src/domain/flat.ts).
+    flat(key);
     this.entries.set(key, timestamp);
     let bucket = this.buckets.get(timestamp);
     if (!bucket) {
