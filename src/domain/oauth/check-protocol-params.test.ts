@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkProtocolParams, hasOAuthParams, readProtocolParams, type ProtocolCheckOptions } from './check-protocol-params.js';
+import { checkProtocolParams, readProtocolParams, type ProtocolCheckOptions } from './check-protocol-params.js';
 
 const NOW = 1_700_000_000;
 const options: ProtocolCheckOptions = { realNowSeconds: NOW, timestampWindowSeconds: 300, plaintextEnabled: false };
@@ -24,17 +24,6 @@ function reasonFor(list: Array<{ name: string; value: string }>, opts: ProtocolC
   const result = checkProtocolParams(list, opts);
   return result.ok ? 'ok' : result.error.reason;
 }
-
-describe('hasOAuthParams', () => {
-  it.each([
-    ['no parameters at all is not OAuth', [], false],
-    ['ordinary parameters alone are not OAuth', [{ name: 'term', value: 'x' }], false],
-    ['a name that merely contains oauth is not OAuth', [{ name: 'my_oauth_token', value: 'x' }], false],
-    ['any oauth_* parameter is', [{ name: 'term', value: 'x' }, { name: 'oauth_nonce', value: '' }], true],
-  ])('%s', (_rule, list, expected) => {
-    expect(hasOAuthParams(list)).toBe(expected);
-  });
-});
 
 describe('checkProtocolParams: each rule and its error', () => {
   it.each([
@@ -176,7 +165,6 @@ describe('readProtocolParams: one pass over the request', () => {
   ])('says whether any protocol parameter came: %s', (_rule, list, any) => {
     const read = readProtocolParams(list);
     expect(read.ok && read.sent.any).toBe(any);
-    expect(hasOAuthParams(list)).toBe(any);
   });
 
   it('reads an empty value as absent', () => {

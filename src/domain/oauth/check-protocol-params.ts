@@ -29,11 +29,6 @@ export interface ProtocolCheckOptions {
 
 export type ProtocolCheck = { ok: true; value: ProtocolParams } | { ok: false; error: ApiError };
 
-/** True when the request carries at least one oauth_* parameter; when not, answer errors.notAuthorized(). */
-export function hasOAuthParams(params: ReadonlyArray<NamedParam>): boolean {
-  return params.some((p) => p.name.startsWith('oauth_'));
-}
-
 /** The protocol parameters a request sent, each at most once; an empty value reads as absent. */
 export interface SentProtocol {
   /** Whether any oauth_* parameter was sent at all, even an empty or unknown one. */
