@@ -6,7 +6,7 @@ import type { Db } from './catalog-db.js';
 // counts live in JavaScript, so reading one costs no statement (a statement costs a request several µs).
 // A rolled-back write still counts: a memo is then emptied once more than needed, never kept too long.
 
-const COUNTED = ['users', 'queues'];
+const COUNTED = ['users', 'queues', 'tokens'];
 
 const counts = new WeakMap<Db, Map<string, number>>();
 

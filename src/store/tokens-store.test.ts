@@ -9,15 +9,23 @@ const requestToken = (token: string): TokenRecord => ({
   token, secret: 's', type: 'request', consumerKey: 'test-consumer-key', state: 'unauthorised', failedVerifications: 0, createdAt: 0,
 });
 
-describe('TokensStore.byToken, kept until the store writes that token', () => {
+describe('TokensStore.byToken, kept until a tokens row changes', () => {
   it('keeps the same record across writes to other tables', () => {
     const sandbox = fresh();
     const { tokens, users } = sandbox.stores;
     const before = tokens.byToken(ALICE.token.key);
     sandbox.db.prepare("UPDATE users SET nickname = nickname || '!'").run();
-    sandbox.write(() => tokens.insert(requestToken('other-token')));
+    sandbox.db.prepare('DELETE FROM queue_items').run();
     expect(users.byGuid(ALICE.guid)).toBeDefined();
     expect(tokens.byToken(ALICE.token.key)).toBe(before);
+  });
+
+  it('reads afresh after any write to the tokens table, whoever makes it', () => {
+    const sandbox = fresh();
+    const { tokens } = sandbox.stores;
+    expect(tokens.byToken(ALICE.token.key)?.state).toBe('active');
+    sandbox.db.prepare("UPDATE tokens SET state = 'revoked' WHERE token = ?").run(ALICE.token.key);
+    expect(tokens.byToken(ALICE.token.key)?.state).toBe('revoked');
   });
 
   it('reads afresh after the token is updated', () => {

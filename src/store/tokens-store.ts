@@ -1,5 +1,7 @@
 import type { TokenRecord, TokenState, TokenType } from '../domain/oauth/token-state.js';
 import type { Db } from './catalog-db.js';
+import { tableVersion } from './table-versions.js';
+import { VersionedMemo } from './versioned-memo.js';
 
 interface TokenRow {
   token: string; secret: string; type: string; consumer_key: string | null; user_guid: string | null;
@@ -20,22 +22,18 @@ const toRecord = (r: TokenRow): TokenRecord => {
   return t;
 };
 
-/** Token lookups kept at most (between two writes of the same token, lookups of unknown codes included). */
-const MAX_KEPT = 1000;
-
 /** OAuth tokens of one sandbox: request tokens on their way through the dance, and access tokens. */
 export class TokensStore {
   private readonly byTokenStmt;
   private readonly insertStmt;
   private readonly updateStmt;
   private readonly ofUserStmt;
-  // Every signed request with a token looks it up, writes included. Only this store writes the tokens table in
-  // a live sandbox (seed-state fills the template before any sandbox is copied from it), so a lookup is kept
-  // until this store writes that token: no data-version query per request, and a queue write elsewhere no
-  // longer drops it. Values are frozen, since every caller shares them.
-  private readonly memo = new Map<string, TokenRecord | null>();
+  // Every signed request with a token looks it up, writes included: kept until a tokens row changes (a count
+  // triggers keep, src/store/table-versions.ts), so the writes of the requests before do not throw it away.
+  private readonly memo;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
+    this.memo = new VersionedMemo<string, TokenRecord>(db, (d) => tableVersion(d, 'tokens'));
     this.byTokenStmt = db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token = ?');
     this.insertStmt = db.prepare(`INSERT INTO tokens
       (token, secret, type, consumer_key, user_guid, callback, verifier, state, failed_verifications, created_at, expires_at)
@@ -46,17 +44,7 @@ export class TokensStore {
   }
 
   byToken(token: string): TokenRecord | undefined {
-    // Inside a transaction a read may see a write a rollback will undo: read it, never keep it.
-    if (this.db.inTransaction) return this.read(token);
-    let kept = this.memo.get(token);
-    if (kept === undefined) {
-      // Lookups of tokens that do not exist (hostile input) are kept too: bounded.
-      if (this.memo.size >= MAX_KEPT) this.memo.clear();
-      kept = this.read(token) ?? null;
-      if (kept) Object.freeze(kept);
-      this.memo.set(token, kept);
-    }
-    return kept ?? undefined;
+    return this.memo.get(token, () => this.read(token));
   }
 
   private read(token: string): TokenRecord | undefined {
@@ -69,13 +57,11 @@ export class TokensStore {
   }
 
   insert(t: TokenRecord): void {
-    this.memo.delete(t.token);
     this.insertStmt.run(params(t));
   }
 
   /** Writes back what the token state machine changed: user, verifier, state and failure count. */
   update(t: TokenRecord): void {
-    this.memo.delete(t.token);
     this.updateStmt.run(params(t));
   }
 
