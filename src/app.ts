@@ -7,6 +7,7 @@ import { catalogRoutes } from './http/catalog-routes.js';
 import { categoryRoutes } from './http/category-routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { faultsMiddleware } from './http/faults-middleware.js';
+import { handleInBatches } from './http/handle-in-batches.js';
 import { journalMiddleware, journalObserver } from './http/journal-middleware.js';
 import { rateLimit } from './http/rate-limit.js';
 import { listRoutes } from './http/list-routes.js';
@@ -38,13 +39,17 @@ export function createApp({ world, config }: AppDeps): Express {
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
   app.use(faultsMiddleware(), rateLimit());
-  // Each group's routes all live under its prefix (src/http/under-prefix.ts).
+  // From here on, the requests read in one turn of the event loop are answered as one batch.
+  app.use(handleInBatches());
+  // Each group's routes all live under its prefix (src/http/under-prefix.ts). The narrower prefixes come
+  // first: a router that runs out of routes hands over in a later turn (express defers its `done`), which
+  // would take a request out of its batch.
   app.use(underPrefix('/oauth', oauthRoutes()));
   app.use(underPrefix('/catalog', catalogRoutes()));
   app.use(underPrefix('/categories', categoryRoutes()));
-  app.use(underPrefix('/users', userRoutes()));
   app.use(underPrefix('/users/:guid/queues', queueRoutes()));
   app.use(underPrefix('/users/:guid/lists', listRoutes()));
+  app.use(underPrefix('/users', userRoutes()));
   app.use(schemaRoutes());
   app.use((req) => {
     throw errors.notFound(`nothing lives at ${req.path}; start from /catalog/title or /users`);

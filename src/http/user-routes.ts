@@ -27,7 +27,8 @@ export function userRoutes(): Router {
 
   router.use(underPrefix('/users/:guid/ratings', ratingsRoutes()));
   router.use(underPrefix('/users/:guid/reviews', reviewRoutes()));
-  router.use(rentalRoutes());
   router.use(underPrefix('/users/:guid/recommendations', recommendationRoutes()));
+  // Last: its routes have no common prefix, and a request that passes through it unanswered goes on a turn later.
+  router.use(rentalRoutes());
   return router;
 }
