@@ -7,6 +7,7 @@ import { DEFAULT_PRIORITY, parsePriority } from '../domain/queue-params.js';
 import { parseQueueRef } from '../domain/queue-ref.js';
 import { parseTitleRefs } from '../domain/title-ref.js';
 import type { QueueItem, SubQueue, User } from '../domain/types.js';
+import type { NewQueueItem } from '../store/queues-store.js';
 import { statusXml } from '../xml/error.js';
 import { queueXml } from '../xml/queue.js';
 import { queueItemHref, queuesXml } from '../xml/queues.js';
@@ -124,17 +125,17 @@ export function queueRoutes(): Router {
         queuedCount: stores.queues.countItems(user.guid),
         cap: ctx.world.scenario.scenario.settings.queue_cap,
       });
-      ctx.sandbox.write(() => {
-        for (const d of decisions) {
-          if (!d.ok) continue;
-          // A multi-disc title comes with all its discs (spec 4.3 rule 2), sent in order.
-          const discIds = catalog.title(d.title.id)?.discIds ?? [];
-          stores.queues.add({
-            userGuid: user.guid, queueId: queue.id, titleId: d.title.id, priority, seq: stores.sequences.next('queue_item'),
-            shippedInOrder: discIds.length > 0, discIds,
-          });
-        }
-      });
+      const adds: NewQueueItem[] = [];
+      for (const d of decisions) {
+        if (!d.ok) continue;
+        // A multi-disc title comes with all its discs (spec 4.3 rule 2), sent in order.
+        const discIds = catalog.title(d.title.id)?.discIds ?? [];
+        adds.push({ userGuid: user.guid, queueId: queue.id, titleId: d.title.id, priority, shippedInOrder: discIds.length > 0, discIds });
+      }
+      const addAll = () => adds.forEach((item) => stores.queues.add(item));
+      // One title without discs is one statement, all or nothing by itself; more rows need a transaction.
+      if (adds.length <= 1 && (adds[0]?.discIds.length ?? 0) === 0) addAll();
+      else ctx.sandbox.write(addAll);
       res.set('ETag', queueEtag(req, user));
       sendXml(res, 201, writeResponseXml(ctx.xml, 'queue_item',
         decisions.flatMap((d) => (d.ok ? [{ href: queueItemHref(ctx.xml, user.guid, d.title.id), title: d.title.fullTitle }] : [])),

@@ -47,7 +47,7 @@ describe('QueuesStore.stateDigest (what the queue ETag hashes)', () => {
       expect(seen.has(now)).toBe(false);
       seen.add(now);
     };
-    step(() => queues.add({ userGuid: guid, queueId: second!.id, titleId: 123456, priority: 1, seq: 999, shippedInOrder: true, discIds: [3, 1, 2] }));
+    step(() => queues.add({ userGuid: guid, queueId: second!.id, titleId: 123456, priority: 1, shippedInOrder: true, discIds: [3, 1, 2] }));
     step(() => queues.update(guid, 10, 3, second!.id));
     step(() => queues.removeDisc(guid, 1));
     step(() => queues.remove(guid, 123456));
@@ -59,7 +59,7 @@ describe('QueuesStore.stateDigest (what the queue ETag hashes)', () => {
     const { db, stores: { queues } } = fresh();
     const guid = BOB.guid;
     const queue = queues.defaultQueue(guid)!;
-    queues.add({ userGuid: guid, queueId: queue.id, titleId: 123456, priority: 2, seq: 999, shippedInOrder: true, discIds: [7, 5, 9, 4] });
+    queues.add({ userGuid: guid, queueId: queue.id, titleId: 123456, priority: 2, shippedInOrder: true, discIds: [7, 5, 9, 4] });
     queues.removeDisc(guid, 5);
     expect(discRows(db, guid, 123456)).toEqual([[7, 1], [9, 2], [4, 3]]);
     queues.removeDisc(guid, 4);
@@ -127,9 +127,86 @@ describe('QueuesStore.item', () => {
 
   it('follows the disc positions, not the disc ids', () => {
     const { queues } = testWorld('default').world.sandbox('test-consumer-key').stores;
-    queues.add({ userGuid: BOB.guid, queueId: queues.defaultQueue(BOB.guid)!.id, titleId: 123456, priority: 2, seq: 999, shippedInOrder: true, discIds: [30, 4, 200] });
+    queues.add({ userGuid: BOB.guid, queueId: queues.defaultQueue(BOB.guid)!.id, titleId: 123456, priority: 2, shippedInOrder: true, discIds: [30, 4, 200] });
     expect(queues.item(BOB.guid, 123456)).toEqual({
-      userGuid: BOB.guid, queueId: queues.defaultQueue(BOB.guid)!.id, titleId: 123456, priority: 2, seq: 999, shippedInOrder: true, discIds: [30, 4, 200],
+      userGuid: BOB.guid, queueId: queues.defaultQueue(BOB.guid)!.id, titleId: 123456, priority: 2, seq: expect.any(Number), shippedInOrder: true, discIds: [30, 4, 200],
     });
+  });
+});
+
+describe('QueuesStore.countItems and the queue_item sequence (kept by the queue triggers)', () => {
+  const fresh = () => testWorld('default').world.sandbox('test-consumer-key');
+  const counted = (db: Db, guid: string) => db.prepare('SELECT count(*) FROM queue_items WHERE user_guid = ?').pluck().get(guid);
+  const sequence = (db: Db) => db.prepare("SELECT value FROM sequences WHERE name = 'queue_item'").pluck().get() as number | undefined;
+  const seqOf = (db: Db, guid: string, titleId: number) =>
+    db.prepare('SELECT seq FROM queue_items WHERE user_guid = ? AND title_id = ?').pluck().get(guid, titleId) as number;
+
+  it('countItems is the number of the user\'s items after every kind of write, whoever makes it', () => {
+    const sandbox = fresh();
+    const { db, stores: { queues } } = sandbox;
+    const check = () => {
+      for (const guid of [ALICE.guid, BOB.guid, CAROL.guid]) expect(queues.countItems(guid)).toBe(counted(db, guid));
+    };
+    check();
+    expect(queues.countItems(CAROL.guid)).toBe(0);
+    const films = queues.defaultQueue(ALICE.guid)!;
+    queues.add({ userGuid: ALICE.guid, queueId: films.id, titleId: 123456, priority: 1, shippedInOrder: true, discIds: [1, 2] });
+    queues.add({ userGuid: CAROL.guid, queueId: queues.defaultQueue(CAROL.guid)!.id, titleId: 91, priority: 1, shippedInOrder: false, discIds: [] });
+    check();
+    queues.update(ALICE.guid, 123456, 3, queues.subQueues(ALICE.guid)[1]!.id);
+    queues.removeDisc(ALICE.guid, 1);
+    check();
+    queues.remove(ALICE.guid, 123456);
+    db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = 10').run(ALICE.guid);
+    check();
+    expect(() => sandbox.write(() => {
+      queues.remove(BOB.guid, queues.items(BOB.guid)[0]!.titleId);
+      throw new Error('half-way');
+    })).toThrow('half-way');
+    check();
+    expect(queues.countItems('NO-SUCH-USER')).toBe(0);
+  });
+
+  it('an added title takes the next value of the sequence, after every seq seeded, so it is last among its priority', () => {
+    const { db, stores: { queues } } = fresh();
+    const seeded = db.prepare('SELECT max(seq) FROM queue_items').pluck().get() as number;
+    expect(sequence(db)).toBeGreaterThanOrEqual(seeded);
+    const start = sequence(db)!;
+    const queue = queues.defaultQueue(BOB.guid)!;
+    queues.add({ userGuid: BOB.guid, queueId: queue.id, titleId: 123001, priority: 1, shippedInOrder: false, discIds: [] });
+    queues.add({ userGuid: ALICE.guid, queueId: queues.defaultQueue(ALICE.guid)!.id, titleId: 123456, priority: 1, shippedInOrder: false, discIds: [] });
+    queues.add({ userGuid: BOB.guid, queueId: queue.id, titleId: 123002, priority: 1, shippedInOrder: false, discIds: [] });
+    expect([seqOf(db, BOB.guid, 123001), seqOf(db, ALICE.guid, 123456), seqOf(db, BOB.guid, 123002)]).toEqual([start + 1, start + 2, start + 3]);
+    expect(sequence(db)).toBe(start + 3);
+    const bobs = queues.items(BOB.guid).filter((i) => i.priority === 1).map((i) => i.titleId);
+    expect(bobs.slice(-2)).toEqual([123001, 123002]);
+  });
+
+  it('a row inserted with its own seq (seeding, a loaded export) moves the sequence up to it, never down', () => {
+    const { db, stores: { queues } } = fresh();
+    const start = sequence(db)!;
+    const insert = db.prepare('INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order) VALUES (?, ?, ?, 1, ?, 0)');
+    const queue = queues.defaultQueue(CAROL.guid)!.id;
+    insert.run(CAROL.guid, 91, queue, start + 50);
+    expect(sequence(db)).toBe(start + 50);
+    insert.run(CAROL.guid, 92, queue, 1);
+    expect(sequence(db)).toBe(start + 50);
+    queues.add({ userGuid: CAROL.guid, queueId: queue, titleId: 93, priority: 1, shippedInOrder: false, discIds: [] });
+    expect(seqOf(db, CAROL.guid, 93)).toBe(start + 51);
+  });
+
+  it('starts at 1 in a state with no such sequence yet, and a rolled-back add takes no value', () => {
+    const sandbox = fresh();
+    const { db, stores: { queues } } = sandbox;
+    db.prepare("DELETE FROM sequences WHERE name = 'queue_item'").run();
+    const queue = queues.defaultQueue(CAROL.guid)!.id;
+    expect(() => sandbox.write(() => {
+      queues.add({ userGuid: CAROL.guid, queueId: queue, titleId: 91, priority: 1, shippedInOrder: false, discIds: [] });
+      throw new Error('half-way');
+    })).toThrow('half-way');
+    expect(sequence(db)).toBeUndefined();
+    queues.add({ userGuid: CAROL.guid, queueId: queue, titleId: 91, priority: 1, shippedInOrder: false, discIds: [] });
+    expect(seqOf(db, CAROL.guid, 91)).toBe(1);
+    expect(sequence(db)).toBe(1);
   });
 });

@@ -7,6 +7,9 @@ interface QueueRow { id: number; user_guid: string; name: string; allocation: nu
 interface ItemRow { user_guid: string; title_id: number; queue_id: number; priority: number; seq: number; shipped_in_order: number }
 interface DiscRow { disc_id: number; title_id: number }
 
+/** A queue item before it is added: the database gives it its seq. */
+export type NewQueueItem = Omit<QueueItem, 'seq'>;
+
 const toQueue = (r: QueueRow): SubQueue => ({
   id: r.id, userGuid: r.user_guid, name: r.name, allocation: r.allocation, isDefault: r.is_default === 1, position: r.position,
 });
@@ -30,10 +33,13 @@ export class QueuesStore {
       item: db.prepare<[string, number], ItemRow & { discs: string | null }>(`SELECT i.*, (SELECT group_concat(disc_id, ',') FROM
           (SELECT d.disc_id FROM queue_discs d WHERE d.user_guid = i.user_guid AND d.title_id = i.title_id ORDER BY d.position)) AS discs
         FROM queue_items i WHERE i.user_guid = ? AND i.title_id = ?`),
-      count: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM queue_items WHERE user_guid = ?'),
+      // Kept by the queue triggers (queue-triggers.ts) beside the digest.
+      count: db.prepare<[string], number>('SELECT items FROM queue_digests WHERE user_guid = ?').pluck(),
       discs: db.prepare<[string], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? ORDER BY title_id, position'),
       disc: db.prepare<[string, number], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
-      addItem: db.prepare('INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order) VALUES (?, ?, ?, ?, ?, ?)'),
+      // The next value of the `queue_item` sequence, which the insert trigger then moves up to it.
+      addItem: db.prepare(`INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order)
+        VALUES (?, ?, ?, ?, coalesce((SELECT value FROM sequences WHERE name = 'queue_item'), 0) + 1, ?)`),
       addDisc: db.prepare('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)'),
       update: db.prepare('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?'),
       removeItem: db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?'),
@@ -65,7 +71,7 @@ export class QueuesStore {
 
   /** Titles across all sub-queues (what the cap counts). */
   countItems(guid: string): number {
-    return this.s.count.get(guid)!.n;
+    return this.s.count.get(guid) ?? 0;
   }
 
   /** All items of the user in queue order, with their queued discs. */
@@ -89,9 +95,13 @@ export class QueuesStore {
     return this.s.disc.get(guid, discId)?.title_id;
   }
 
-  /** Adds a title and its discs; run inside sandbox.write with the other rows of the request. */
-  add(item: QueueItem): void {
-    this.s.addItem.run(item.userGuid, item.titleId, item.queueId, item.priority, item.seq, item.shippedInOrder ? 1 : 0);
+  /**
+   * Adds a title, last among its priority (its seq is the next of the `queue_item` sequence), and its discs.
+   * A title without discs is one statement, all or nothing by itself; with discs, or with other titles of
+   * the same request, run it inside sandbox.write.
+   */
+  add(item: NewQueueItem): void {
+    this.s.addItem.run(item.userGuid, item.titleId, item.queueId, item.priority, item.shippedInOrder ? 1 : 0);
     item.discIds.forEach((discId, i) => this.s.addDisc.run(item.userGuid, discId, item.titleId, i + 1));
   }
 
