@@ -22,7 +22,7 @@ const expected = (sent: string) => sent.trim().replace(NOT_XML, '');
 /** Well-formed Unicode (a client cannot send a lone surrogate in UTF-8) full of metacharacters. */
 const userText = fc
   .array(fc.oneof(
-    { weight: 2, arbitrary: fc.constantFrom(...NASTY, ' ', '\t', '\n', '\r\n', '\r', '\u00A0', '&lt;', '"quoted"', "it's", '%41', '+') },
+    { weight: 2, arbitrary: fc.constantFrom(...NASTY, ' ', '\t', '\n', '\r\n', '\r', '\u00A0', '\u0085', '\u2028', '&lt;', '"quoted"', "it's", '%41', '+') },
     { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
   ), { minLength: 1, maxLength: 12 })

@@ -1,10 +1,18 @@
 import { DOMParser, type Document, type Node } from '@xmldom/xmldom';
 import xpath from 'xpath';
 
+/**
+ * Line ends as XML 1.0 (2.11) reads them, the version every answer declares: only CR LF and CR become LF.
+ * xmldom's default follows XML 1.1 and also turns U+0085, U+2028 and U+2029 into LF, which would make a
+ * comment sent with U+2028 look changed when the answer carried it intact.
+ */
+const xml10LineEnds = (text: string) => text.replace(/\r\n?/g, '\n');
+
 /** Parses an XML answer; throws on anything that is not well-formed XML. */
 export function parseXml(text: string): Document {
   const errors: string[] = [];
-  const doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') errors.push(msg); } }).parseFromString(text, 'text/xml');
+  const parser = new DOMParser({ normalizeLineEndings: xml10LineEnds, onError: (level, msg) => { if (level !== 'warning') errors.push(msg); } });
+  const doc = parser.parseFromString(text, 'text/xml');
   if (errors.length > 0) throw new Error(`not well-formed XML: ${errors[0]}\n${text.slice(0, 500)}`);
   return doc;
 }
