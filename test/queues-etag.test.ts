@@ -138,6 +138,16 @@ describe('If-Match on queue writes', () => {
     expect(res.status).toBeLessThan(300);
   });
 
+  it.each([
+    ['DELETE', itemPath(10376), undefined],
+    ['PUT', itemPath(10376), { priority: '1' }],
+  ] as const)('%s of a title not queued is a 404 even with a stale tag: the item is looked up first', async (method, path, form) => {
+    const { app } = testWorld();
+    const res = await as(app, method, path, form).set('If-Match', STALE);
+    expect(res.status).toBe(404);
+    expect(str(parseXml(res.text), '/error/details')).toContain('is not in the queue');
+  });
+
   it('a tag read before another write is stale: the second of two clients gets 412', async () => {
     const { app } = testWorld();
     const tag = await etagOf(app);

@@ -220,9 +220,18 @@ describe('DELETE /users/{guid}/queues/item/{id} and /queues/disc/{id}', () => {
     const res = await as(app, 'DELETE', itemPath(10));
     expect(res.status).toBe(200);
     expect(str(parseXml(res.text), '/status/status_code')).toBe('200');
+    expect(str(parseXml(res.text), '/status/message')).toBe('title 10 and its 4 queued disc(s) removed from the queue');
     expect((await everyQueue(app)).map((i) => i.titleId)).not.toContain(10);
     expect((await as(app, 'DELETE', discPath(11))).status).toBe(404);
     expect(await queueCounts(app)).toEqual({ Films: 21, Later: 11 });
+  });
+
+  it('removes a single title, saying so without discs; a second DELETE of it is a 404', async () => {
+    const { app } = testWorld();
+    const res = await as(app, 'DELETE', itemPath(91));
+    expect(res.status).toBe(200);
+    expect(str(parseXml(res.text), '/status/message')).toBe('title 91 removed from the queue');
+    expect((await as(app, 'DELETE', itemPath(91))).status).toBe(404);
   });
 
   it('removes one disc; the item stays with the others', async () => {
