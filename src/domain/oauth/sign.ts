@@ -1,5 +1,5 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { percentEncode } from '../percent-encode.js';
+import { HmacSha1Key, hmacSha1Base64 } from './hmac-sha1.js';
 
 /** The signature methods this verifier knows; PLAINTEXT is accepted only when configured. */
 export type SignatureMethod = 'HMAC-SHA1' | 'PLAINTEXT';
@@ -25,7 +25,7 @@ export function sign(input: SignInput): string {
   const tokenSecret = input.tokenSecret ?? '';
   switch (input.method) {
     case 'HMAC-SHA1':
-      return createHmac('sha1', hmacKey(input.consumerSecret, tokenSecret)).update(input.baseString, 'utf8').digest('base64');
+      return hmacSha1Base64(hmacKey(input.consumerSecret, tokenSecret), input.baseString);
     case 'PLAINTEXT':
       return signingKey(input.consumerSecret, tokenSecret);
   }
@@ -33,14 +33,14 @@ export function sign(input: SignInput): string {
 
 /** Pairs of secrets kept at most; past it the cache starts afresh (a handful of consumers and tokens sign everything). */
 const MAX_KEYS = 1000;
-const keys = new Map<string, Map<string, KeyObject>>();
+const keys = new Map<string, Map<string, HmacSha1Key>>();
 let keyCount = 0;
 
 /**
- * The HMAC key for a pair of secrets, encoded and turned into key bytes once: every request of a consumer (and
- * token) signs with the same few, and node would otherwise convert the key string on every createHmac.
+ * The HMAC key for a pair of secrets, encoded and padded once: every request of a consumer (and token)
+ * signs with the same few.
  */
-function hmacKey(consumerSecret: string, tokenSecret: string): KeyObject {
+function hmacKey(consumerSecret: string, tokenSecret: string): HmacSha1Key {
   let byToken = keys.get(consumerSecret);
   let key = byToken?.get(tokenSecret);
   if (key) return key;
@@ -50,7 +50,7 @@ function hmacKey(consumerSecret: string, tokenSecret: string): KeyObject {
     byToken = undefined;
   }
   if (!byToken) keys.set(consumerSecret, (byToken = new Map()));
-  key = createSecretKey(Buffer.from(signingKey(consumerSecret, tokenSecret), 'utf8'));
+  key = new HmacSha1Key(Buffer.from(signingKey(consumerSecret, tokenSecret), 'utf8'));
   byToken.set(tokenSecret, key);
   keyCount++;
   return key;
