@@ -47,7 +47,7 @@ export function markdownReport(r: BenchResults): string {
   const lines = [
     `Run ${r.date} on Node ${r.node}, ${r.cpus} CPUs (load average ${r.loadAverage.toFixed(1)} at start: the machine is shared), ` +
       `${r.connections} connections, ${r.seconds} s per server per scenario in alternating rounds; the bare server sends the same number ` +
-      'of bytes. p99 is the worst of the rounds; CPU time per request is read from /proc.',
+      'of bytes and answers in batches, as the simulator does. p99 is the worst of the rounds; CPU time per request is read from /proc.',
     '',
     '| catalogue | scenario | bytes | simulator req/s | p50 / p99 ms | bare req/s | bare p50 / p99 ms | ratio | target | CPU µs/req simulator / bare |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
