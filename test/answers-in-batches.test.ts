@@ -6,7 +6,7 @@ import { HOST } from './support/world.js';
 
 // Requests read in one turn of the event loop are handled as one batch (src/http/handle-in-batches.ts).
 // On a listening simulator, over raw sockets so that requests really arrive together: pipelined requests
-// on one connection, many connections writing at once, and a client that leaves mid-batch.
+// on one connection, many connections writing at once, and a client that leaves right after sending.
 
 let sim: Simulator;
 let port: number;
@@ -87,7 +87,7 @@ describe('answers in batches', () => {
     });
   });
 
-  it('keeps answering connections after a batch in which one client went away before its answer', async () => {
+  it('keeps answering other connections when a client leaves right after sending its request', async () => {
     const gone = await opened();
     const staying = await opened();
     const read = responsesOn(staying, 1);

@@ -16,9 +16,8 @@ export interface CatalogData {
  * Done once per scenario; every sandbox then reads the same database.
  */
 export function buildCatalogDb(data: CatalogData): Db {
+  // No journal pragmas: an in-memory database keeps its journal in memory and refuses OFF (state-db.ts).
   const db = new Database(':memory:');
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
   db.exec(CATALOG_SCHEMA);
   const peopleById = new Map(data.people.map((p) => [p.id, p]));
   const insertTitle = db.prepare(

@@ -2,7 +2,8 @@ import type { Db } from './catalog-db.js';
 
 /**
  * Id sources for rows a sandbox creates (lists, reviews, rentals, queue order). Kept in the state database
- * so that a reset or an exported scenario starts from the same numbers: answers stay byte-identical.
+ * so that a reset or an exported scenario starts from the same numbers: answers stay byte-identical. The
+ * API's queue adds take their `queue_item` value inside their INSERT instead (queue-triggers.ts).
  */
 export class Sequences {
   private readonly bumpStmt;
