@@ -3,7 +3,7 @@ import { addDays } from '../src/domain/search-facets.js';
 import { isoDate } from '../src/domain/sim-clock.js';
 import type { Person, Title } from '../src/domain/types.js';
 import { allIds, catalogueTitles, getXml, pathOf, personIds, sorted } from './catalog-helpers.js';
-import { testWorld, type TestWorld } from './support/world.js';
+import { freezeClock, testWorld, type TestWorld } from './support/world.js';
 import { count, nodes, str } from './support/xml.js';
 
 const REFINEMENT = 'http://schemas.lovefilm.com/refinement';
@@ -12,6 +12,8 @@ const VALUE = 'http://schemas.lovefilm.com/refinement_value';
 let tw: TestWorld;
 beforeAll(() => {
   tw = testWorld('default');
+  // The requests and the oracle must agree on today: a world whose day can turn between them cannot.
+  freezeClock(tw.world);
 });
 
 /**

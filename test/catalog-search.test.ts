@@ -8,7 +8,7 @@ import { catalogSearchOf } from '../src/store/catalog-search.js';
 import { allIds, catalogueTitles, getXml, personIds, sorted, titleIds } from './catalog-helpers.js';
 import { sendRaw } from './support/oauth-request.js';
 import { signed } from './support/signing.js';
-import { testWorld, type TestWorld } from './support/world.js';
+import { freezeClock, testWorld, type TestWorld } from './support/world.js';
 import { childNames, count, nodes, parseXml, str } from './support/xml.js';
 
 const FIREFLY_SERIES = 10;
@@ -19,6 +19,8 @@ const FIREFLIES_IN_THE_GARDEN = 20;
 let tw: TestWorld;
 beforeAll(() => {
   tw = testWorld('default');
+  // The requests and the oracle must agree on today: a world whose day can turn between them cannot.
+  freezeClock(tw.world);
 });
 
 describe('GET /catalog/{kind} for title kinds', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BOB } from './support/signing.js';
-import { BASE, testWorld } from './support/world.js';
+import { isoDateTime } from '../src/domain/sim-clock.js';
+import { BASE, freezeClock, testWorld } from './support/world.js';
 import { count, nodes, parseXml, str } from './support/xml.js';
 import { as, getDoc, GIFT_LIST, listsPath, SCHEMA, SCIFI_LIST, titleRef, writeAnswer } from './queue-helpers.js';
 
 const scifi = `${listsPath()}/${SCIFI_LIST}`;
-const NOW = Date.parse('2026-12-01T10:00:00Z');
 
 const listNames = async (app: Parameters<typeof getDoc>[0]) =>
   nodes(await getDoc(app, listsPath()), '/lists/list/name').map((n) => n.textContent);
@@ -15,7 +15,7 @@ const entryIds = async (app: Parameters<typeof getDoc>[0], path = scifi) =>
 describe('POST /users/{guid}/lists', () => {
   it('creates a list: 201 resources_created with one list link; defaults public, not anonymous, location from the profile', async () => {
     const { app, world } = testWorld();
-    world.clock.set({ mode: 'frozen', at: NOW });
+    const now = isoDateTime(freezeClock(world, 60_000));
     const res = await as(app, 'POST', listsPath(), { name: 'Rainy days' });
     expect(res.status).toBe(201);
     const doc = parseXml(res.text);
@@ -32,7 +32,7 @@ describe('POST /users/{guid}/lists', () => {
       location: str(list, 'location'), public: str(list, 'public'), created: str(list, 'created'), updated: str(list, 'updated'),
     }).toEqual({
       description: '', author: 'alice_a', anonymous: 'false', location: 'London', public: 'true',
-      created: '2026-12-01T10:00:00Z', updated: '2026-12-01T10:00:00Z',
+      created: now, updated: now,
     });
     expect(str(await getDoc(app, href.slice(BASE.length)), '/list_items/total_results')).toBe('0');
   });
@@ -68,7 +68,7 @@ describe('POST /users/{guid}/lists', () => {
 describe('POST /users/{guid}/lists/{list_id}', () => {
   it('adds titles with the comment: 201 response with list_item links and an empty failed_title_refs', async () => {
     const { app, world } = testWorld();
-    world.clock.set({ mode: 'frozen', at: NOW });
+    const now = isoDateTime(freezeClock(world, 60_000));
     const res = await as(app, 'POST', scifi, { title_refs: [titleRef(31), titleRef(71, 'http://other.host')].join(','), comment: 'On Blu-ray' });
     expect(res.status).toBe(201);
     const { doc, created, failed } = writeAnswer(res.text);
@@ -78,9 +78,9 @@ describe('POST /users/{guid}/lists/{list_id}', () => {
     expect(count(doc, '/response/failed_title_refs')).toBe(1);
     const entries = await getDoc(app, scifi);
     expect(nodes(entries, '/list_items/list_item[position() > 5]/comment').map((n) => n.textContent)).toEqual(['On Blu-ray', 'On Blu-ray']);
-    expect(str(entries, '/list_items/list_item[6]/created')).toBe('2026-12-01T10:00:00Z');
+    expect(str(entries, '/list_items/list_item[6]/created')).toBe(now);
     const list = nodes(await getDoc(app, listsPath()), '/lists/list[1]')[0]!;
-    expect(str(list, 'updated')).toBe('2026-12-01T10:00:00Z');
+    expect(str(list, 'updated')).toBe(now);
   });
 
   it('lists the refs it could not add, with why, and adds the rest', async () => {

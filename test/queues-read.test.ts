@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB } from './support/signing.js';
-import { BASE, testWorld } from './support/world.js';
+import { BASE, COMING_SOON, freezeBefore, testWorld } from './support/world.js';
 import { childNames, count, nodes, parseXml, str } from './support/xml.js';
 import { as, BOBS_QUEUE, everyQueue, FILMS, getDoc, LATER, queuesPath, SCHEMA, titleRef } from './queue-helpers.js';
 
@@ -129,7 +129,8 @@ describe('availability and estimated_wait (spec 3.2)', () => {
     ['a game is quarantined: her plan has no games', 40, 'quarantined'],
     ['a title released in 2099 is unavailable', 50, 'unavailable'],
   ])('alice: %s', async (_rule, id, availability) => {
-    const { app } = testWorld();
+    const { app, world } = testWorld();
+    freezeBefore(world, COMING_SOON.release);
     expect((await termsOf(app)).get(id)?.availability).toBe(availability);
   });
 
@@ -145,7 +146,8 @@ describe('availability and estimated_wait (spec 3.2)', () => {
     ['a title not yet released waits long', 50, 'long'],
     ['an old title ships normally', 10, 'normal'],
   ])('alice: %s', async (_rule, id, wait) => {
-    const { app } = testWorld();
+    const { app, world } = testWorld();
+    freezeBefore(world, COMING_SOON.release);
     expect((await termsOf(app)).get(id)?.wait).toBe(wait);
   });
 

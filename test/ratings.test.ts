@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, CAROL, OTHER_CONSUMER, asAlice, signed } from './support/signing.js';
-import { BASE, testWorld, type TestWorld } from './support/world.js';
+import { isoDateTime } from '../src/domain/sim-clock.js';
+import { BASE, freezeClock, testWorld, type TestWorld } from './support/world.js';
 import { childNames, count, nodes, parseXml, str } from './support/xml.js';
 
 const SCHEMA = 'http://schemas.lovefilm.com';
@@ -168,9 +169,11 @@ describe('GET /users/{guid}/ratings/title/{id}', () => {
 
 describe('POST /users/{guid}/ratings/title', () => {
   let w: TestWorld;
+  let at: string;
   beforeEach(() => {
     w = testWorld();
-    w.world.clock.set({ mode: 'frozen', at: Date.parse('2026-11-21T10:20:30Z') });
+    // A minute after the scenario stamped alice's ratings, so the new one is the newest whatever the date.
+    at = isoDateTime(freezeClock(w.world, 60_000));
   });
 
   it('rates a title: 201 resources_created with one title_rating link, then it is the newest rating', async () => {
@@ -186,7 +189,7 @@ describe('POST /users/{guid}/ratings/title', () => {
     expect(str(after, '/ratings/total_results')).toBe(String(ALICE_RATINGS + 1));
     expect(str(after, '/ratings/rating_item[1]/id')).toBe(`${BASE}${RATINGS}/${UNRATED}`);
     expect(str(after, '/ratings/rating_item[1]/rating')).toBe('3.5');
-    expect(str(after, '/ratings/rating_item[1]/updated')).toBe('2026-11-21T10:20:30Z');
+    expect(str(after, '/ratings/rating_item[1]/updated')).toBe(at);
   });
 
   it('adds the rating to the title’s number_of_ratings and histogram in the catalogue', async () => {
@@ -245,9 +248,10 @@ describe('POST /users/{guid}/ratings/title', () => {
 
 describe('PUT /users/{guid}/ratings/title/{id}', () => {
   let w: TestWorld;
+  let at: string;
   beforeEach(() => {
     w = testWorld();
-    w.world.clock.set({ mode: 'frozen', at: Date.parse('2026-11-21T11:00:00Z') });
+    at = isoDateTime(freezeClock(w.world, 60_000));
   });
 
   it('changes the rating: 200 status, the new value shows and the rating becomes the newest', async () => {
@@ -260,7 +264,7 @@ describe('PUT /users/{guid}/ratings/title/{id}', () => {
     expect(str(after, '/ratings/total_results')).toBe(String(ALICE_RATINGS));
     expect(str(after, '/ratings/rating_item[1]/id')).toBe(`${BASE}${RATINGS}/10009`);
     expect(str(after, '/ratings/rating_item[1]/rating')).toBe('1.5');
-    expect(str(after, '/ratings/rating_item[1]/updated')).toBe('2026-11-21T11:00:00Z');
+    expect(str(after, '/ratings/rating_item[1]/updated')).toBe(at);
   });
 
   it('moves the title’s histogram from the old bin to the new one, count unchanged', async () => {

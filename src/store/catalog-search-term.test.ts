@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTitleSearch, TITLE_SEARCH_KINDS } from '../domain/search-request.js';
 import { asciiFolded, foldAscii, likePrefix, matchTier } from '../domain/search-term.js';
 import { isoDate } from '../domain/sim-clock.js';
-import { testWorld, type TestWorld } from '../../test/support/world.js';
+import { freezeClock, testWorld, type TestWorld } from '../../test/support/world.js';
 import { catalogSearchOf, type CatalogSearch } from './catalog-search.js';
 import { kindMask } from './catalog-search-ranks.js';
 import { BoundedIds, intersection } from './catalog-search-term.js';
@@ -17,6 +17,7 @@ let search: CatalogSearch;
 let today: string;
 beforeAll(() => {
   tw = testWorld('default');
+  freezeClock(tw.world); // one today for the search and its oracle
   search = catalogSearchOf(tw.world.scenario.catalog);
   today = isoDate(tw.world.clock.now());
 });

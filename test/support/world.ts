@@ -23,3 +23,27 @@ export function testWorld(scenario = 'default', overrides: Partial<Config> = {})
   const world = createWorld(config);
   return { app: createApp({ world, config }), world, config };
 }
+
+/**
+ * Freezes a world's clock `offsetMs` after its own now and returns that instant. Tests that need a fixed
+ * time take it from the world, never from a calendar date: the scenario stamps its data relative to the
+ * moment it loaded, so a date written into a test is only right until the wall clock passes it.
+ */
+export function freezeClock(world: World, offsetMs = 0): number {
+  const at = world.clock.now() + offsetMs;
+  world.clock.set({ mode: 'frozen', at });
+  return at;
+}
+
+/** The curated title that is not released yet (seeds/curated.yaml: title 50, out 2099-01-15). */
+export const COMING_SOON = { id: 50, release: Date.parse('2099-01-15T00:00:00Z') };
+
+/**
+ * Freezes a world's clock at a day before `release`, for rules about titles not yet out. The instant is
+ * tied to the catalogue's date, not to the wall clock, so the rule holds in 2099 as it does today.
+ */
+export function freezeBefore(world: World, release: number): number {
+  const at = release - 86_400_000;
+  world.clock.set({ mode: 'frozen', at });
+  return at;
+}
