@@ -48,8 +48,8 @@ export function storesOf(req: Request): { stores: Stores; catalog: CatalogStore;
 }
 
 export function contextMiddleware(world: World, config: Config) {
-  return (req: Request, _res: Response, next: () => void): void => {
-    (req as unknown as Record<symbol, RequestContext>)[CTX] = new Context(world, config, req);
+  return (req: Request, res: Response, next: () => void): void => {
+    (req as unknown as Record<symbol, RequestContext>)[CTX] = new Context(world, config, req, res);
     next();
   };
 }
@@ -67,7 +67,7 @@ class Context implements RequestContext {
   auth?: Auth = undefined;
   private chosenSandbox: Sandbox | undefined = undefined;
 
-  constructor(readonly world: World, readonly config: Config, req: Request) {
+  constructor(readonly world: World, readonly config: Config, req: Request, private readonly res: Response) {
     const url = req.url;
     const q = url.indexOf('?');
     this.rawQuery = q === -1 ? '' : url.slice(q + 1);
@@ -80,11 +80,20 @@ class Context implements RequestContext {
   // Opened only when read: OAuth usually picks the consumer's sandbox first, and the shared default one
   // should not be touched (nor take a place under the sandbox cap) by every request.
   get sandbox(): Sandbox {
-    return (this.chosenSandbox ??= this.world.sandbox(DEFAULT_SANDBOX));
+    return this.chosenSandbox ?? (this.sandbox = this.world.sandbox(DEFAULT_SANDBOX));
   }
 
+  // The request holds its sandbox until its connection is done with, so one dropped meanwhile (the cap, a
+  // reset) is closed only then (Sandbox.hold). A request whose client already left holds nothing: no
+  // 'close' is coming to release it.
   set sandbox(box: Sandbox) {
+    const previous = this.chosenSandbox;
+    if (box === previous) return;
     this.chosenSandbox = box;
+    if (this.res.closed) return;
+    box.hold();
+    if (previous) previous.release();
+    else this.res.once('close', () => this.chosenSandbox!.release());
   }
 }
 

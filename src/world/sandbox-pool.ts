@@ -20,8 +20,9 @@ export interface SandboxInfo {
  * insertion order, so touching a sandbox moves it to the end). Idle ones are dropped when the pool is next
  * used: no timers, so nothing keeps a test runner's process alive.
  *
- * Dropped sandboxes are not closed: a request that is still running (say, behind an injected latency) may
- * hold one, and better-sqlite3 frees an unreachable in-memory database when it is garbage collected.
+ * Every sandbox it lets go (the cap, idleness, a reset, a scenario switch, the simulator stopping) is
+ * dropped (`Sandbox.drop`): its database is closed at once, or when the last request still holding it is
+ * done. Memory is bounded by the cap, not by how soon the garbage collector notices.
  */
 export class SandboxPool {
   private readonly boxes = new Map<string, Sandbox>();
@@ -72,18 +73,24 @@ export class SandboxPool {
 
   /** Drops one sandbox (its next use starts from the template again); false when none was held. */
   drop(key: string): boolean {
+    const box = this.boxes.get(key);
+    if (!box) return false;
+    this.boxes.delete(key);
     this.uses.delete(key);
-    return this.boxes.delete(key);
+    box.drop();
+    return true;
   }
 
+  /** Drops every sandbox (a reset of everything, a scenario switch). */
   clear(): void {
+    const boxes = [...this.boxes.values()];
     this.boxes.clear();
     this.uses.clear();
+    for (const box of boxes) box.drop();
   }
 
-  /** When the simulator stops: nothing can be using them any more. */
+  /** When the simulator stops; a request still running closes its sandbox when it is done. */
   closeAll(): void {
-    for (const box of this.boxes.values()) box.close();
     this.clear();
   }
 
