@@ -1,0 +1,48 @@
+import { flat } from './flat.js';
+
+/** Room kept for the marker, so a truncated string stays within its budget: `…[truncated 9,999,999,999 bytes]` is 36 bytes. */
+const MARKER_ROOM = 40;
+
+/**
+ * A string held to `maxBytes` of UTF-8: itself when it fits, otherwise its first bytes (never half a
+ * character) and a visible marker saying how much went, `…[truncated 327,680 bytes]`.
+ *
+ * A truncated string is a fresh copy. A slice of a string in V8 points into the whole original, so
+ * keeping `s.slice(0, n)` of a 330 KB base string would keep all 330 KB alive.
+ */
+export function truncated(s: string, maxBytes: number): string {
+  // Three UTF-8 bytes at most per UTF-16 unit (a surrogate pair is four for two): most strings stop here.
+  if (s.length * 3 <= maxBytes) return s;
+  const total = Buffer.byteLength(s, 'utf8');
+  if (total <= maxBytes) return s;
+  const room = Math.max(0, maxBytes - MARKER_ROOM);
+  let bytes = 0;
+  let end = 0;
+  while (end < s.length) {
+    const c = s.charCodeAt(end);
+    const pair = c >= 0xd800 && c <= 0xdbff && end + 1 < s.length && isLowSurrogate(s.charCodeAt(end + 1));
+    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : pair ? 4 : 3;
+    if (bytes + size > room) break;
+    bytes += size;
+    end += pair ? 2 : 1;
+  }
+  return flat(`${s.slice(0, end)}…[truncated ${thousands(total - bytes)} bytes]`);
+}
+
+/**
+ * A copy of a string that holds nothing else alive: a string read out of a request (a consumer key from a
+ * 64 KB form body, an error's details quoting it) may be a slice of a much bigger one. Flattening a new
+ * rope copies the text; short strings are copied by V8 anyway.
+ */
+export function detached(s: string): string {
+  if (s.length < 13) return s;
+  return flat(` ${s}`).slice(1);
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
