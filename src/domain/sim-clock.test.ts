@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isoDate, isoDateTime } from './sim-clock.js';
+import { ApiError } from './api-error.js';
+import { CLOCK_RANGE, isoDate, isoDateTime, SimClock } from './sim-clock.js';
 
 const DAY = 86_400_000;
 const t = Date.UTC(2026, 10, 21, 12, 30, 15, 250);
@@ -29,5 +30,43 @@ describe('isoDate', () => {
 describe('isoDateTime', () => {
   it('drops the milliseconds (fidelity 1)', () => {
     expect(isoDateTime(t)).toBe('2026-11-21T12:30:15Z');
+  });
+});
+
+describe('the clock stays within CLOCK_RANGE, the instants the API can write', () => {
+  const real = () => t;
+  it.each([
+    ['frozen at the last instant', { mode: 'frozen', at: CLOCK_RANGE.last }, true],
+    ['frozen at the first instant', { mode: 'frozen', at: CLOCK_RANGE.first }, true],
+    ['frozen a millisecond past the last', { mode: 'frozen', at: CLOCK_RANGE.last + 1 }, false],
+    ['frozen a millisecond before the first', { mode: 'frozen', at: CLOCK_RANGE.first - 1 }, false],
+    ['an offset that reaches the last instant', { mode: 'offset', offsetMs: CLOCK_RANGE.last - t }, true],
+    ['an offset one millisecond further', { mode: 'offset', offsetMs: CLOCK_RANGE.last - t + 1 }, false],
+    ['an offset past what a Date can hold', { mode: 'offset', offsetMs: 99_999_999 * DAY }, false],
+    ['an offset that is not a number', { mode: 'offset', offsetMs: Number.NaN }, false],
+  ] as const)('%s: taken %s', (_rule, mode, taken) => {
+    const clock = new SimClock(real);
+    if (taken) {
+      clock.set(mode);
+      expect(clock.mode).toEqual(mode);
+    } else {
+      expect(() => clock.set(mode)).toThrow(ApiError);
+      expect(clock.mode).toEqual({ mode: 'real' });
+    }
+  });
+
+  it('advance past either end is refused and leaves the clock as it was', () => {
+    const clock = new SimClock(real);
+    clock.set({ mode: 'frozen', at: CLOCK_RANGE.last - 1000 });
+    expect(() => clock.advance(1001)).toThrow(/outside the dates the API can write \(0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z\)/);
+    expect(clock.now()).toBe(CLOCK_RANGE.last - 1000);
+    const running = new SimClock(real);
+    expect(() => running.advance(CLOCK_RANGE.first - t - 1)).toThrow(ApiError);
+    expect(running.mode).toEqual({ mode: 'real' });
+  });
+
+  it('its ends are written with four-digit years', () => {
+    expect([isoDateTime(CLOCK_RANGE.first), isoDateTime(CLOCK_RANGE.last)]).toEqual(['0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z']);
+    expect([isoDate(CLOCK_RANGE.first), isoDate(CLOCK_RANGE.last)]).toEqual(['0001-01-01', '9999-12-31']);
   });
 });

@@ -1,3 +1,5 @@
+import { errors } from './api-error.js';
+
 /**
  * The simulator's clock (design: State). Real by default; tests can freeze it at an instant or run it at an
  * offset from real time. Token lifetimes and the dates the API shows use it; OAuth timestamp checks use
@@ -31,15 +33,32 @@ export class SimClock {
     return this.state;
   }
 
+  /** Changes the mode; one that would put the clock outside CLOCK_RANGE is a 400 and changes nothing. */
   set(mode: ClockMode): void {
+    const at = mode.mode === 'frozen' ? mode.at : mode.mode === 'offset' ? this.realNow() + mode.offsetMs : this.realNow();
+    if (!(at >= CLOCK_RANGE.first && at <= CLOCK_RANGE.last)) throw errors.badRequest(outOfRange(at));
     this.state = mode;
   }
 
-  /** Moves the clock forward; a real clock becomes an offset one. */
+  /** Moves the clock forward (or back); a real clock becomes an offset one. Checked as `set` is. */
   advance(ms: number): void {
-    if (this.state.mode === 'frozen') this.state = { mode: 'frozen', at: this.state.at + ms };
-    else this.state = { mode: 'offset', offsetMs: (this.state.mode === 'offset' ? this.state.offsetMs : 0) + ms };
+    if (this.state.mode === 'frozen') this.set({ mode: 'frozen', at: this.state.at + ms });
+    else this.set({ mode: 'offset', offsetMs: (this.state.mode === 'offset' ? this.state.offsetMs : 0) + ms });
   }
+}
+
+/**
+ * The instants the API can write. Dates go out as YYYY-MM-DDTHH:MM:SSZ (fidelity 1), four-digit years typed
+ * xs:dateTime (schemas/common.xsd), which has no year 0000; beyond year 9999 toISOString writes `+010000-`,
+ * and past +-8.64e15 ms there is no Date at all (isoDateTime throws). A clock outside this range would
+ * break every dated answer, so it is refused rather than kept.
+ */
+export const CLOCK_RANGE = { first: Date.parse('0001-01-01T00:00:00Z'), last: Date.parse('9999-12-31T23:59:59.999Z') } as const;
+
+function outOfRange(at: number): string {
+  const where = Number.isNaN(new Date(at).getTime()) ? 'past the end of what a date can hold' : `at ${new Date(at).toISOString()}`;
+  return `the clock would read ${where}, outside the dates the API can write (${isoDateTime(CLOCK_RANGE.first)} to ${isoDateTime(CLOCK_RANGE.last)}); ` +
+    'choose an instant, offset or advance that stays within them';
 }
 
 /** YYYY-MM-DDTHH:MM:SSZ (fidelity 1). */
