@@ -1,0 +1,118 @@
+import { ConfigError } from '../config.js';
+
+export type SignMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What `rentalsim sign` prints: the signed URL, the Authorization header line, or a whole curl command. */
+export type SignOutput = 'url' | 'header' | 'curl';
+
+export interface SignArgs {
+  method: SignMethod;
+  url: URL;
+  /** The name=value arguments, in order: query parameters of a GET or DELETE, the form body of a POST or PUT. */
+  params: Array<{ name: string; value: string }>;
+  scenario: string;
+  scenarioDir: string | undefined;
+  consumer: string | undefined;
+  /** A user's login, or an access token value of the scenario. */
+  token: string | undefined;
+  output: SignOutput;
+}
+
+export const SIGN_USAGE = [
+  'Usage: rentalsim sign [options] METHOD URL [name=value ...]',
+  '',
+  "Signs one request with a scenario's credentials (OAuth 1.0a, HMAC-SHA1, real time, a fresh nonce) and prints",
+  'the signed URL (GET, DELETE) or a ready curl command (POST, PUT). name=value pairs are sent and signed: in the',
+  'query of a GET or DELETE, in the form body of a POST or PUT.',
+  '',
+  'Options:',
+  '  --token LOGIN|TOKEN   sign as this user (their access token), or with this access token of the scenario',
+  "  --consumer KEY        the consumer (default: the token's own, else the scenario's first)",
+  '  --scenario NAME       scenario whose credentials are used (env SCENARIO; default default)',
+  '  --scenario-dir DIR    extra folder of scenario files, as the server reads it (env SCENARIO_DIR)',
+  '  --url                 print the signed URL (a POST or PUT then carries its parameters in the query)',
+  '  --header              print only the Authorization: OAuth ... line (send the parameters as signed)',
+  '  --curl                print a curl command: -X, -H Authorization, a -d per form parameter, the URL',
+  '  --help                print this help',
+  '',
+].join('\n');
+
+const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
+const VALUE_FLAGS = ['--token', '--consumer', '--scenario', '--scenario-dir'] as const;
+const OUTPUT_FLAGS: Record<string, SignOutput> = { '--url': 'url', '--header': 'header', '--curl': 'curl' };
+/** The protocol parameters the signer writes itself; a second copy would be a 400 Duplicated OAuth Protocol Parameter. */
+const SIGNER_PARAMS = new Set(['oauth_consumer_key', 'oauth_token', 'oauth_nonce', 'oauth_timestamp', 'oauth_signature_method', 'oauth_signature', 'oauth_version']);
+
+/** `rentalsim sign` arguments over the env (SCENARIO, SCENARIO_DIR; empty counts as unset); undefined for --help. */
+export function parseSignArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>): SignArgs | undefined {
+  const values = new Map<string, string>();
+  const outputs: SignOutput[] = [];
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-') || arg === '-') {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    if (flag === '--help' || flag === '-h') return undefined;
+    const output = OUTPUT_FLAGS[flag];
+    if (output !== undefined && eq === -1) {
+      outputs.push(output);
+    } else if ((VALUE_FLAGS as readonly string[]).includes(flag)) {
+      const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
+      if (value === undefined || value === '') throw new ConfigError(`sign: ${flag} needs a value`);
+      values.set(flag, value);
+    } else {
+      throw new ConfigError(`sign: unknown option ${arg}; see rentalsim sign --help`);
+    }
+  }
+  if (new Set(outputs).size > 1) throw new ConfigError(`sign: choose one of --url, --header and --curl`);
+
+  const [rawMethod, rawUrl, ...pairs] = positional;
+  if (rawMethod === undefined || rawUrl === undefined) {
+    throw new ConfigError('sign: METHOD and URL are required: rentalsim sign [options] METHOD URL [name=value ...]');
+  }
+  const method = rawMethod.toUpperCase();
+  if (!METHODS.includes(method)) throw new ConfigError(`sign: METHOD must be GET, POST, PUT or DELETE, not ${JSON.stringify(rawMethod)}`);
+  const readsQuery = method === 'GET' || method === 'DELETE';
+  return {
+    method: method as SignMethod,
+    url: absoluteUrl(rawUrl),
+    params: pairs.map(nameValue),
+    scenario: values.get('--scenario') ?? nonEmpty(env['SCENARIO']) ?? 'default',
+    scenarioDir: values.get('--scenario-dir') ?? nonEmpty(env['SCENARIO_DIR']),
+    consumer: values.get('--consumer'),
+    token: values.get('--token'),
+    output: outputs[0] ?? (readsQuery ? 'url' : 'curl'),
+  };
+}
+
+const nonEmpty = (value: string | undefined) => (value === '' ? undefined : value);
+
+function absoluteUrl(raw: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // left undefined: reported below with the same line as another scheme
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(`sign: URL ${JSON.stringify(raw)} is not an absolute http(s) URL (e.g. http://127.0.0.1:8080/catalog/title?term=zzyzx)`);
+  }
+  if (url.username || url.password) throw new ConfigError(`sign: URL ${JSON.stringify(raw)} carries a user name or password; OAuth signs without them`);
+  for (const name of url.searchParams.keys()) {
+    if (SIGNER_PARAMS.has(name)) throw new ConfigError(`sign: URL ${JSON.stringify(raw)} is signed already (${name}); give it unsigned`);
+  }
+  return url;
+}
+
+/** `name=value` as typed: the value is taken literally (the signer encodes it), and may be empty or hold `=`. */
+function nameValue(arg: string): { name: string; value: string } {
+  const eq = arg.indexOf('=');
+  if (eq <= 0) throw new ConfigError(`sign: ${JSON.stringify(arg)} is not a name=value parameter`);
+  const name = arg.slice(0, eq);
+  if (SIGNER_PARAMS.has(name)) throw new ConfigError(`sign: ${name} is written by the signer; leave it out`);
+  return { name, value: arg.slice(eq + 1) };
+}

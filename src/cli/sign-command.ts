@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { ConfigError } from '../config.js';
+import { BUILTIN_SCENARIO_DIR } from '../package-root.js';
+import type { Scenario } from '../scenarios/scenario-schema.js';
+import { readScenarioFiles } from '../world/scenario-files.js';
+import { curlCommand } from './curl-command.js';
+import { parseSignArgs, SIGN_USAGE, type SignArgs } from './sign-args.js';
+import { pickCredentials } from './sign-credentials.js';
+import { authorizationHeader, signedUrl, signRequest } from './signed-request.js';
+
+/**
+ * `rentalsim sign [options] METHOD URL [name=value ...]`: the text to print (one line and a newline), so a
+ * QA script needs no signer of its own. Throws a ConfigError with one clear line for any usage mistake.
+ */
+export function signCommand(args: readonly string[], env: Readonly<Record<string, string | undefined>>): string {
+  return signCommandAt(args, env, { nowMs: Date.now(), nonce: randomBytes(16).toString('hex') });
+}
+
+/** The moment a request is signed: real time and a fresh nonce, given here so tests can fix them. */
+export interface SignMoment {
+  nowMs: number;
+  nonce: string;
+}
+
+export function signCommandAt(args: readonly string[], env: Readonly<Record<string, string | undefined>>, moment: SignMoment): string {
+  const parsed = parseSignArgs(args, env);
+  if (!parsed) return SIGN_USAGE;
+  const credentials = pickCredentials(scenarioOf(parsed), parsed);
+  const request = signRequest({
+    ...credentials,
+    method: parsed.method,
+    url: parsed.url,
+    params: parsed.params,
+    // A URL has no body: printed as a URL, a POST or PUT carries its parameters in the query (README, resources).
+    paramsIn: parsed.method === 'GET' || parsed.method === 'DELETE' || parsed.output === 'url' ? 'query' : 'body',
+    timestamp: Math.floor(moment.nowMs / 1000),
+    nonce: moment.nonce,
+  });
+  const text = parsed.output === 'url' ? signedUrl(request)
+    : parsed.output === 'header' ? `Authorization: ${authorizationHeader(request)}`
+    : curlCommand(request);
+  return `${text}\n`;
+}
+
+/**
+ * The scenario's file alone, found as the server finds it (built-in folder, then --scenario-dir): signing
+ * needs its consumers and tokens, never its catalogue, so it is instant.
+ */
+function scenarioOf(args: SignArgs): Scenario {
+  if (args.scenarioDir !== undefined && !existsSync(args.scenarioDir)) {
+    throw new ConfigError(`sign: --scenario-dir (SCENARIO_DIR): no folder ${JSON.stringify(args.scenarioDir)}`);
+  }
+  const files = readScenarioFiles(args.scenarioDir === undefined ? [BUILTIN_SCENARIO_DIR] : [BUILTIN_SCENARIO_DIR, args.scenarioDir]);
+  const file = files.get(args.scenario);
+  if (!file) throw new ConfigError(`sign: --scenario (SCENARIO): no scenario named ${JSON.stringify(args.scenario)}; known: ${[...files.keys()].join(', ')}`);
+  return file.scenario;
+}
