@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contextFiles, dockerIgnore } from './support/docker-context.js';
+import { testWorld } from './support/world.js';
+
+// No Docker engine runs here or in CI, so these keep the Dockerfile honest by what can be checked without
+// one: its inputs reach the build, the context stays small, the health check asks a real route, and the
+// clean-up of better-sqlite3's build leaves a module that loads.
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+const excluded = dockerIgnore(readFileSync(join(ROOT, '.dockerignore'), 'utf8'));
+
+interface Instruction {
+  op: string;
+  args: string;
+  stage: number;
+}
+
+/** The Dockerfile's instructions, continuation lines joined, each with the index of its build stage. */
+function instructions(text: string): Instruction[] {
+  let stage = -1;
+  return text.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')).map((line) => {
+    const [op = '', ...rest] = line.split(/\s+/);
+    if (op === 'FROM') stage++;
+    return { op, args: rest.join(' '), stage };
+  });
+}
+
+const all = instructions(dockerfile);
+const lastStage = Math.max(...all.map((i) => i.stage));
+/** COPY sources taken from the build context (not from another stage). */
+const contextCopies = all.filter((i) => i.op === 'COPY' && !i.args.includes('--from=')).flatMap((i) => i.args.split(/\s+/).filter((w) => !w.startsWith('--')).slice(0, -1));
+
+describe('Dockerfile and .dockerignore', () => {
+  it.each(contextCopies)('COPY %s names a file of the repository that the context sends', (source) => {
+    expect(existsSync(join(ROOT, source)), `${source} is not in the repository`).toBe(true);
+    expect(excluded(source), `${source} is left out by .dockerignore`).toBe(false);
+    if (statSync(join(ROOT, source)).isDirectory()) {
+      expect(contextFiles(ROOT).some((f) => f.startsWith(`${source}/`)), `nothing under ${source} is sent`).toBe(true);
+    }
+  });
+
+  it.each(['node_modules/express/package.json', 'dist/src/main.js', '.git/HEAD', '.cache/catalog/x.sqlite', 'test/readme.test.ts',
+    'bench/results/latest.json', '.ci/reports/unit.json', 'src/config.test.ts', 'src/http/x.log', 'isolate-0x1-v8.log'])(
+    'the context leaves out %s', (path) => {
+      expect(excluded(path)).toBe(true);
+    });
+
+  it('the context is the sources, not the working tree: under 5 MB (176 MB before .dockerignore)', () => {
+    const files = contextFiles(ROOT);
+    expect(files).toContain('src/main.ts');
+    const bytes = files.reduce((sum, f) => sum + statSync(join(ROOT, f)).size, 0);
+    expect(bytes).toBeLessThan(5_000_000);
+  });
+
+  it('the HEALTHCHECK asks a route that answers 200 healthy without the admin token', async () => {
+    const check = all.find((i) => i.op === 'HEALTHCHECK');
+    const path = /http:\/\/127\.0\.0\.1:'\+\(process\.env\.PORT\|\|8080\)\+'(\/[^']+)'/.exec(check?.args ?? '')?.[1];
+    expect(path).toBe('/__admin/health');
+    const { app } = testWorld('default', { adminToken: 'not-known-to-the-healthcheck' });
+    const res = await request(app).get(path!);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('healthy');
+  });
+
+  it('the runtime stage installs nothing, runs as node on every interface and starts the built main.ts', () => {
+    const runtime = all.filter((i) => i.stage === lastStage);
+    expect(runtime.filter((i) => i.op === 'RUN')).toEqual([]);
+    expect(runtime.filter((i) => i.args.includes('--from=build')).map((i) => i.args.split(/\s+/).at(-2))).toEqual(['/app/node_modules', '/app/dist/src', '/app/.cache']);
+    // The simulator touches a cached catalogue snapshot when it opens it: root-owned, that would fail as node.
+    expect(runtime.find((i) => i.args.includes('/app/.cache'))?.args).toContain('--chown=node');
+    expect(runtime.find((i) => i.op === 'ENV')?.args).toContain('HOST=0.0.0.0');
+    expect(runtime.find((i) => i.op === 'USER')?.args).toBe('node');
+    expect(runtime.find((i) => i.op === 'ENTRYPOINT')?.args).toBe('["node", "dist/src/main.js"]');
+    expect(existsSync(join(ROOT, 'src/main.ts'))).toBe(true);
+  });
+
+  describe("the build stage's clean-up of better-sqlite3", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rentalsim-docker-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('leaves lib/ and the compiled addon, which still opens a database, and nothing of the build', () => {
+      // A copy of the installed module and what it requires at run time, cleaned by the Dockerfile's own RUN line.
+      const require = createRequire(import.meta.url);
+      for (const pkg of ['better-sqlite3', 'bindings', 'file-uri-to-path']) {
+        cpSync(dirname(require.resolve(`${pkg}/package.json`)), join(dir, 'node_modules', pkg), { recursive: true });
+      }
+      const cleanUp = all.find((i) => i.op === 'RUN' && i.args.startsWith('cd node_modules/better-sqlite3'));
+      expect(cleanUp).toBeDefined();
+      execFileSync('bash', ['-c', cleanUp!.args], { cwd: dir, stdio: 'pipe' });
+      execFileSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"], { cwd: dir, stdio: 'pipe' });
+      const left = join(dir, 'node_modules', 'better-sqlite3');
+      expect(readdirSync(left).sort()).toEqual(['LICENSE', 'README.md', 'build', 'lib', 'package.json']);
+      expect(readdirSync(join(left, 'build'))).toEqual(['Release']);
+      expect(readdirSync(join(left, 'build', 'Release'))).toEqual(['better_sqlite3.node']);
+    });
+  });
+});
