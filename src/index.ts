@@ -1,10 +1,9 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simControls, type SimControls } from './admin/controls.js';
 import { createApp } from './app.js';
-import { answerClientError } from './http/client-error.js';
-import { expressServerOptions } from './http/server-options.js';
+import { simulatorServer } from './http/server-options.js';
 import { ConfigError, DEFAULT_CONFIG, type Config } from './config.js';
 import { BUILTIN_SCENARIO_DIR } from './package-root.js';
 import { readScenarioFiles } from './world/scenario-files.js';
@@ -54,9 +53,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const config: Config = { ...DEFAULT_CONFIG, port: 0, ...options };
   const world = createWorld(config);
   const app = createApp({ world, config });
-  const server: Server = createServer(expressServerOptions(app), app);
-  server.keepAliveTimeout = 5_000;
-  server.on('clientError', answerClientError);
+  const server: Server = simulatorServer(app);
   server.listen(config.port, config.host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

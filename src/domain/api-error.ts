@@ -74,6 +74,10 @@ export const errors = {
   /** The bytes are not an HTTP/1.1 request the parser can read (caught before express). */
   malformedRequest: (why: string) =>
     new ApiError({ status: 400, reason: 'Bad Request', code: 'ERR_400_BAD_REQUEST', details: `the request is not valid HTTP/1.1 (${why}); check the request line and headers` }),
+  /** node's HTTP server gave up waiting for the rest of a request (headersTimeout, requestTimeout). */
+  requestTimeout: (headersSeconds: number, requestSeconds: number) =>
+    new ApiError({ status: 408, reason: 'Request Timeout', code: 'ERR_408_REQUEST_TIMEOUT',
+      details: `the request was not all received in time (the headers within ${headersSeconds} seconds, the whole request within ${requestSeconds} seconds); send the request line, headers and body without pausing` }),
   unsupportedMediaType: (type: string) =>
     new ApiError({ status: 415, reason: 'Unsupported Media Type', details: `send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`, code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE' }),
   forbidden: (details: string) =>

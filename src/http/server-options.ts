@@ -1,5 +1,28 @@
-import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { Express } from 'express';
+import { answerClientError } from './client-error.js';
+
+/** How long a client may take to send a request; node's defaults unless a test shortens them. */
+export type ServerTiming = Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval'>;
+
+/**
+ * The simulator's HTTP server around the app (startSimulator listens on it).
+ *
+ * - A client may half-close its side once its request is sent (`shutdown(SHUT_WR)`, `curl` with a body
+ *   from stdin, many load tools): it still gets its answer. node's default answers such a FIN by ending the
+ *   connection at once, losing every answer not yet written; any answer that waits a turn (the batch, an
+ *   error passed out of a router, a latency fault) went out as zero bytes. With `httpAllowHalfOpen` node
+ *   instead marks the answer in progress as the last and closes after it.
+ * - Requests node's parser refuses, or that do not arrive in time, get an XML `<error>` (client-error.ts).
+ */
+export function simulatorServer(app: Express, timing: ServerTiming = {}): Server {
+  const server = createServer({ ...expressServerOptions(app), ...timing }, app);
+  server.keepAliveTimeout = 5_000;
+  // Not in @types/node, but read by node's HTTP server since 0.x (_http_server.js socketOnEnd).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  server.on('clientError', answerClientError);
+  return server;
+}
 
 /**
  * node:http options that build each request and response directly on the app's express prototypes.
