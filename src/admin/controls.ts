@@ -1,14 +1,15 @@
+import type { z } from 'zod';
 import type { Fault } from '../domain/faults.js';
 import type { JournalEntry, JournalQuery } from '../domain/journal.js';
 import { isoDateTime, type ClockMode } from '../domain/sim-clock.js';
 import { exportScenario, scenarioYaml } from '../scenarios/export-scenario.js';
-import type { SandboxInfo } from '../world/sandbox-pool.js';
 import type { World } from '../world/world.js';
 import { consumerSandbox } from './admin-lookups.js';
+import type { FaultBody, MintedToken, Return, SandboxSummary, Shipment } from './control-types.js';
 import { returnHome, shipFromQueue } from './business-routes.js';
 import { signedDuration } from './clock-routes.js';
 import { addScenarioText, exportName } from './export-routes.js';
-import { faultBody, toSpec, type FaultBody } from './faults-routes.js';
+import { faultBody, toSpec } from './faults-routes.js';
 import { parseBody } from './parse-body.js';
 import { mintToken, revokeToken } from './tokens-routes.js';
 
@@ -43,15 +44,15 @@ export interface SimControls {
   };
   tokens: {
     /** A new access token for a subscriber (login or GUID) issued to a consumer: `{ token, secret, ... }`. */
-    mint(consumer: string, user: string): ReturnType<typeof mintToken>;
+    mint(consumer: string, user: string): MintedToken;
     /** Revokes a token in that consumer's sandbox (or, without one, wherever it is known). */
     revoke(token: string, consumer?: string): void;
   };
   business: {
     /** Ships from a subscriber's queue (in a consumer's sandbox); count defaults to filling the allocations. */
-    ship(consumer: string, user: string, count?: number): ReturnType<typeof shipFromQueue>;
+    ship(consumer: string, user: string, count?: number): Shipment;
     /** Brings a title (id or catalogue URI) back from a subscriber's home. */
-    returnTitle(consumer: string, user: string, title: number | string): ReturnType<typeof returnHome>;
+    returnTitle(consumer: string, user: string, title: number | string): Return;
   };
   scenarios: {
     /** A consumer's sandbox as scenario YAML that loads back to the same state. */
@@ -60,12 +61,18 @@ export interface SimControls {
     add(text: string, use?: boolean): string;
   };
   sandboxes: {
-    list(): SandboxInfo[];
+    list(): SandboxSummary[];
     /** Drops one consumer's sandbox: its next request starts from the scenario again. */
     reset(key: string): void;
   };
 }
 
+// The public FaultBody is written out (control-types.ts); this fails to compile if it drifts from the schema.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type MustHold<T extends true> = T;
+type _FaultBodyIsTheSchemas = MustHold<Exactly<FaultBody, z.input<typeof faultBody>>>;
+
+/** @internal (left out of the package's types, which name no World): startSimulator spreads these into the Simulator. */
 export function simControls(world: World): SimControls {
   const clock = world.clock;
   return {
