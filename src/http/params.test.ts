@@ -21,6 +21,18 @@ describe('request parameters', () => {
     },
   );
 
+  it.each([
+    ['a lone high surrogate', 'name=\uD800x', 'U+D800, character 6'],
+    ['a lone low surrogate at the end', 'a=1&name=\uDC00', 'U+DC00, character 10'],
+    ['a low surrogate before its high one', 'name=\uDC00\uD800', 'U+DC00, character 6'],
+  ])('a form body with %s is a 400 that says where', (_rule, form, says) => {
+    expect(() => Params.parse('', form)).toThrow(says);
+  });
+
+  it('a surrogate pair (an emoji sent raw in a UTF-16 body) is text', () => {
+    expect(Params.parse('', 'name=\uD83C\uDFAC').get('name')).toBe('🎬');
+  });
+
   it('keeps query then body order, duplicates included', () => {
     expect(Params.parse('a=1&b=2', 'a=3').getAll('a')).toEqual(['1', '3']);
   });

@@ -9,7 +9,9 @@ import { percentDecode } from '../domain/oauth/percent-decode.js';
 export class Params {
   constructor(readonly pairs: ReadonlyArray<readonly [string, string]>) {}
 
+  /** A form body that is not text (a lone surrogate) is a 400: nothing can sign, store or echo it. */
   static parse(rawQuery: string, rawForm: string | undefined): Params {
+    if (rawForm) refuseLoneSurrogates(rawForm);
     return new Params([...decodePairs(rawQuery), ...(rawForm ? decodePairs(rawForm) : [])]);
   }
 
@@ -53,3 +55,20 @@ export function decodePairs(raw: string): Array<[string, string]> {
 }
 
 const FORM = { plusAsSpace: true } as const;
+
+/** With the `u` flag a surrogate pair is one code point; what \p{Cs} still matches stands alone. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The body parser decodes a form in the charset it declares, and UTF-16 and UTF-7 can spell half of a
+ * surrogate pair with nothing after it. That is not text: OAuth's percent-encoding cannot encode it, XML
+ * cannot carry it. UTF-8 cannot spell one (its decoder makes U+FFFD), and percent-escapes decode as UTF-8,
+ * so only a raw form body can hold one.
+ */
+function refuseLoneSurrogates(rawForm: string): void {
+  const at = rawForm.search(LONE_SURROGATE);
+  if (at === -1) return;
+  const unit = rawForm.charCodeAt(at).toString(16).toUpperCase();
+  throw errors.badRequest(`the form body holds a lone UTF-16 surrogate (U+${unit}, character ${at + 1} once decoded in the charset the Content-Type names), which is not text; ` +
+    'send well-formed text, best as UTF-8 with non-ASCII characters percent-encoded');
+}
