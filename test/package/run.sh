@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The package as a client installs it: packs this checkout (prepack builds dist/ afresh), checks what the
+# tarball holds, installs it into a fresh consumer project (test/package/consumer: allowScripts for
+# better-sqlite3 only, as the README says, with --strict-allow-scripts so anything else needing a script
+# fails), type-checks the consumer with a strict tsconfig and no skipLibCheck, runs it (a signed search
+# through the in-process simulator), and runs `npx rentalsim --version`. Prints `ok`/`not ok` lines.
+#
+# Usage: bash test/package/run.sh [report.json]   (after `npm ci`; needs the npm registry and python3,
+# make and g++, since better-sqlite3 builds from source where no prebuilt binary can be fetched)
+# Bounded: packing gets 300 s, the install 600 s, the consumer 120 s.
+set -uo pipefail
+
+out="$(realpath -m "${1:-package-report.json}")"
+cd "$(dirname "$0")/../.."
+root="$PWD"
+mkdir -p "$(dirname "$out")"
+work="$(mktemp -d -t rentalsim-package.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+passed=0; failed=0
+ok() { echo "ok $1"; passed=$((passed + 1)); }
+not_ok() { echo "not ok $1"; [ -n "${2:-}" ] && sed 's/^/  | /' <<<"$2" | tail -n 30; failed=$((failed + 1)); }
+check() { if [ "$2" = 0 ]; then ok "$1"; else not_ok "$1" "${3:-}"; fi; } # name, status, output
+finish() {
+  local success; success=$([ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] && echo true || echo false)
+  printf '{"numPassedTests": %d, "numFailedTests": %d, "success": %s}\n' "$passed" "$failed" "$success" >"$out"
+  echo "package: $passed passed, $failed failed ($out)"
+  [ "$success" = true ]; exit
+}
+export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+
+# 1. Pack. prepack cleans dist/ and builds, so a fresh clone packs what a release would.
+log="$(timeout 300 npm pack --pack-destination "$work" 2>&1)"; status=$?
+tarball="$(ls "$work"/rentalsim-*.tgz 2>/dev/null | head -n 1)"
+if [ "$status" -ne 0 ] || [ -z "$tarball" ]; then not_ok "npm pack builds and packs the project" "$log"; finish; fi
+ok "npm pack builds and packs the project ($(basename "$tarball"), $(du -k "$tarball" | cut -f1) kB)"
+version="$(node -p 'require("./package.json").version')"
+
+# 2. What ships: the built library and the data it reads at run time; no sources, tests, bench or CI.
+files="$(tar -tzf "$tarball" | sed 's|^package/||')"
+missing=""
+for f in package.json README.md LICENSE openapi.yaml dist/src/index.js dist/src/index.d.ts dist/src/main.js \
+         scenarios/default.yaml scenarios/empty-catalogue.yaml seeds/curated.yaml schemas/search.xsd; do
+  grep -qxF "$f" <<<"$files" || missing+=" $f"
+done
+check "the tarball holds dist/src, scenarios, seeds, schemas, openapi.yaml, README.md and LICENSE" "$([ -z "$missing" ]; echo $?)" "missing:$missing"
+extra="$(grep -E '^(src|test|bench|docs|\.ci|dist/bench|node_modules)/|\.map$|\.test\.(js|d\.ts)$' <<<"$files")"
+check "the tarball holds no src, test, bench, docs, .ci, dist/bench, source maps or compiled tests" "$([ -z "$extra" ]; echo $?)" "$extra"
+shebang="$(tar -xzOf "$tarball" package/dist/src/main.js | head -n 1)"
+check "the bin dist/src/main.js starts with its shebang" "$([ "$shebang" = '#!/usr/bin/env node' ]; echo $?)" "first line: $shebang"
+
+# 3. A fresh consumer project installs the tarball, with typescript and @types/node at the versions this
+#    project uses. --strict-allow-scripts turns any install script the consumer has not approved into an error.
+consumer="$work/consumer"
+cp -r test/package/consumer "$consumer"
+ts="$(node -p 'require("./package.json").devDependencies.typescript')"
+types_node="$(node -p 'require("./package.json").devDependencies["@types/node"]')"
+log="$(cd "$consumer" && timeout 600 npm install --strict-allow-scripts "$tarball" "typescript@$ts" "@types/node@$types_node" 2>&1)"; status=$?
+if [ "$status" -ne 0 ]; then not_ok "the consumer installs the tarball with only better-sqlite3's install script approved" "$log"; finish; fi
+ok "the consumer installs the tarball with only better-sqlite3's install script approved"
+warned="$(grep -i 'install-scripts' <<<"$log")"
+check "npm prints no install-scripts warning in the consumer" "$([ -z "$warned" ]; echo $?)" "$warned"
+at_types="$(ls "$consumer/node_modules/@types")"
+check "the consumer has no @types but node (none come with rentalsim)" "$([ "$at_types" = node ]; echo $?)" "$at_types"
+
+# 4. Strict type-check and compile, reading rentalsim's .d.ts files (skipLibCheck is false in the fixture).
+log="$(cd "$consumer" && timeout 120 npx --no-install tsc -p . 2>&1)"; status=$?
+check "a strict consumer type-checks against the package's types without skipLibCheck" "$status" "$log"
+
+# 5. Run it: a signed search through the installed package, which finds its own scenarios and seeds.
+if [ "$status" -eq 0 ]; then
+  log="$(cd "$consumer" && timeout 120 node out/consumer.js 2>&1)"; status=$?
+  check "the consumer starts the simulator, searches, uses the controls, resets and closes" "$status" "$log"
+  check "the signed search answers <search> with Zzyzx (title 1 of the default scenario)" "$([ "$status" = 0 ] && grep -q '<search>' <<<"$log" && grep -q 'full="Zzyzx"' <<<"$log"; echo $?)" "$log"
+else
+  not_ok "the consumer runs (not compiled)"
+fi
+
+# 6. The command line a consumer gets.
+log="$(cd "$consumer" && timeout 30 npx --no-install rentalsim --version 2>&1)"; status=$?
+check "npx rentalsim --version prints $version" "$([ "$status" = 0 ] && grep -qxE "(rentalsim )?v?${version//./\\.}" <<<"$log"; echo $?)" "status $status: $log"
+
+finish
