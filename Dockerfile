@@ -28,7 +28,7 @@ COPY seeds ./seeds
 # The default scenario's catalogue, generated here once instead of at every container's first start (it halved
 # the time to healthy in a trial). The snapshot is named by a hash of the code and data that made it, which
 # the runtime stage copies unchanged, so the simulator finds it there.
-RUN node --input-type=module -e "const { startSimulator } = await import('./dist/src/index.js'); await (await startSimulator()).close();" \
+RUN node --input-type=module -e "const { startSimulator } = await import('./dist/src/index.js'); await (await startSimulator({ port: 0 })).close();" \
  && ls .cache/catalog/catalog-*.sqlite
 
 FROM ${NODE_IMAGE}
