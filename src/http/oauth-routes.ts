@@ -33,7 +33,7 @@ function answerRequestToken(req: Request, res: Response): void {
   const { consumer, sandbox, protocol } = verifyOAuth(req, 'none');
   const callback = protocol.callback === undefined ? undefined : parseCallback(protocol.callback);
   if (protocol.callback !== undefined && callback === undefined) {
-    throw errors.invalidParameter('oauth_callback', `${JSON.stringify(protocol.callback)} is neither an absolute URL nor oob; send the URL the browser should return to, or oob`);
+    throw errors.invalidParameter('oauth_callback', `${JSON.stringify(protocol.callback)} is neither an http or https URL nor oob; send the http(s) address the browser should return to, or oob`);
   }
   const token = issueRequestToken(ctx.world, sandbox, consumer.key, callback);
   const pairs: Array<[string, string]> = [

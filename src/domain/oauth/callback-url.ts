@@ -4,15 +4,21 @@ import { encodePairs } from '../percent-encode.js';
 export const OUT_OF_BAND = 'oob';
 
 /**
- * Normalises an oauth_callback: `oob` in any case, or an absolute URI with a scheme (apps register
- * custom schemes such as `myapp://done`, so http(s) is not required). Undefined when it is neither.
+ * Normalises an oauth_callback: `oob` in any case, or an absolute http or https URL with a host, kept as
+ * sent. Nothing else: the subscriber's browser is redirected there, and `javascript:`, `vbscript:`, `data:`
+ * or `file:` in a Location header would run script or read files in it (issue 14). Undefined when it is
+ * neither.
  */
 export function parseCallback(sent: string): string | undefined {
   const value = sent.trim();
   if (value.toLowerCase() === OUT_OF_BAND) return OUT_OF_BAND;
-  if (!/^[a-z][a-z0-9+.-]*:\/\/?[^\s]+$/i.test(value)) return undefined;
+  if (!HTTP_URL.test(value) || !URL.canParse(value)) return undefined;
   return value;
 }
+
+/** http:// or https://, a host (not empty), then anything but spaces and control characters. */
+// eslint-disable-next-line no-control-regex
+const HTTP_URL = /^https?:\/\/[^\s\u0000-\u001f\u007f/?#]+[^\s\u0000-\u001f\u007f]*$/i;
 
 /**
  * The callback with parameters appended (spec 5.4: the callback's own query parameters are kept).
