@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
 import { adminRoutes } from './admin/admin-routes.js';
 import type { Config } from './config.js';
 import { errors } from './domain/api-error.js';
@@ -33,7 +33,9 @@ export function createApp({ world, config }: AppDeps): Express {
   app.locals['config'] = config; // for the error handler, which also runs before the request context exists
   app.set('query parser', false); // parameters are read by Params, from the raw query as sent
   app.use(absoluteForm);
-  app.use('/__admin', adminRoutes(world, config.adminToken));
+  // Mounted on a router of its own, which starts after absoluteForm has rewritten the URL: the app's router
+  // took the URL's `http://host` part before that, and would glue it back on when it strips /__admin.
+  app.use(Router().use('/__admin', adminRoutes(world, config)));
   app.use(journalMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));

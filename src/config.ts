@@ -17,6 +17,8 @@ export interface Config {
   allowPlaintext: boolean;
   /** Bearer token for /__admin; none = open. */
   adminToken: string | undefined;
+  /** Host names /__admin and the login page answer to besides loopback and IPs (comma list; `all` = any). */
+  allowedHosts: string | undefined;
   /** Indent XML answers (the real service sent compact XML). */
   prettyXml: boolean;
   /** Largest request body accepted, in bytes. */
@@ -61,6 +63,7 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'timestampWindowSeconds', flag: '--timestamp-window', env: 'TIMESTAMP_WINDOW', kind: 'int', default: '300', doc: 'allowed distance of oauth_timestamp from real time, seconds' },
   { key: 'allowPlaintext', flag: '--allow-plaintext', env: 'ALLOW_PLAINTEXT', kind: 'bool', default: 'false', doc: 'accept the PLAINTEXT signature method' },
   { key: 'adminToken', flag: '--admin-token', env: 'ADMIN_TOKEN', kind: 'string', default: undefined, doc: 'bearer token required on /__admin; unset = open' },
+  { key: 'allowedHosts', flag: '--allowed-hosts', env: 'ALLOWED_HOSTS', kind: 'string', default: undefined, doc: 'host names /__admin and the login page answer to besides loopback names, IP addresses, --public-url and --host (comma list, .example.com for a domain; all = no check)' },
   { key: 'prettyXml', flag: '--pretty', env: 'PRETTY_XML', kind: 'bool', default: 'false', doc: 'indent XML answers' },
   { key: 'maxBodyBytes', flag: '--max-body', env: 'MAX_BODY_BYTES', kind: 'int', default: '65536', doc: 'largest request body accepted, bytes' },
   { key: 'maxTitleRefs', flag: '--max-title-refs', env: 'MAX_TITLE_REFS', kind: 'int', default: '500', doc: 'most title references one request may send in title_refs' },

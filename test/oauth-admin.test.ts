@@ -31,10 +31,10 @@ describe('POST /__admin/oauth/authorize', () => {
     expect(res.body.redirect).toBe(`https://client.example/cb?state=xyz&oauth_token=${rt.key}&oauth_verifier=${res.body.verifier}`);
   });
 
-  it('takes a form body too, and the code in any case', async () => {
+  it('takes a form body too (with X-Rentalsim-Admin, which no page on another origin can send), and the code in any case', async () => {
     const { app } = testWorld();
     const rt = await getRequestToken(app, { callback: 'oob' });
-    const res = await request(app).post('/__admin/oauth/authorize').type('form').send(`oauth_token=${rt.key.toLowerCase()}&user=carol`);
+    const res = await request(app).post('/__admin/oauth/authorize').type('form').set('X-Rentalsim-Admin', '1').send(`oauth_token=${rt.key.toLowerCase()}&user=carol`);
     expect(res.status).toBe(200);
     expect(res.body.decision).toBe('allow');
   });

@@ -2,14 +2,20 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { exchange, getRequestToken } from './support/oauth-dance.js';
 import { sendRaw } from './support/oauth-request.js';
-import { BASE, HOST, testWorld } from './support/world.js';
+import { BASE, HOST, testWorld as anyWorld } from './support/world.js';
 
 // The authorisation page at login_url (spec 3.1, 5.4-5.7), driven as a browser would with plain HTTP.
 // test/browser/oauth-flow.test.ts walks the same page in a real chromium.
 
+// The page answers only to the simulator's own names (README: Security); these worlds own HOST.
+const testWorld = (scenario = 'default') => anyWorld(scenario, { allowedHosts: HOST });
 const page = (app: Parameters<typeof request>[0], path: string) => request(app).get(path).set('Host', HOST);
-const submit = (app: Parameters<typeof request>[0], fields: Record<string, string>) =>
-  request(app).post('/oauth/login').set('Host', HOST).type('form').send(new URLSearchParams(fields).toString());
+/** Sends the sign-in form as a browser does: from the page shown for that code, with that page's form token. */
+const submit = async (app: Parameters<typeof request>[0], fields: Record<string, string>) => {
+  const shown = await page(app, `/oauth/login?oauth_token=${encodeURIComponent(fields['oauth_token'] ?? '')}`);
+  const formToken = /name="form_token" value="([^"]*)"/.exec(shown.text)?.[1] ?? '';
+  return request(app).post('/oauth/login').set('Host', HOST).type('form').send(new URLSearchParams({ form_token: formToken, ...fields }).toString());
+};
 const byId = (html: string, id: string) => new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
 
 describe('GET /oauth/login', () => {

@@ -1,5 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { Config } from '../config.js';
 import { ApiError, errors } from '../domain/api-error.js';
+import { allowedHostOnly } from '../http/host-guard.js';
 import type { World } from '../world/world.js';
 import { adminQuery } from './admin-query.js';
 import { businessRoutes } from './business-routes.js';
@@ -10,18 +12,24 @@ import { faultsRoutes } from './faults-routes.js';
 import { healthRoutes } from './health-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
+import { sameSiteWrites } from './same-site-writes.js';
 import { sandboxesRoutes } from './sandboxes-routes.js';
 import { tokensRoutes } from './tokens-routes.js';
 
 /**
- * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured.
+ * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured;
+ * with or without one, it answers only to its own host names and takes no writes from other origins
+ * (README: Security).
  */
-export function adminRoutes(world: World, adminToken: string | undefined): Router {
+export function adminRoutes(world: World, config: Config): Router {
   const router = Router();
   router.use(express.json({ limit: '1mb' }));
   router.use(dashboardRoutes());
   router.use(healthRoutes(world)); // open, as WireMock's is: HEALTHCHECKs and CI pollers hold no token (health-routes.ts)
-  if (adminToken) router.use(requireBearer(adminToken));
+  // The page, its script and health (all GET, holding no data) answer under any name: a CI poller in compose
+  // asks http://rentalsim:8080/__admin/health. Everything after them answers only to the simulator's own names.
+  router.use(allowedHostOnly(config), sameSiteWrites(config));
+  if (config.adminToken) router.use(requireBearer(config.adminToken));
 
   router.get('/scenarios', (_req, res) => {
     res.json({

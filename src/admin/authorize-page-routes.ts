@@ -3,21 +3,31 @@ import { parseCallback, OUT_OF_BAND } from '../domain/oauth/callback-url.js';
 import { signaturesMatch } from '../domain/oauth/verify-signature.js';
 import type { User } from '../domain/types.js';
 import { toApiError } from '../http/error-handler.js';
+import { requireAllowedHost } from '../http/host-guard.js';
 import { baseUrlOf, ctxOf } from '../http/request-context.js';
 import { resource } from '../http/resource.js';
 import type { Sandbox } from '../world/sandbox.js';
 import { activationCodePage, allowedPage, deniedPage, signInPage, verifierPage } from './authorize-page.js';
 import { authorisableToken, consumerNameOf, decideRequestToken } from './decide-request-token.js';
+import { formTokens, type FormTokens } from './form-token.js';
 
 /** Where login_url points (spec 5.3). */
 export const LOGIN_PATH = '/oauth/login';
 /** The older fixed authorisation address ({auth_url}, spec 5.7): it redirects here, query kept. */
 export const OLD_AUTHORIZE_PATH = '/oauth/authorize';
 
-/** The authorisation page: activation code, sign-in, Allow Access / Deny (spec 3.1, 5.4-5.7). */
-export function authorizePageRoutes(): Router {
+/**
+ * The authorisation page: activation code, sign-in, Allow Access / Deny (spec 3.1, 5.4-5.7). Nothing signs
+ * it, so it answers only to the simulator's own host names (DNS rebinding), and Allow and Deny need the
+ * token of a page it showed (cross-site forms): README, Security.
+ */
+export function authorizePageRoutes(tokens: FormTokens = formTokens()): Router {
   const router = Router();
-  resource(router, LOGIN_PATH, { GET: showPage, POST: decide });
+  const ownHost = (req: Request, _res: Response, next: NextFunction) => {
+    requireAllowedHost(req, ctxOf(req).config);
+    next();
+  };
+  resource(router, LOGIN_PATH, { GET: (req, res) => showPage(tokens, req, res), POST: (req, res) => decide(tokens, req, res) }, [ownHost]);
   router.all(OLD_AUTHORIZE_PATH, (req, res) => {
     const ctx = ctxOf(req);
     res.redirect(301, baseUrlOf(req, ctx.config) + LOGIN_PATH + (ctx.rawQuery ? `?${ctx.rawQuery}` : ''));
@@ -27,7 +37,7 @@ export function authorizePageRoutes(): Router {
 }
 
 /** With ?oauth_token: the sign-in form; without: ask for the activation code first (spec 5.6). */
-function showPage(req: Request, res: Response): void {
+function showPage(tokens: FormTokens, req: Request, res: Response): void {
   const ctx = ctxOf(req);
   const code = ctx.params.get('oauth_token')?.trim();
   if (!code) {
@@ -38,24 +48,32 @@ function showPage(req: Request, res: Response): void {
   sendHtml(res, 200, signInPage({
     action: LOGIN_PATH,
     token: token.token,
+    formToken: tokens.issue(token.token),
     consumerName: consumerNameOf(ctx.world, token),
     legacyCallback: token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined,
   }));
 }
 
 /** The form's answer: sign in and allow, or deny; then redirect to the callback or show the outcome. */
-function decide(req: Request, res: Response): void {
+function decide(tokens: FormTokens, req: Request, res: Response): void {
   const ctx = ctxOf(req);
   const located = authorisableToken(ctx.world, ctx.params.get('oauth_token') ?? '');
   const decision = ctx.params.get('decision') === 'deny' ? 'deny' : 'allow';
   const legacyCallback = located.token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined;
   const login = ctx.params.get('login')?.trim() ?? '';
+  const again = (status: number, error: string) => sendHtml(res, status, signInPage({
+    action: LOGIN_PATH, token: located.token.token, formToken: tokens.issue(located.token.token),
+    consumerName: consumerNameOf(ctx.world, located.token), legacyCallback, login, error,
+  }));
+  if (!tokens.check(located.token.token, ctx.params.get('form_token'))) {
+    // A form this simulator did not show for this code (another site's, or a page from before a restart):
+    // nothing is decided; the subscriber gets a fresh page to decide on.
+    again(403, 'This form did not come from this page, so nothing was decided. Check the application named here, then choose again.');
+    return;
+  }
   const user = signIn(located.sandbox, login, ctx.params.get('password') ?? '');
   if (decision === 'allow' && !user) {
-    sendHtml(res, 401, signInPage({
-      action: LOGIN_PATH, token: located.token.token, consumerName: consumerNameOf(ctx.world, located.token), legacyCallback, login,
-      error: login ? 'That user name and password do not match a subscriber. Try again.' : 'Sign in to allow access.',
-    }));
+    again(401, login ? 'That user name and password do not match a subscriber. Try again.' : 'Sign in to allow access.');
     return;
   }
   const outcome = decideRequestToken(ctx.world, located, user, decision, legacyCallback);

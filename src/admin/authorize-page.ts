@@ -51,6 +51,8 @@ export function activationCodePage(action: string, error?: string): string {
 export interface SignInView {
   action: string;
   token: string;
+  /** The per-page token Allow and Deny must send back (form-token.ts): no page on another origin has it. */
+  formToken: string;
   consumerName: string;
   /** OAuth 1.0 clients name their callback on the page's address; carried through the form. */
   legacyCallback?: string | undefined;
@@ -65,7 +67,8 @@ export function signInPage(v: SignInView): string {
 <p><strong id="consumer-name">${escapeHtml(v.consumerName)}</strong> would like to use your rental account: read your
 profile, ratings and rentals, and change your queues and lists.</p>
 <form method="post" action="${escapeHtml(v.action)}">
-<input type="hidden" name="oauth_token" value="${escapeHtml(v.token)}">${legacy}
+<input type="hidden" name="oauth_token" value="${escapeHtml(v.token)}">
+<input type="hidden" name="form_token" value="${escapeHtml(v.formToken)}">${legacy}
 <label for="login">User name</label>
 <input type="text" id="login" name="login" autocomplete="username" value="${escapeHtml(v.login ?? '')}" required>
 <label for="password">Password</label>

@@ -12,7 +12,8 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   let knownScenarios = '';
 
   async function api(method, path, body) {
-    const headers = {};
+    // The admin header marks a call as the simulator's own (README: Security); JSON needs none, but it costs nothing.
+    const headers = { 'X-Rentalsim-Admin': '1' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = 'Bearer ' + token;
     const res = await fetch('/__admin' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

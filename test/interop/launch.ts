@@ -3,7 +3,9 @@
 // (so an interrupted run.sh never leaves a simulator behind).
 import { startSimulator } from '../../src/index.js';
 
-const sim = await startSimulator({ port: 0, scenario: 'default' });
+// The proxied clients open the login page as http://api.lovefilm.example/oauth/login: a name the page
+// answers to only when listed (README: Security).
+const sim = await startSimulator({ port: 0, scenario: 'default', allowedHosts: 'api.lovefilm.example' });
 process.stdout.write(`listening ${sim.url}\n`);
 
 let stopping = false;

@@ -128,8 +128,12 @@ sub dance {
     die "login_url $login_url\n" unless $login_url eq "$base/oauth/login";
     my $verifier;
     if ($o{html_form}) {
-        # The subscriber's browser: the sign-in form answers with a 302 to the client's callback.
-        my $allow = $agent->post($login_url, { oauth_token => $rt->token, login => 'alice', password => 'alice-password', decision => 'allow' });
+        # The subscriber's browser: the page, then its sign-in form (with the page's own form token, README:
+        # Security), which answers with a 302 to the client's callback.
+        my $page = $agent->get("$login_url?oauth_token=" . $rt->token);
+        expect_status($page, 200);
+        my ($form_token) = $page->decoded_content =~ /name="form_token" value="([^"]+)"/ or die "no form_token on the sign-in page\n";
+        my $allow = $agent->post($login_url, { oauth_token => $rt->token, form_token => $form_token, login => 'alice', password => 'alice-password', decision => 'allow' });
         expect_status($allow, 302);
         my $to = URI->new($allow->header('Location'));
         my %q = $to->query_form;

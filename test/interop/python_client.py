@@ -78,7 +78,10 @@ def dance_oob_html_form(base=SIM, proxied=False):
     expect(login_url == f'{base}/oauth/login', f'login_url {login_url!r}')
     page = s.get(login_url, params={'oauth_token': rt['oauth_token']}, timeout=TIMEOUT)
     expect(page.status_code == 200 and 'name="password"' in page.text, f'sign-in page: {page.status_code}')
-    allowed = s.post(login_url, data={'oauth_token': rt['oauth_token'], 'login': LOGIN, 'password': PASSWORD, 'decision': 'allow'}, timeout=TIMEOUT)
+    # The form carries the page's own token (README: Security), as a browser's would.
+    form_token = re.search(r'name="form_token" value="([^"]+)"', page.text)
+    expect(form_token, 'no form_token on the sign-in page')
+    allowed = s.post(login_url, data={'oauth_token': rt['oauth_token'], 'form_token': form_token.group(1), 'login': LOGIN, 'password': PASSWORD, 'decision': 'allow'}, timeout=TIMEOUT)
     m = re.search(r'id="verifier">(\d{6})<', allowed.text)
     expect(m, f'no 6-digit verifier on the page: {allowed.status_code} {allowed.text[:200]}')
     at = s.fetch_access_token(f'{base}/oauth/access_token', verifier=m.group(1), timeout=TIMEOUT)
