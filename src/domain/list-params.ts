@@ -16,16 +16,20 @@ export function parseBooleanParam(name: string, value: string | undefined, fallb
 export const MAX_LIST_NAME = 200;
 export const MAX_LIST_DESCRIPTION = 2000;
 
-/** `name`: required, not blank, at most MAX_LIST_NAME characters; kept as sent apart from surrounding spaces. */
+/**
+ * `name`: required and not blank (spaces, U+FEFF and line separators alone do not name a list), at most
+ * MAX_LIST_NAME characters, and kept exactly as sent, surrounding spaces included: strings come back intact
+ * (README), and a client comparing what it wrote with what it reads must find them equal.
+ */
 export function parseListName(value: string | undefined): string {
-  const name = value?.trim() ?? '';
-  if (name === '') throw errors.missingParameter('name', 'send the name of the new list');
-  if (name.length > MAX_LIST_NAME) throw errors.invalidParameter('name', `the name is ${name.length} characters long; send at most ${MAX_LIST_NAME}`);
-  return name;
+  if (value === undefined || value.trim() === '') throw errors.missingParameter('name', 'send the name of the new list');
+  if (value.length > MAX_LIST_NAME) throw errors.invalidParameter('name', `the name is ${value.length} characters long; send at most ${MAX_LIST_NAME}`);
+  return value;
 }
 
+/** `description`: optional (empty when left out), at most MAX_LIST_DESCRIPTION characters, kept exactly as sent. */
 export function parseListDescription(value: string | undefined): string {
-  const description = value?.trim() ?? '';
+  const description = value ?? '';
   if (description.length > MAX_LIST_DESCRIPTION) {
     throw errors.invalidParameter('description', `the description is ${description.length} characters long; send at most ${MAX_LIST_DESCRIPTION}`);
   }

@@ -70,7 +70,7 @@ export function listRoutes(): Router {
       const list = ownList(req, user);
       const refs = parseTitleRefs(ctx.params.get('title_refs')).map((r) => r.ref);
       if (refs.length === 0) throw errors.missingParameter('title_refs', 'send a comma-separated list of title URIs, e.g. title_refs={base_url}/catalog/title/<id>');
-      const comment = ctx.params.get('comment')?.trim() ?? '';
+      const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
       const decisions = decideListAdds(refs, {
         titleOf: (id) => catalog.title(id),
         inList: (id) => stores.lists.entry(list.id, id) !== undefined,
