@@ -126,6 +126,15 @@ export const errors = {
   invalidNonce: (nonce: string) =>
     new ApiError({ status: 401, reason: 'Invalid NONCE', code: 'ERR_401_INVALID_NONCE', oauthProblem: 'nonce_used', check: 'oauth-nonce',
       details: `the nonce ${JSON.stringify(nonce)} was already used with this timestamp; send a fresh oauth_nonce with every request` }),
+  /** Past MAX_NONCE_BYTES (src/domain/oauth/nonce-store.ts): refused before any lookup, signature or store. */
+  nonceTooLong: (bytes: number, max: number) =>
+    new ApiError({ status: 401, reason: 'Invalid NONCE', code: 'ERR_401_INVALID_NONCE', oauthProblem: 'parameter_rejected', check: 'oauth-nonce',
+      details: `oauth_nonce is ${bytes} bytes long and at most ${max} are accepted; send a fresh random value of 8 to 64 characters with every request` }),
+  /** The used-nonce store holds as many nonces inside the timestamp window as it may: it refuses rather than forget one. */
+  nonceStoreFull: (retryAfterSeconds: number, capacity: number) =>
+    new ApiError({ status: 503, reason: 'Service Unavailable', code: 'ERR_503_SERVICE_UNAVAILABLE', check: 'oauth-nonce',
+      details: `the simulator remembers ${capacity} used nonces still inside the timestamp window and has room for no more (forgetting one would let its replay through); retry in ${retryAfterSeconds} s, when the oldest leaves the window`,
+      headers: { 'Retry-After': String(retryAfterSeconds) } }),
   invalidVerifier: (details: string) =>
     new ApiError({ status: 401, reason: 'Invalid Verifier', code: 'ERR_401_INVALID_VERIFIER', oauthProblem: 'verifier_invalid', check: 'oauth-verifier', details }),
   otherUsersResource: () =>

@@ -20,7 +20,7 @@ export interface FaultSpec {
   route: string;
   /** HTTP method, or `*` for any. */
   method: string;
-  /** Only requests by this consumer key; absent = every consumer (and unsigned requests). */
+  /** Only requests whose signature verifies as this consumer key; absent = every request, signed or not. */
   consumer?: string;
   action: FaultAction;
   /** Fire for the next N matching requests only; absent = no limit. */
@@ -44,7 +44,8 @@ export interface Fault extends FaultSpec {
 export interface FaultRequest {
   method: string;
   path: string;
-  consumer?: string;
+  /** The consumer whose signature the request verified; undefined when it is nobody's. */
+  consumer?: string | undefined;
 }
 
 /** What to do to one request: wait, then possibly answer with a terminal fault instead of the API. */
@@ -68,9 +69,14 @@ export class FaultRules {
     return fault;
   }
 
-  /** True when no fault is set: the request pipeline then skips working out who a request claims to be. */
+  /** True when no fault is set: the request pipeline then skips the faults altogether. */
   get none(): boolean {
     return this.faults.length === 0;
+  }
+
+  /** True when a fault names a consumer: only then must a request's signature be checked before the routers. */
+  get scoped(): boolean {
+    return this.faults.some((f) => f.consumer !== undefined);
   }
 
   list(): Fault[] {

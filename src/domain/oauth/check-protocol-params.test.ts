@@ -53,6 +53,9 @@ describe('checkProtocolParams: each rule and its error', () => {
     ['a signed timestamp is refused', params({ oauth_timestamp: `+${NOW}` }), 'Timestamp Is Invalid'],
     ['a timestamp with spaces is refused', params({ oauth_timestamp: ` ${NOW}` }), 'Timestamp Is Invalid'],
     ['a word for a timestamp is refused', params({ oauth_timestamp: 'now' }), 'Timestamp Is Invalid'],
+    ['a nonce of 255 bytes passes', params({ oauth_nonce: 'n'.repeat(255) }), 'ok'],
+    ['a nonce of 256 bytes is refused', params({ oauth_nonce: 'n'.repeat(256) }), 'Invalid NONCE'],
+    ['a nonce is measured in UTF-8 bytes, not characters', params({ oauth_nonce: 'é'.repeat(128) }), 'Invalid NONCE'],
   ])('%s', (_rule, list, reason) => {
     expect(reasonFor(list)).toBe(reason);
   });
@@ -69,6 +72,7 @@ describe('checkProtocolParams: the order of the checks', () => {
     ['a missing parameter before an unsupported method', params({ oauth_signature_method: 'RSA-SHA1', oauth_nonce: undefined }), 'Missing Required Nonce'],
     ['a bad version before an unsupported method', params({ oauth_version: '2.0', oauth_signature_method: 'RSA-SHA1' }), 'Unsupported OAuth Version'],
     ['an unsupported method before a stale timestamp', params({ oauth_signature_method: 'RSA-SHA1', oauth_timestamp: '1' }), 'Unsupported Signature Method'],
+    ['a stale timestamp before a long nonce', params({ oauth_timestamp: '1', oauth_nonce: 'n'.repeat(300) }), 'Timestamp Is Invalid'],
   ])('%s', (_rule, list, reason) => {
     expect(reasonFor(list)).toBe(reason);
   });

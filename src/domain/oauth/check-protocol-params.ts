@@ -1,4 +1,5 @@
 import { errors, type ApiError } from '../api-error.js';
+import { MAX_NONCE_BYTES, nonceBytes } from './nonce-store.js';
 import type { SignatureMethod } from './sign.js';
 
 type NamedParam = { readonly name: string; readonly value: string };
@@ -82,14 +83,14 @@ export function readProtocolParams(params: ReadonlyArray<NamedParam>): ProtocolR
 /**
  * The checks that need no store, in the order the gateway made them (fidelity 8): a duplicated
  * protocol parameter, then missing ones (consumer key first), then oauth_version, then the signature
- * method, then the timestamp window. The first failure wins.
+ * method, then the timestamp window, then the nonce's length. The first failure wins.
  */
 export function checkProtocolParams(params: ReadonlyArray<NamedParam>, options: ProtocolCheckOptions): ProtocolCheck {
   const read = readProtocolParams(params);
   return read.ok ? checkSentProtocol(read.sent, options) : read;
 }
 
-/** checkProtocolParams after the duplicate check: missing parameters, version, signature method, timestamp. */
+/** checkProtocolParams after the duplicate check: missing parameters, version, signature method, timestamp, nonce length. */
 export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOptions): ProtocolCheck {
   const { consumerKey, signatureMethod: method, signature, version, timestamp: sentTimestamp } = sent;
   // An empty value counts as missing (and an empty oauth_version as absent). PLAINTEXT may leave out
@@ -117,6 +118,12 @@ export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOpti
     if (timestamp === undefined || Math.abs(timestamp - options.realNowSeconds) > options.timestampWindowSeconds) {
       return fail(errors.timestampInvalid(sentTimestamp, options.realNowSeconds, options.timestampWindowSeconds));
     }
+  }
+
+  // Checked here, before any lookup: a nonce is hashed, compared and remembered, so its size is bounded.
+  if (sent.nonce !== undefined) {
+    const bytes = nonceBytes(sent.nonce);
+    if (bytes > MAX_NONCE_BYTES) return fail(errors.nonceTooLong(bytes, MAX_NONCE_BYTES));
   }
 
   return {

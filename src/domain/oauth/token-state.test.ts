@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  authorise, checkAccessToken, checkAuthorisable, checkRequestTokenForExchange, checkVerifier, deny, markUsed, revoke,
+  authorise, checkAccessToken, checkAuthorisable, checkRequestTokenForExchange, checkSigningToken, checkVerifier, deny, markUsed, revoke,
   type TokenRecord,
 } from './token-state.js';
 
@@ -27,6 +27,21 @@ describe('an access token signs API requests', () => {
     ['a revoked token is refused', revoke(accessToken()), false, 'revoked'],
   ])('%s', (_rule, token, ok, why) => {
     const verdict = checkAccessToken(token, 'ck');
+    expect(verdict.ok).toBe(ok);
+    if (!verdict.ok) expect(verdict.why).toContain(why);
+  });
+});
+
+describe('any token of the consumer checks who signed a request (faults and the rate limit)', () => {
+  it.each([
+    ['an access token of this consumer', accessToken(), true, ''],
+    ['a request token of this consumer, in any state', deny(requestToken(), 'G'), true, ''],
+    ['a revoked token: its secret still proves the signer', revoke(accessToken()), true, ''],
+    ['a scenario token without a consumer', accessToken({ consumerKey: undefined }), true, ''],
+    ['an unknown token is refused', undefined, false, 'not known'],
+    ["another consumer's token is refused", accessToken({ consumerKey: 'other' }), false, 'another consumer'],
+  ])('%s', (_rule, token, ok, why) => {
+    const verdict = checkSigningToken(token, 'ck');
     expect(verdict.ok).toBe(ok);
     if (!verdict.ok) expect(verdict.why).toContain(why);
   });

@@ -46,6 +46,17 @@ export function checkAccessToken(t: TokenRecord | undefined, consumerKey: string
   return YES;
 }
 
+/**
+ * Whether a token's secret may check a signature of this consumer, whichever token the route takes: enough
+ * to learn who signed a request (the consumer secret is half of the key), as faults and the rate limit need
+ * before the route's own checks run.
+ */
+export function checkSigningToken(t: TokenRecord | undefined, consumerKey: string): Verdict {
+  if (!t) return no('the token is not known (a reset or a scenario switch forgets issued tokens)');
+  if (!issuedTo(t, consumerKey)) return no(`the token was issued to another consumer, not ${consumerKey}`);
+  return YES;
+}
+
 /** Whether a request token may be exchanged at /oauth/access_token now (the verifier is checked later). */
 export function checkRequestTokenForExchange(t: TokenRecord | undefined, consumerKey: string, now: number): Verdict {
   if (!t) return no('the request token is not known (a reset or a scenario switch forgets issued tokens)');
