@@ -23,7 +23,8 @@ describe('GET /__admin/journal', () => {
     const { app } = testWorld();
     await signed(app, 'GET', SEARCH, { consumer: { key: CONSUMER.key, secret: 'wrong' } });
     const [entry] = (await request(app).get('/__admin/journal?rejected=true')).body.entries;
-    expect(entry).toMatchObject({ status: 401, consumer: CONSUMER.key, rejected: { check: 'oauth-signature', reason: 'Invalid Signature', code: 'ERR_401_INVALID_SIGNATURE' } });
+    // The key it named proves nothing: a forged request is nobody's (issue 14).
+    expect(entry).toMatchObject({ status: 401, consumer: 'unverified', rejected: { check: 'oauth-signature', reason: 'Invalid Signature', code: 'ERR_401_INVALID_SIGNATURE' } });
     expect(entry.rejected.details).toContain(`GET&http%3A%2F%2F${HOST}%2Fcatalog%2Ftitle&`);
   });
 

@@ -25,6 +25,10 @@ export interface JournalEntry {
   /** Path and query as sent. */
   url: string;
   path: string;
+  /**
+   * The consumer whose signature the request verified, or "unverified" (UNVERIFIED) when none did: an
+   * unsigned, forged, stale or replayed request, or one refused before its signature was checked.
+   */
   consumer?: string;
   /** GUID of the access token's user. */
   user?: string;
@@ -47,6 +51,9 @@ export interface JournalQuery {
   /** Only entries recorded after the one with this id (for following the journal live). */
   afterId?: number;
 }
+
+/** The consumer of a journal entry no signature vouched for: the key a request names proves nothing. */
+export const UNVERIFIED = 'unverified';
 
 /** Most bytes the journal holds, about (every string's length and a fixed cost per entry): 16 MiB. */
 export const JOURNAL_BYTES = 16 * 1024 * 1024;

@@ -1,21 +1,25 @@
 import type { NextFunction, Request, Response } from 'express';
 import { errors } from '../domain/api-error.js';
 import { defaultDetails, defaultReason, type FaultDecision } from '../domain/faults.js';
-import { claimedConsumer } from './claimed-consumer.js';
 import { noteFaults } from './journal-middleware.js';
 import { ctxOf } from './request-context.js';
+import { signerOf } from './verify-oauth.js';
 
 /**
  * Applies injected faults (admin: /__admin/faults) to API requests: waits for any latency, then answers
  * with the fault's error or rate limit (through the one error handler, so it carries the gateway headers),
  * or drops the connection. Mounted after the request context and before the API routers, so admin
- * requests are never faulted.
+ * requests are never faulted, and a faulted request has not used up its nonce (a client may send it again).
+ * A fault for one consumer meets only requests whose signature verifies as that consumer (`signerOf`): a
+ * forged or replayed request naming it neither fires nor uses up the fault. Faults for every consumer
+ * meet every request, signed or not.
  */
 export function faultsMiddleware() {
   return (req: Request, res: Response, next: NextFunction): void => {
     const ctx = ctxOf(req);
-    if (ctx.world.faults.none || req.originalUrl.startsWith('/__admin')) return next();
-    const decision = ctx.world.faults.decide({ method: req.method, path: ctx.path, consumer: claimedConsumer(req, ctx) });
+    const faults = ctx.world.faults;
+    if (faults.none || req.originalUrl.startsWith('/__admin')) return next();
+    const decision = faults.decide({ method: req.method, path: ctx.path, consumer: faults.scoped ? signerOf(req) : undefined });
     if (decision.firedIds.length === 0) return next();
     noteFaults(req, decision.firedIds);
     const act = () => applyTerminal(decision, req, res, next);

@@ -1,8 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiError } from '../domain/api-error.js';
-import type { JournalEntry, Rejection } from '../domain/journal.js';
+import { UNVERIFIED, type JournalEntry, type Rejection } from '../domain/journal.js';
 import type { World } from '../world/world.js';
-import { claimedConsumer } from './claimed-consumer.js';
 import { ctxOf, type RequestContext } from './request-context.js';
 
 interface Pending {
@@ -48,15 +47,19 @@ export function noteFaults(req: Request, ids: number[]): void {
   if (p) p.faults = ids;
 }
 
-/** The journal entry of a request whose connection is done with (fields in the order the admin API shows). */
+/**
+ * The journal entry of a request whose connection is done with (fields in the order the admin API shows).
+ * Its consumer is the one whose signature it verified, never merely the key it named: a forged request
+ * naming a team's key is journaled as "unverified", not as that team's.
+ */
 function entryOf(req: Request, res: Response, p: Pending): Omit<JournalEntry, 'id'> {
   const ctx = contextIfAny(req);
   const url = req.originalUrl;
-  const consumer = claimedConsumer(req, ctx);
+  const consumer = ctx?.verifiedConsumer ?? UNVERIFIED;
   const user = ctx?.auth?.user?.guid;
   const entry: Omit<JournalEntry, 'id'> = {
     at: new Date(p.at).toISOString(), method: req.method, url, path: ctx?.path ?? url.split('?')[0]!,
-    ...(consumer === undefined ? {} : { consumer }),
+    consumer,
     ...(user === undefined ? {} : { user }),
     status: res.writableFinished ? res.statusCode : 0,
     durationMs: Math.floor((performance.now() - p.startedMs) * 1000) / 1000,

@@ -29,6 +29,13 @@ export interface RequestContext {
   /** Raw form body, when the request had one. */
   rawForm: string | undefined;
   auth?: Auth;
+  /**
+   * The consumer whose signature this request verified: set by the OAuth verifier, or by the early check
+   * faults and the rate limit make (`signerOf`). Undefined: nobody proved who sent it.
+   */
+  verifiedConsumer: string | undefined;
+  /** Whether that early check ran (at most once a request). */
+  signerChecked: boolean;
   /** The sandbox this request reads and writes; chosen from the consumer key once OAuth has run. */
   sandbox: Sandbox;
 }
@@ -65,6 +72,8 @@ class Context implements RequestContext {
   readonly rawQuery: string;
   readonly rawForm: string | undefined;
   auth?: Auth = undefined;
+  verifiedConsumer: string | undefined = undefined;
+  signerChecked = false;
   private chosenSandbox: Sandbox | undefined = undefined;
 
   constructor(readonly world: World, readonly config: Config, req: Request, private readonly res: Response) {

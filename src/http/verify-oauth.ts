@@ -1,10 +1,10 @@
 import type { Request } from 'express';
-import { errors } from '../domain/api-error.js';
+import { ApiError, errors } from '../domain/api-error.js';
 import { parseAuthorizationHeader } from '../domain/oauth/authorization-header.js';
 import { checkSentProtocol, readProtocolParams, type ProtocolParams } from '../domain/oauth/check-protocol-params.js';
 import { collectOAuthParams } from '../domain/oauth/collect-oauth-params.js';
-import { nonceKey } from '../domain/oauth/nonce-cache.js';
-import { checkAccessToken, checkRequestTokenForExchange, type TokenRecord, type Verdict } from '../domain/oauth/token-state.js';
+import { nonceKey } from '../domain/oauth/nonce-store.js';
+import { checkAccessToken, checkRequestTokenForExchange, checkSigningToken, type TokenRecord, type Verdict } from '../domain/oauth/token-state.js';
 import { verifySignature } from '../domain/oauth/verify-signature.js';
 import type { Consumer } from '../domain/types.js';
 import type { Sandbox } from '../world/sandbox.js';
@@ -15,9 +15,10 @@ import { ctxOf, type RequestContext } from './request-context.js';
  * - `none`: /oauth/request_token, signed with the consumer alone;
  * - `request`: /oauth/access_token, signed with the request token being exchanged;
  * - `access`: user resources, an access token is required;
- * - `optional-access`: catalogue and categories, two-legged or with an access token that must be valid.
+ * - `optional-access`: catalogue and categories, two-legged or with an access token that must be valid;
+ * - `any`: whatever the route, any token of the consumer, only to learn who signed (`signerOf`).
  */
-export type TokenRule = 'none' | 'request' | 'access' | 'optional-access';
+export type TokenRule = 'none' | 'request' | 'access' | 'optional-access' | 'any';
 
 export interface VerifiedRequest {
   consumer: Consumer;
@@ -29,11 +30,51 @@ export interface VerifiedRequest {
 
 /**
  * Verifies an OAuth 1.0a request, making the checks in the order of fidelity 8: duplicated protocol
- * parameter, missing parameters, version, signature method, timestamp (real time), consumer, token,
- * signature, nonce. The verifier, the last check, belongs to /oauth/access_token. Throws the first failure.
+ * parameter, missing parameters, version, signature method, timestamp (real time), nonce length, consumer,
+ * token, signature, nonce. The verifier, the last check, belongs to /oauth/access_token. Throws the first
+ * failure.
+ *
+ * Only a request that passed them all opens its consumer's sandbox (issue 14): until then the token is read
+ * without touching any sandbox (World.token), so a request nobody can vouch for creates, keeps alive or
+ * evicts none.
  */
 export function verifyOAuth(req: Request, rule: TokenRule): VerifiedRequest {
   const ctx = ctxOf(req);
+  const { consumer, protocol, token } = checkSignature(req, ctx, rule);
+  useNonce(ctx, consumer, protocol);
+  const sandbox = ctx.world.sandbox(consumer.key);
+  ctx.verifiedConsumer = consumer.key;
+  return token ? { consumer, sandbox, protocol, token } : { consumer, sandbox, protocol };
+}
+
+/**
+ * The consumer key a request is signed by, for what runs before the routers (faults, the rate limit): the
+ * checks of `verifyOAuth` up to the nonce, with any token of the consumer, recording nothing and opening no
+ * sandbox. Undefined for a request that is unsigned, forged, stale or a replay: it is nobody's, so it
+ * neither spends a consumer's allowance nor meets a fault set for one. The route verifies again, by its
+ * own rule, and records the nonce.
+ */
+export function signerOf(req: Request): string | undefined {
+  const ctx = ctxOf(req);
+  if (ctx.signerChecked) return ctx.verifiedConsumer;
+  ctx.signerChecked = true;
+  try {
+    const { consumer, protocol } = checkSignature(req, ctx, 'any');
+    if (!nonceUsed(ctx, consumer, protocol)) ctx.verifiedConsumer = consumer.key;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  return ctx.verifiedConsumer;
+}
+
+interface SignedRequest {
+  consumer: Consumer;
+  protocol: ProtocolParams;
+  token: TokenRecord | undefined;
+}
+
+/** Every check up to and including the signature; throws the first failure. */
+function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): SignedRequest {
   const params = collectedParams(req, ctx);
   const read = readProtocolParams(params);
   // A request with a duplicated protocol parameter carries some, so "none at all" comes first either way.
@@ -55,8 +96,7 @@ export function verifyOAuth(req: Request, rule: TokenRule): VerifiedRequest {
   const protocol = checked.value;
 
   const consumer = consumerOf(ctx, protocol.consumerKey);
-  const sandbox = ctx.world.sandbox(consumer.key);
-  const token = tokenOf(sandbox, consumer, protocol.token, rule, ctx);
+  const token = tokenOf(consumer, protocol.token, rule, ctx);
 
   const address = signedAddress(ctx);
   const verdict = verifySignature({
@@ -71,9 +111,7 @@ export function verifyOAuth(req: Request, rule: TokenRule): VerifiedRequest {
     tokenSecret: token?.secret,
   });
   if (!verdict.ok) throw verdict.error;
-
-  checkNonce(ctx, sandbox, consumer, protocol);
-  return token ? { consumer, sandbox, protocol, token } : { consumer, sandbox, protocol };
+  return { consumer, protocol, token };
 }
 
 type NamedParam = { readonly name: string; readonly value: string };
@@ -104,14 +142,15 @@ function consumerOf(ctx: RequestContext, key: string): Consumer {
   return consumer;
 }
 
-function tokenOf(sandbox: Sandbox, consumer: Consumer, sent: string | undefined, rule: TokenRule, ctx: RequestContext): TokenRecord | undefined {
+/** The token as the consumer's sandbox holds it, read without opening the sandbox (World.token). */
+function tokenOf(consumer: Consumer, sent: string | undefined, rule: TokenRule, ctx: RequestContext): TokenRecord | undefined {
   if (sent === undefined) return undefined;
   if (rule === 'none') {
     throw errors.invalidOrExpiredToken('/oauth/request_token is signed with the consumer key alone; leave oauth_token out');
   }
-  const token = sandbox.stores.tokens.byToken(sent);
-  const verdict: Verdict = rule === 'request'
-    ? checkRequestTokenForExchange(token, consumer.key, ctx.world.clock.now())
+  const token = ctx.world.token(consumer.key, sent);
+  const verdict: Verdict = rule === 'request' ? checkRequestTokenForExchange(token, consumer.key, ctx.world.clock.now())
+    : rule === 'any' ? checkSigningToken(token, consumer.key)
     : checkAccessToken(token, consumer.key);
   if (!verdict.ok) throw errors.invalidOrExpiredToken(verdict.why);
   return token;
@@ -135,10 +174,26 @@ function signedAddress(ctx: RequestContext): { scheme: string; host: string; pat
 
 let lastBase = { url: '', scheme: '', host: '', path: '' };
 
-/** Recorded only after a valid signature, so a forged request cannot burn a client's nonce. */
-function checkNonce(ctx: RequestContext, sandbox: Sandbox, consumer: Consumer, protocol: ProtocolParams): void {
-  if (!consumer.checkNonce || protocol.nonce === undefined || protocol.timestamp === undefined) return;
-  const key = nonceKey({ consumerKey: consumer.key, token: protocol.token, timestamp: protocol.timestamp, nonce: protocol.nonce });
-  if (sandbox.nonces.seen(key)) throw errors.invalidNonce(protocol.nonce);
-  sandbox.nonces.remember(key, protocol.timestamp, ctx.world.clock.realSeconds());
+/**
+ * Recorded only after a valid signature, so a forged request cannot burn a client's nonce; in the world's
+ * store, which keeps it until its timestamp leaves the window whatever becomes of the sandbox (World.nonces).
+ */
+function useNonce(ctx: RequestContext, consumer: Consumer, protocol: ProtocolParams): void {
+  const key = nonceKeyOf(consumer, protocol);
+  if (key === undefined) return;
+  const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
+  if (use.ok) return;
+  if (use.why === 'used') throw errors.invalidNonce(protocol.nonce!);
+  throw errors.nonceStoreFull(use.retryAfterSeconds, ctx.world.nonces.capacity);
+}
+
+function nonceUsed(ctx: RequestContext, consumer: Consumer, protocol: ProtocolParams): boolean {
+  const key = nonceKeyOf(consumer, protocol);
+  return key !== undefined && ctx.world.nonces.seen(key, ctx.world.clock.realSeconds());
+}
+
+/** Undefined when the nonce is not checked: a consumer with nonce checks off, or PLAINTEXT sent without one. */
+function nonceKeyOf(consumer: Consumer, protocol: ProtocolParams): string | undefined {
+  if (!consumer.checkNonce || protocol.nonce === undefined || protocol.timestamp === undefined) return undefined;
+  return nonceKey({ consumerKey: consumer.key, token: protocol.token, timestamp: protocol.timestamp, nonce: protocol.nonce });
 }

@@ -48,6 +48,16 @@ export class SandboxPool {
     return box;
   }
 
+  /**
+   * The sandbox of a key if one is held and not idle past the limit (one `get` would drop), without touching
+   * it: no use counted, no move in the LRU order. For reading before a request has proved who it is.
+   */
+  peek(key: string, now: number): Sandbox | undefined {
+    const box = this.boxes.get(key);
+    if (!box || (this.limits.idleMs > 0 && now - box.lastUsedAt > this.limits.idleMs)) return undefined;
+    return box;
+  }
+
   /** The sandboxes held now, without counting a use (for looking something up across all of them). */
   held(): Sandbox[] {
     return [...this.boxes.values()];

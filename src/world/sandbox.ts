@@ -1,4 +1,3 @@
-import { NonceCache } from '../domain/oauth/nonce-cache.js';
 import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { createStores, type Stores } from '../store/stores.js';
@@ -10,8 +9,6 @@ import { createStores, type Stores } from '../store/stores.js';
 export class Sandbox {
   readonly db: Db;
   readonly stores: Stores;
-  /** Nonces already used here; a day covers any sane timestamp window, and the cap bounds memory. */
-  readonly nonces = new NonceCache({ windowSeconds: 86_400, maxEntries: 50_000 });
   readonly createdAt: number;
   lastUsedAt: number;
   /** Requests using it now (`hold`/`release`), and whether its pool let it go. */

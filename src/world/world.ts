@@ -1,16 +1,25 @@
+import { randomInt } from 'node:crypto';
 import { errors } from '../domain/api-error.js';
 import { FaultRules } from '../domain/faults.js';
 import { Journal } from '../domain/journal.js';
+import { NonceStore } from '../domain/oauth/nonce-store.js';
+import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { RateLimiter, type RateLimits } from '../domain/rate-limiter.js';
 import { SimClock } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
 import { loadScenario, type LoadedScenario } from '../scenarios/loaded-scenario.js';
+import type { Db } from '../store/catalog-db.js';
+import { stateDbFrom } from '../store/state-db.js';
+import { TokensStore } from '../store/tokens-store.js';
 import type { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import type { ScenarioFile } from './scenario-files.js';
 
 /** The sandbox that requests without a consumer key (admin pages, unsigned catalogue reads) use. */
 export const DEFAULT_SANDBOX = '__default__';
+
+/** Most memory the used-nonce store takes: room for at least 2,097,152 nonces inside their window (README). */
+export const NONCE_STORE_BYTES = 48 * 1024 * 1024;
 
 export interface WorldOptions {
   scenarios: ReadonlyMap<string, ScenarioFile>;
@@ -25,6 +34,8 @@ export interface WorldOptions {
   journalSize?: number;
   /** Per-consumer rate limits; default off. */
   rateLimits?: Partial<RateLimits>;
+  /** Most memory the used-nonce store takes (default NONCE_STORE_BYTES). */
+  nonceStoreBytes?: number;
 }
 
 /**
@@ -39,12 +50,19 @@ export class World {
   readonly journal: Journal;
   /** Requests per second/day per consumer; off unless configured. */
   readonly rateLimiter: RateLimiter;
+  /**
+   * Every nonce used inside the timestamp window, of every consumer. Kept here, not in the sandboxes:
+   * replay protection must outlive a dropped, evicted or reset sandbox, so no reset forgets them.
+   */
+  readonly nonces: NonceStore;
   readonly sandboxes: SandboxPool;
   readonly realNow: () => number;
   private readonly loaded = new Map<string, LoadedScenario>();
   /** The scenario files it knows: those read at start-up and any added through the admin API. */
   private readonly files: Map<string, ScenarioFile>;
   private active!: LoadedScenario;
+  /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
+  private initialTokens: { of: LoadedScenario; db: Db; store: TokensStore } | undefined;
 
   constructor(private readonly options: WorldOptions) {
     this.files = new Map(options.scenarios);
@@ -52,6 +70,7 @@ export class World {
     this.clock = new SimClock(this.realNow);
     this.journal = new Journal(options.journalSize ?? 1000);
     this.rateLimiter = new RateLimiter({ perSecond: 0, perDay: 0, ...options.rateLimits });
+    this.nonces = new NonceStore({ maxBytes: options.nonceStoreBytes ?? NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
     this.sandboxes = new SandboxPool({ max: 200, idleMs: 3_600_000, ...options.sandboxes }, this.realNow);
     this.useScenario(options.scenario);
   }
@@ -120,6 +139,16 @@ export class World {
     return this.sandboxes.get(key, () => this.active.template, this.realNow());
   }
 
+  /**
+   * A token as the consumer's sandbox would read it, without opening or touching the sandbox: from the
+   * sandbox if one is held, else from the scenario's template, which a new sandbox would be copied from. The
+   * OAuth verifier reads tokens here, so a request opens its sandbox only once its signature verified.
+   */
+  token(sandboxKey: string, token: string): TokenRecord | undefined {
+    const held = this.sandboxes.peek(sandboxKey, this.realNow());
+    return held ? held.stores.tokens.byToken(token) : this.templateTokens().byToken(token);
+  }
+
   /** Every sandbox held now, without touching it (so looking across them does not keep them alive). */
   heldSandboxes(): Sandbox[] {
     return this.sandboxes.held();
@@ -131,7 +160,8 @@ export class World {
 
   /**
    * Back to the scenario's initial state. One consumer's sandbox alone, or everything: every sandbox, the
-   * clock, injected faults, the journal and rate-limit counters, as at start-up.
+   * clock, injected faults, the journal and rate-limit counters, as at start-up. Used nonces are kept: a
+   * reset must not reopen a window for replays (they leave by themselves with their timestamps).
    */
   reset(key?: string): void {
     if (key === undefined) {
@@ -146,7 +176,19 @@ export class World {
   }
 
   close(): void {
+    this.initialTokens?.db.close();
+    this.initialTokens = undefined;
     this.sandboxes.closeAll();
+  }
+
+  /** The active scenario's template tokens, opened once per scenario (a copy of the template, read only). */
+  private templateTokens(): TokensStore {
+    if (this.initialTokens?.of !== this.active) {
+      this.initialTokens?.db.close();
+      const db = stateDbFrom(this.active.template);
+      this.initialTokens = { of: this.active, db, store: new TokensStore(db) };
+    }
+    return this.initialTokens.store;
   }
 
   /** A scenario may start the clock frozen at an instant; otherwise it runs in real time. */
