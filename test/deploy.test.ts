@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { loadConfig } from '../src/config.js';
+import { allowedHosts, isAllowedHost } from '../src/domain/allowed-hosts.js';
+
+// deploy/ (issue 14, past one machine): the nginx sharding rules run for real in deploy/test/run.sh; these
+// keep the Kubernetes example in step with them and with itself, without a cluster: the ConfigMap carries
+// deploy/nginx's rules verbatim, the upstream names one Service per replica, and the replicas' settings are
+// a configuration rentalsim accepts, whose public URL is the front's address.
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+interface K8sObject {
+  kind: string;
+  metadata: { name: string; namespace?: string };
+  [field: string]: unknown;
+}
+interface Container {
+  name: string;
+  image: string;
+  env?: { name: string; value?: string; valueFrom?: unknown }[];
+  ports?: { name: string; containerPort: number }[];
+  volumeMounts?: { name: string; mountPath: string }[];
+}
+interface PodSpec {
+  containers: Container[];
+  volumes?: { name: string; configMap?: { name: string } }[];
+}
+interface Workload extends K8sObject {
+  spec: { replicas: number; serviceName?: string; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } };
+}
+interface Service extends K8sObject {
+  spec: { clusterIP?: string; selector: Record<string, string>; ports: { port: number; targetPort: string | number }[] };
+}
+interface ConfigMap extends K8sObject {
+  data: Record<string, string>;
+}
+
+const documents = parseAllDocuments(read('deploy/k8s/rentalsim.yaml'));
+const objects = documents.map((d) => d.toJS() as K8sObject);
+const named = <T extends K8sObject>(kind: string, name: string): T => {
+  const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+  if (!found) throw new Error(`deploy/k8s/rentalsim.yaml has no ${kind} ${name}`);
+  return found as T;
+};
+
+const replicas = named<Workload>('StatefulSet', 'rentalsim');
+const front = named<Workload>('Deployment', 'rentalsim-front');
+const frontService = named<Service>('Service', 'rentalsim');
+const frontConfig = named<ConfigMap>('ConfigMap', 'rentalsim-front');
+const namespace = named<K8sObject>('Namespace', 'rentalsim').metadata.name;
+const replicaContainer = replicas.spec.template.spec.containers[0]!;
+
+/** The `upstream rentalsim_replicas { ... }` block of an nginx configuration: its hash and server lines. */
+function upstreamOf(conf: string): { hash: string | undefined; servers: { address: string; params: string[] }[] } {
+  const block = /upstream\s+rentalsim_replicas\s*\{([^}]*)\}/.exec(conf)?.[1];
+  if (block === undefined) throw new Error('no upstream rentalsim_replicas block');
+  const lines = block.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+  return {
+    hash: lines.find((l) => l.startsWith('hash '))?.replace(/;$/, ''),
+    servers: lines.filter((l) => l.startsWith('server ')).map((l) => {
+      const [, address = '', ...params] = l.replace(/;$/, '').split(/\s+/);
+      return { address, params };
+    }),
+  };
+}
+
+/** The settings rentalsim reads from a container's environment (a secret stands in as "from-secret"). */
+function envOf(container: Container): Record<string, string> {
+  return Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value ?? (e.valueFrom ? 'from-secret' : '')]));
+}
+
+describe('deploy/k8s/rentalsim.yaml', () => {
+  it('is YAML that parses, one Kubernetes object per document, all in the rentalsim namespace', () => {
+    expect(documents.flatMap((d) => d.errors.map((e) => e.message))).toEqual([]);
+    for (const o of objects) {
+      expect(o.kind, JSON.stringify(o).slice(0, 80)).toMatch(/^[A-Z]\w+$/);
+      if (o.kind !== 'Namespace') expect(o.metadata.namespace, `${o.kind} ${o.metadata.name}`).toBe(namespace);
+    }
+    expect(objects.map((o) => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Namespace', 'Secret', 'Service', 'Service', 'Service', 'Service', 'StatefulSet']);
+  });
+
+  it("carries deploy/nginx's sharding rules and proxy settings verbatim in the front's ConfigMap", () => {
+    for (const file of ['rentalsim-sharding.inc', 'rentalsim-proxy.inc']) {
+      const why = `the ConfigMap's ${file} differs from deploy/nginx/${file}: copy it in (its comment says how)`;
+      expect(frontConfig.data[file], why).toBe(read(`deploy/nginx/${file}`));
+    }
+    const conf = frontConfig.data['default.conf']!;
+    expect(conf).toContain('include conf.d/rentalsim-sharding.inc;');
+    expect(conf).toContain('include conf.d/rentalsim-proxy.inc;');
+  });
+
+  it('names each replica once in the upstream, by a Service that selects that one pod, hashing on the consumer key', () => {
+    const upstream = upstreamOf(frontConfig.data['default.conf']!);
+    expect(upstream.hash).toBe('hash $rentalsim_consumer consistent');
+    const wanted = Array.from({ length: replicas.spec.replicas }, (_, i) => `${replicas.metadata.name}-${i}`);
+    expect(upstream.servers.map((s) => s.address)).toEqual(wanted.map((pod) => {
+      const service = named<Service>('Service', pod);
+      expect(service.spec.selector).toEqual({ 'statefulset.kubernetes.io/pod-name': pod });
+      return `${pod}.${namespace}.svc.cluster.local:${service.spec.ports[0]!.port}`;
+    }));
+    for (const s of upstream.servers) expect(s.params).toContain('max_fails=0');
+  });
+
+  it("starts the replicas with a configuration rentalsim accepts: open mode, the front's address as public URL", () => {
+    const config = loadConfig(envOf(replicaContainer), []);
+    const port = frontService.spec.ports[0]!.port;
+    expect(config.publicUrl).toBe(`http://${frontService.metadata.name}.${namespace}.svc.cluster.local${port === 80 ? '' : `:${port}`}`);
+    expect(config.openPrefix).toBe('ci-');
+    expect(config.host).toBe('0.0.0.0');
+    // The admin API and login page answer to the front's name and to each replica's Service.
+    const hosts = allowedHosts({ allowedHosts: config.allowedHosts, publicUrl: config.publicUrl, listenHost: config.host });
+    for (const name of [new URL(config.publicUrl!).host, ...upstreamOf(frontConfig.data['default.conf']!).servers.map((s) => s.address)]) {
+      expect(isAllowedHost(hosts, name), name).toBe(true);
+    }
+    expect(replicaContainer.ports?.[0]?.containerPort).toBe(config.port);
+    expect(named<Service>('Service', replicas.spec.serviceName!).spec.clusterIP).toBe('None');
+  });
+
+  it("wires the front: its Service selects its pods, its pods mount the ConfigMap as conf.d and listen where default.conf says", () => {
+    expect(frontService.spec.selector).toEqual(front.spec.template.metadata.labels);
+    expect(front.spec.selector.matchLabels).toEqual(front.spec.template.metadata.labels);
+    const nginx = front.spec.template.spec.containers[0]!;
+    const volume = front.spec.template.spec.volumes?.find((v) => v.configMap?.name === frontConfig.metadata.name);
+    expect(nginx.volumeMounts).toContainEqual(expect.objectContaining({ name: volume?.name, mountPath: '/etc/nginx/conf.d' }));
+    const listen = /listen\s+(\d+);/.exec(frontConfig.data['default.conf']!)?.[1];
+    expect(nginx.ports?.[0]?.containerPort).toBe(Number(listen));
+  });
+});
+
+describe('deploy/nginx/nginx.conf', () => {
+  it('hashes on the consumer key over replicas that are never skipped, and includes the shared rules', () => {
+    const conf = read('deploy/nginx/nginx.conf');
+    const upstream = upstreamOf(conf);
+    expect(upstream.hash).toBe('hash $rentalsim_consumer consistent');
+    expect(upstream.servers).toHaveLength(2);
+    for (const s of upstream.servers) expect(s.params).toContain('max_fails=0');
+    expect(conf).toContain('include rentalsim-sharding.inc;');
+    expect(conf).toContain('include rentalsim-proxy.inc;');
+  });
+});
