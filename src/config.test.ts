@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, helpText, loadConfig, SETTINGS } from './config.js';
+import { ConfigError, helpText, loadConfig, SETTINGS, simulatorConfig } from './config.js';
 
 describe('configuration', () => {
   it('has a default for start-up on port 8080 with the default scenario', () => {
@@ -18,6 +18,13 @@ describe('configuration', () => {
     ['a bare boolean flag means true', {}, ['--allow-plaintext'], 'allowPlaintext', true],
     ['a trailing slash is dropped from URLs', { PUBLIC_URL: 'http://api.example.com/' }, [], 'publicUrl', 'http://api.example.com'],
     ['SCHEMA_BASE is read from the environment', { SCHEMA_BASE: 'http://schemas.example.com' }, [], 'schemaBase', 'http://schemas.example.com'],
+    ['an empty environment variable counts as unset', { PORT: '' }, [], 'port', 8080],
+    ['an empty HOST counts as unset', { HOST: '' }, [], 'host', '127.0.0.1'],
+    ['an empty optional variable leaves the setting off', { ADMIN_TOKEN: '' }, [], 'adminToken', undefined],
+    ['an IPv6 host', {}, ['--host', '::1'], 'host', '::1'],
+    ['an IPv6 host in brackets, as in a URL', {}, ['--host', '[::1]'], 'host', '::1'],
+    ['a host name', { HOST: 'sim.internal' }, [], 'host', 'sim.internal'],
+    ['a bare boolean flag before another flag', {}, ['--pretty', '--port', '1'], 'prettyXml', true],
   ] as const)('%s', (_name, env, argv, key, expected) => {
     expect(loadConfig(env, argv)[key]).toBe(expected);
   });
@@ -29,10 +36,26 @@ describe('configuration', () => {
     ['a public URL that is not http', {}, ['--public-url', 'ftp://x'], /absolute http\(s\) URL/],
     ['an unknown option', {}, ['--prot', '1'], /unknown option --prot/],
     ['a flag without its value', {}, ['--scenario'], /--scenario needs a value/],
+    ['a flag followed by another flag instead of its value', {}, ['--port', '--host', 'x'], /^--port needs a value$/],
+    ['a stray argument', {}, ['serve'], /^unexpected argument "serve"/],
+    ['an address that is not IPv4', {}, ['--host', '999.1.1.1'], /^--host \(HOST\): "999.1.1.1" is not an IPv4 address$/],
+    ['a host that is no host name', { HOST: 'a b' }, [], /^--host \(HOST\): "a b" is not an IP address or host name$/],
+    ['an empty value given on the command line', {}, ['--scenario='], /^--scenario \(SCENARIO\): "" is not a non-empty value$/],
     ['a boolean that is not one', { PRETTY_XML: 'maybe' }, [], /true or false/],
   ] as const)('stops start-up with one clear line on %s', (_name, env, argv, message) => {
     expect(() => loadConfig(env, argv)).toThrow(ConfigError);
     expect(() => loadConfig(env, argv)).toThrow(message);
+  });
+
+  it('startSimulator options take the same checks and the same line, with port 0 by default', () => {
+    expect(simulatorConfig({}).port).toBe(0);
+    expect(simulatorConfig({ port: 8081, allowPlaintext: true }).allowPlaintext).toBe(true);
+    expect(() => simulatorConfig({ port: 'x' })).toThrow(ConfigError);
+    expect(() => simulatorConfig({ port: 'x' })).toThrow(/^--port \(PORT\): "x" is not a port number from 0 to 65535$/);
+    expect(() => loadConfig({}, ['--port', 'x'])).toThrow(/^--port \(PORT\): "x" is not a port number from 0 to 65535$/);
+    expect(() => simulatorConfig({ maxSandboxes: 0 })).toThrow(/must be at least 1/);
+    expect(() => simulatorConfig({ journalSize: -1 })).toThrow(/^--journal-size \(JOURNAL_SIZE\): -1 is not a whole number$/);
+    expect(() => simulatorConfig({ scenario: ['default'] })).toThrow(/^--scenario \(SCENARIO\): \["default"\] is not a non-empty value$/);
   });
 
   it('--help lists every setting with its environment variable', () => {

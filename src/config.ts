@@ -1,5 +1,7 @@
 // Every setting of the simulator: one table, with its doc line, default, env var and CLI flag.
 // loadConfig is pure (env and argv are passed in); a bad value throws a ConfigError with one clear line.
+// simulatorConfig checks the library's options by the same rules, so both say the same line.
+import { isIP } from 'node:net';
 
 export interface Config {
   port: number;
@@ -41,7 +43,7 @@ export interface Config {
   rateLimitPerDay: number;
 }
 
-type Kind = 'port' | 'string' | 'url' | 'int' | 'bool';
+type Kind = 'port' | 'host' | 'string' | 'url' | 'int' | 'bool';
 
 interface Setting {
   key: keyof Config;
@@ -54,7 +56,7 @@ interface Setting {
 
 export const SETTINGS: readonly Setting[] = [
   { key: 'port', flag: '--port', env: 'PORT', kind: 'port', default: '8080', doc: 'TCP port to listen on; 0 picks a free one' },
-  { key: 'host', flag: '--host', env: 'HOST', kind: 'string', default: '127.0.0.1', doc: 'interface to listen on (0.0.0.0 for every interface)' },
+  { key: 'host', flag: '--host', env: 'HOST', kind: 'host', default: '127.0.0.1', doc: 'interface to listen on (0.0.0.0 for every interface)' },
   { key: 'scenario', flag: '--scenario', env: 'SCENARIO', kind: 'string', default: 'default', doc: 'scenario loaded at start-up' },
   { key: 'publicUrl', flag: '--public-url', env: 'PUBLIC_URL', kind: 'url', default: undefined, doc: "base URL written into ids and links and used for OAuth base strings; default: the request's own scheme and host" },
   { key: 'schemaBase', flag: '--schema-base', env: 'SCHEMA_BASE', kind: 'url', default: 'http://schemas.lovefilm.com', doc: 'prefix of every rel attribute' },
@@ -76,20 +78,62 @@ export const SETTINGS: readonly Setting[] = [
   { key: 'rateLimitPerDay', flag: '--rate-limit-daily', env: 'RATE_LIMIT_DAILY', kind: 'int', default: '0', doc: 'requests per simulator-clock day per consumer before 403 Over Rate Limit; 0 = off' },
 ];
 
+/** A setting a user can fix: the message is one line naming the flag and its environment variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export const DEFAULT_CONFIG: Config = loadConfig({}, []);
-
-/** Reads settings from argv (`--port 0` or `--port=0`) over env over defaults. `--help` is handled by main. */
-export function loadConfig(env: Record<string, string | undefined>, argv: readonly string[]): Config {
+/**
+ * Reads settings from argv (`--port 0` or `--port=0`) over env over defaults; an empty environment variable
+ * counts as unset (`PORT= rentalsim` is how a shell script clears one). `--help` and `--version` are main's.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>, argv: readonly string[]): Config {
   const fromArgv = parseArgv(argv);
   const out: Record<string, unknown> = {};
   for (const s of SETTINGS) {
-    const raw = fromArgv.get(s.flag) ?? env[s.env] ?? s.default;
-    out[s.key] = raw === undefined ? undefined : convert(s, raw);
+    const raw = fromArgv.get(s.flag) ?? (env[s.env] || undefined) ?? s.default;
+    out[s.key] = raw === undefined ? undefined : convert(s, raw, JSON.stringify(raw));
   }
+  return checkCombination(out);
+}
+
+/**
+ * startSimulator's options over the defaults (port 0: a library caller wants a free port), each checked by
+ * the rule its flag has, with the same message: `{ port: 'x' }` is a ConfigError, not a socket file named x.
+ * An option left undefined takes its default.
+ */
+export function simulatorConfig(options: Readonly<Record<string, unknown>>): Config {
+  const out: Record<string, unknown> = { ...DEFAULT_CONFIG, port: 0 };
+  for (const [key, value] of Object.entries(options)) {
+    const s = SETTINGS.find((x) => x.key === key);
+    if (!s) throw new ConfigError(`unknown option ${key}; the options are ${SETTINGS.map((x) => x.key).join(', ')}`);
+    if (value === undefined) continue;
+    const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+    // A string is read as the flag would read it; otherwise the value must have the option's own type.
+    if (typeof value !== 'string' && typeof value !== NATIVE_TYPE[s.kind]) throw notA(s, shown);
+    out[key] = convert(s, String(value), shown);
+  }
+  return checkCombination(out);
+}
+
+/** What each kind of value must be, as the error line says it. */
+const WHAT: Record<Kind, string> = {
+  port: 'a port number from 0 to 65535',
+  host: 'an IP address or host name',
+  int: 'a whole number',
+  bool: 'true or false',
+  url: 'an absolute http(s) URL',
+  string: 'a non-empty value',
+};
+
+const NATIVE_TYPE: Record<Kind, string> = { port: 'number', host: 'string', int: 'number', bool: 'boolean', url: 'string', string: 'string' };
+
+function notA(s: Setting, shown: string, what = WHAT[s.kind]): ConfigError {
+  return new ConfigError(`${s.flag} (${s.env}): ${shown} is not ${what}`);
+}
+
+/** Settings that only make sense together. */
+function checkCombination(out: Record<string, unknown>): Config {
   if ((out['openPrefix'] === undefined) !== (out['openSecret'] === undefined)) {
     throw new ConfigError('open mode needs both --open-prefix (OPEN_PREFIX) and --open-secret (OPEN_SECRET)');
   }
@@ -101,49 +145,67 @@ function parseArgv(argv: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (!arg.startsWith('-')) throw new ConfigError(`unexpected argument ${JSON.stringify(arg)}; options start with --, see --help`);
+    const eq = arg.indexOf('=');
+    const flag = eq < 0 ? arg : arg.slice(0, eq);
+    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
     const setting = SETTINGS.find((s) => s.flag === flag);
     if (!setting) throw new ConfigError(`unknown option ${flag}; see --help`);
-    if (setting.kind === 'bool' && inline === undefined && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('--'))) {
+    const next = argv[i + 1];
+    // `--port --host x` is a port without its value, not a port named "--host".
+    if (inline === undefined && (next === undefined || next.startsWith('--'))) {
+      if (setting.kind !== 'bool') throw new ConfigError(`${flag} needs a value`);
       flags.set(flag, 'true');
       continue;
     }
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw new ConfigError(`${flag} needs a value`);
-    flags.set(flag, value);
+    flags.set(flag, inline ?? argv[++i]!);
   }
   return flags;
 }
 
-function convert(s: Setting, raw: string): unknown {
-  const bad = (what: string) => new ConfigError(`${s.flag} (${s.env}): ${JSON.stringify(raw)} is not ${what}`);
+/** A host name: dot-separated labels of letters, digits, inner hyphens (and underscores, as container names have). */
+const HOST_NAME = /^(?=.{1,253}\.?$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i;
+
+// Below the tables convert reads, which are not initialised before their lines run.
+export const DEFAULT_CONFIG: Config = loadConfig({}, []);
+
+function convert(s: Setting, raw: string, shown: string): unknown {
+  const bad = (what?: string) => notA(s, shown, what);
   switch (s.kind) {
     case 'port': {
       const n = Number(raw);
-      if (!/^\d+$/.test(raw) || n > 65535) throw bad('a port number from 0 to 65535');
+      if (!/^\d+$/.test(raw) || n > 65535) throw bad();
       return n;
     }
+    case 'host': {
+      // Checked here, not left to listen(): a malformed address would otherwise go to DNS as a name.
+      const host = /^\[.*\]$/.test(raw) ? raw.slice(1, -1) : raw;
+      if (isIP(host)) return host;
+      if (/^[\d.]+$/.test(host)) throw bad('an IPv4 address');
+      if (!HOST_NAME.test(host)) throw bad();
+      return host;
+    }
     case 'int': {
-      if (!/^\d+$/.test(raw)) throw bad('a whole number');
+      if (!/^\d+$/.test(raw)) throw bad();
       return Number(raw);
     }
     case 'bool': {
       if (/^(true|1|yes|on)$/i.test(raw)) return true;
       if (/^(false|0|no|off)$/i.test(raw)) return false;
-      throw bad('true or false');
+      throw bad();
     }
     case 'url': {
       let u: URL;
       try {
         u = new URL(raw);
       } catch {
-        throw bad('an absolute http(s) URL');
+        throw bad();
       }
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw bad('an absolute http(s) URL');
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw bad();
       return raw.replace(/\/+$/, '');
     }
     case 'string':
-      if (raw === '') throw bad('a non-empty value');
+      if (raw === '') throw bad();
       return raw;
   }
 }
@@ -151,5 +213,15 @@ function convert(s: Setting, raw: string): unknown {
 /** The --help text, generated from the table so it cannot drift. */
 export function helpText(): string {
   const rows = SETTINGS.map((s) => `  ${(s.flag + ' <' + s.kind + '>').padEnd(28)} ${s.env.padEnd(18)} ${s.doc}${s.default !== undefined ? ` (default ${s.default})` : ''}`);
-  return ['Usage: rentalsim [options]', '', 'Options (flag, environment variable, meaning):', ...rows, '  --help                       print this help and exit', ''].join('\n');
+  return [
+    'Usage: rentalsim [options]            start the simulator',
+    '       rentalsim sign [options] METHOD URL [name=value ...]',
+    '                                      print a signed request for a scenario\'s credentials (see rentalsim sign --help)',
+    '',
+    'Options (flag, environment variable, meaning; an empty variable counts as unset):',
+    ...rows,
+    '  --help, -h                   print this help and exit',
+    '  --version, -v                print the version and exit',
+    '',
+  ].join('\n');
 }

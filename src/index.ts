@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { simControls, type SimControls } from './admin/controls.js';
 import { createApp } from './app.js';
 import { simulatorServer } from './http/server-options.js';
-import { ConfigError, DEFAULT_CONFIG, type Config } from './config.js';
+import { ConfigError, simulatorConfig, type Config } from './config.js';
+import { listenProblem } from './listen-problem.js';
+import { checkScenarioDir } from './scenario-dir-check.js';
 import { BUILTIN_SCENARIO_DIR } from './package-root.js';
 import { readScenarioFiles } from './world/scenario-files.js';
 import { World } from './world/world.js';
@@ -57,12 +59,19 @@ export function createWorld(config: Config, realNow?: () => number): World {
  * `const sim = await startSimulator({ port: 0, scenario: 'default' })`.
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const config: Config = { ...DEFAULT_CONFIG, port: 0, ...options };
+  // Checked as the CLI checks its flags: a bad option is a ConfigError, never a socket file or a bad URL.
+  const config: Config = simulatorConfig(options as Readonly<Record<string, unknown>>);
+  if (config.scenarioDir !== undefined) checkScenarioDir(config.scenarioDir);
   const world = createWorld(config);
   const app = createApp({ world, config });
   const server: Server = simulatorServer(app);
   server.listen(config.port, config.host);
-  await once(server, 'listening');
+  try {
+    await once(server, 'listening');
+  } catch (e) {
+    world.close();
+    throw listenProblem(e, config);
+  }
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return {

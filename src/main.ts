@@ -1,31 +1,43 @@
 #!/usr/bin/env node
 // The only place that reads env and argv, opens files and listens.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { signCommand } from './cli/sign-command.js';
 import { ConfigError, helpText, loadConfig } from './config.js';
 import { startSimulator } from './index.js';
+import { packageRoot } from './package-root.js';
 import { ScenarioError } from './scenarios/scenario-error.js';
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(helpText());
-    return;
-  }
+async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === 'sign') return void process.stdout.write(signCommand(argv.slice(1), process.env));
+  if (argv.includes('--help') || argv.includes('-h')) return void process.stdout.write(helpText());
+  if (argv.includes('--version') || argv.includes('-v')) return void process.stdout.write(`${version()}\n`);
   const config = loadConfig(process.env, argv);
   const sim = await startSimulator(config);
-  const counts = sim.world.scenario.catalog.counts();
-  process.stdout.write(`rentalsim listening on ${sim.url} (scenario ${config.scenario}: ${counts.titles} titles, ${counts.people} people)\n`);
-  const stop = (signal: string) => {
+  // Ctrl-C under `npm start` arrives twice (from the terminal and passed on by npm): the first one stops.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     process.stdout.write(`rentalsim: ${signal}, stopping\n`);
     sim.close().then(() => process.exit(0), () => process.exit(1));
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  // Before the line that says we listen: whoever reads it may signal at once.
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  const counts = sim.world.scenario.catalog.counts();
+  process.stdout.write(`rentalsim listening on ${sim.url} (scenario ${config.scenario}: ${counts.titles} titles, ${counts.people} people)\n`);
 }
 
-main().catch((e: unknown) => {
-  // One clear line for what a user can fix; anything else is a bug worth its stack.
-  if (e instanceof ConfigError || e instanceof ScenarioError) process.stderr.write(`rentalsim: ${e.message}\n`);
-  else if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`rentalsim: ${(e as Error).message}: choose another --port\n`);
+function version(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  // One clear line for what a user can fix, a file system refusal included (it names the path); anything
+  // else is a bug worth its stack.
+  const fixable = e instanceof ConfigError || e instanceof ScenarioError || typeof (e as NodeJS.ErrnoException).syscall === 'string';
+  if (fixable) process.stderr.write(`rentalsim: ${(e as Error).message.replace(/\s*\n\s*/g, ' ')}\n`);
   else process.stderr.write(`rentalsim: ${(e as Error).stack ?? String(e)}\n`);
   process.exit(1);
 });
