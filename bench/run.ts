@@ -10,6 +10,7 @@ import { markdownReport, type BenchResults, type CatalogueResults, type LoadRow 
 import { drivePaced } from './paced.js';
 import { ALICE_READ, FIRST_ANSWER, loadScenarios, moderateSearch, type LoadScenario } from './scenarios.js';
 import { queueableTitles } from './queue-titles.js';
+import { soak } from './soak.js';
 import { startTime } from './start-time.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url)); // dist/bench
@@ -186,9 +187,9 @@ const fmt = (r: LoadResult) =>
   `${r.rps.toFixed(0)} req/s p50 ${r.p50} p99 ${r.p99} ms, ${r.cpuUs?.toFixed(0) ?? '?'} us CPU/req${r.bad ? ` (${r.bad} bad)` : ''}`;
 const log = (line: string) => process.stdout.write(line + '\n');
 
-// `npm run bench -- start`: the README's start command against node dist/src/main.js, to the first answer
-// (bench/start-time.ts), instead of the speed run.
-(process.argv[2] === 'start' ? startTime() : main()).catch((e: unknown) => {
+// `npm run bench -- soak`: the memory soak (bench/soak.ts) instead of the speed run; `-- start`: the
+// README's start command against node dist/src/main.js, to the first answer (bench/start-time.ts).
+(process.argv[2] === 'soak' ? soak() : process.argv[2] === 'start' ? startTime() : main()).catch((e: unknown) => {
   process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
   process.exit(1);
 });

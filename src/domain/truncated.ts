@@ -5,7 +5,8 @@ const MARKER_ROOM = 40;
 
 /**
  * A string held to `maxBytes` of UTF-8: itself when it fits, otherwise its first bytes (never half a
- * character) and a visible marker saying how much went, `…[truncated 327,680 bytes]`.
+ * character) and a visible marker saying how much went, `…[truncated 327,680 bytes]`; the two together
+ * stay within `maxBytes` (a budget under 40 bytes keeps the marker alone).
  *
  * A truncated string is a fresh copy. A slice of a string in V8 points into the whole original, so
  * keeping `s.slice(0, n)` of a 330 KB base string would keep all 330 KB alive.
