@@ -16,6 +16,7 @@ import { catalogTitleRoutes } from './catalog-title-routes.js';
 import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
+import { searchAddress } from './search-address.js';
 import { underPrefix } from './under-prefix.js';
 import { sendXml } from './send-xml.js';
 import { titleRenderer } from './title-renderer.js';
@@ -70,12 +71,6 @@ function searchPeople(req: Request, res: Response, kind: string): void {
     const items = found.ids.map((id) => catalog.person(id)).filter((p) => p !== undefined).map((p) => personXml(ctx.xml, p));
     return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, index.people.refinements(search));
   });
-}
-
-/** Page and refinement links repeat the search as sent: its path and every parameter (fidelity 4). */
-export function searchAddress(req: Request) {
-  const ctx = ctxOf(req);
-  return { path: ctx.path, params: ctx.params.pairs };
 }
 
 /** A collection's titles, in rank order: the `id` of a title's collections can be followed (fidelity 2). */

@@ -8,10 +8,10 @@ import { detailContent, detailLinks, histogramXml } from '../xml/catalog-title.j
 import { pagedList } from '../xml/paged.js';
 import { titleReviewXml } from '../xml/title-reviews.js';
 import { authenticateConsumer } from './authenticate.js';
-import { searchAddress } from './catalog-routes.js';
 import { pageRequestOf } from './page-request.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
+import { searchAddress } from './search-address.js';
 import { sendXml } from './send-xml.js';
 import { statsOf, titleRenderer } from './title-renderer.js';
 
