@@ -9,10 +9,23 @@ export const collectionHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/c
 export const categoryScheme = (ctx: XmlContext, path: string) => `${ctx.baseUrl}/categories/${path}`;
 export const rel = (ctx: XmlContext, name: string) => `${ctx.schemaBase}/${name}`;
 
-/** http://www.lovefilm.com/film/<Slug>/<id>/?cid=LFAPI, slug = clean title with spaces as dashes. */
+/** http://www.lovefilm.com/film/<Slug>/<id>/?cid=LFAPI (fidelity 2); a non-ASCII letter of the slug is percent-encoded. */
 export function webPageHref(ctx: XmlContext, t: Pick<Title, 'id' | 'cleanTitle'>): string {
-  const slug = t.cleanTitle.trim().replace(/\s+/g, '-').replace(/[^\p{L}\p{N}\-_.~']/gu, '');
-  return `${ctx.webBase}/film/${encodeURIComponent(slug)}/${t.id}/?cid=LFAPI`;
+  return `${ctx.webBase}/film/${encodeURIComponent(webPageSlug(t.cleanTitle))}/${t.id}/?cid=LFAPI`;
+}
+
+/**
+ * The slug of a title's web page, by the one rule all 50 captured links follow (fidelity 2): keep letters,
+ * digits, apostrophes, spaces and hyphens, then turn each run of spaces and hyphens into one `-`, so
+ * "A Valley for Freeda - Series 9" is `A-Valley-for-Freeda-Series-9`, never `...Freeda---Series-9`.
+ * A letter is any Unicode letter (with its combining accents): the rule names letters, not ASCII ones, and
+ * dropping é would turn "Amélie" into `Amlie`. An apostrophe is U+0027, the one the captures show.
+ */
+export function webPageSlug(cleanTitle: string): string {
+  return cleanTitle.normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{Nd}'\s-]/gu, '')
+    .replace(/[\s-]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export const TITLE_IMAGE_SIZES = [
