@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getXml, titleIds } from './catalog-helpers.js';
+import { catalogueTitles, getXml, titleIds } from './catalog-helpers.js';
 import { ALICE, signed } from './support/signing.js';
 import { testWorld, type TestWorld } from './support/world.js';
 import { childNames, count, nodes, parseXml, str } from './support/xml.js';
@@ -11,6 +11,7 @@ const FIREFLY = 10;
 const SERENITY = 30;
 const HALO = 40;
 const ALIEN = 60;
+const ALIEN_DIRECTORS_CUT = 61;
 
 let tw: TestWorld;
 beforeAll(() => {
@@ -216,5 +217,25 @@ describe('detail resources', () => {
     const res = await signed(tw.app, 'PUT', `/catalog/title/${ZZYZX}/synopsis`);
     expect(res.status).toBe(405);
     expect(str(parseXml(res.text), '/error/reason')).toBe('Method Not Allowed');
+  });
+});
+
+describe('fidelity at the wire: the web-page slug and raw apostrophes', () => {
+  it('a " - " in a title is one hyphen in its web-page link (fidelity 2)', async () => {
+    // Words of letters only, then " - Series N": the slug is the words joined by single hyphens.
+    const series = catalogueTitles(tw.world).find((t) => /^[A-Za-z]+(?: [A-Za-z]+)* - Series \d$/.test(t.cleanTitle));
+    expect(series, 'the default catalogue has a "<words> - Series N" title').toBeDefined();
+    const doc = await getXml(tw.app, `/catalog/title/${series!.id}`);
+    const href = str(doc, '/catalog_title/link[@title="web page"]/@href');
+    expect(href).toBe(`http://www.lovefilm.com/film/${series!.cleanTitle.split(/[ -]+/).join('-')}/${series!.id}/?cid=LFAPI`);
+    expect(href).not.toContain('--');
+  });
+
+  it("an apostrophe in a title attribute is written raw, and a parser reads the same title (fidelity 1)", async () => {
+    const res = await signed(tw.app, 'GET', `/catalog/title/${ALIEN_DIRECTORS_CUT}?expand=none`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`<title full="Alien: Director's Cut" clean="Alien"/>`);
+    expect(res.text).not.toContain('&apos;');
+    expect(str(parseXml(res.text), '/catalog_title/title/@full')).toBe("Alien: Director's Cut");
   });
 });

@@ -7,7 +7,7 @@ import { category, link } from './link.js';
 import {
   categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref,
 } from './title-addresses.js';
-import { el, esc, formatRating, text } from './writer.js';
+import { el, escAttr, formatRating, text } from './writer.js';
 
 /** What serializing a title needs besides the title: people's names for expanded cast lists. */
 export interface TitleXmlSource {
@@ -62,7 +62,7 @@ export function titleFragments(ctx: XmlContext, t: Title, expansion: Expansion, 
 }
 
 function titleElement(t: Title): string {
-  return `<title full="${esc(t.fullTitle)}" clean="${esc(t.cleanTitle)}"/>`;
+  return `<title full="${escAttr(t.fullTitle)}" clean="${escAttr(t.cleanTitle)}"/>`;
 }
 
 /** catalog, format, genres, then exactly one certificate (fidelity 3). */

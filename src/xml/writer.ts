@@ -3,24 +3,31 @@
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
 
-// CR is written as a character reference: a parser turns a literal CR (or CRLF) into LF, so a client would
-// not read back the string it stored.
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;' };
+// What the captured responses escape (fidelity 1): `&` and `<` always, `>` too (harmless, and prettyXml
+// cuts tags at the first `>`), `"` only inside attribute values, which are always written in double quotes;
+// apostrophes stay raw everywhere (`full="Monty Python's Life Of Brian"`). CR is written as a character
+// reference: a parser turns a literal CR (or CRLF) into LF, so a client would not read back what it stored.
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
+const ATTR_ESCAPES: Record<string, string> = { ...ESCAPES, '"': '&quot;', '\t': '&#9;', '\n': '&#10;' };
 // Characters XML 1.0 cannot carry at all (C0 controls other than tab, LF, CR; lone surrogates; U+FFFE/F).
 // eslint-disable-next-line no-control-regex
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Escapes text for element content and attribute values; drops characters XML cannot represent. */
+/** Escapes text for element content (`&`, `<`, `>`, CR); drops characters XML cannot represent. */
 export function esc(value: string | number | boolean): string {
   const s = String(value);
-  if (!/[&<>"'\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/.test(s)) return s;
-  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>"'\r]/g, (c) => ESCAPES[c]!);
+  if (!/[&<>\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/.test(s)) return s;
+  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>\r]/g, (c) => ESCAPES[c]!);
 }
 
-/** esc for attribute values: a parser also turns a literal tab or LF there into a space (XML 1.0 3.3.3). */
+/**
+ * Escapes a value for a double-quoted attribute: esc plus `"`; a parser also turns a literal tab or LF there
+ * into a space (XML 1.0 3.3.3), so those are references too.
+ */
 export function escAttr(value: string | number | boolean): string {
-  const s = esc(value);
-  return /[\t\n]/.test(s) ? s.replace(/\t/g, '&#9;').replace(/\n/g, '&#10;') : s;
+  const s = String(value);
+  if (!/["\u0000-\u001F&<>\uD800-\uDFFF\uFFFE\uFFFF]/.test(s)) return s;
+  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>"\r\t\n]/g, (c) => ATTR_ESCAPES[c]!);
 }
 
 export type Attrs = Record<string, string | number | boolean | undefined>;
