@@ -3,20 +3,13 @@ import { ConfigError, type Config } from '../config.js';
 import { errors } from '../domain/api-error.js';
 import { allowedHosts, hostnameOf, isAllowedHost, type AllowedHosts } from '../domain/allowed-hosts.js';
 
-const built = new WeakMap<Config, AllowedHosts>();
-
 /** The names this config answers to on its unsigned surfaces; a bad --allowed-hosts is a ConfigError. */
 export function allowedHostsOf(config: Config): AllowedHosts {
-  let list = built.get(config);
-  if (!list) {
-    try {
-      list = allowedHosts({ allowedHosts: config.allowedHosts, publicUrl: config.publicUrl, listenHost: config.host });
-    } catch (e) {
-      throw new ConfigError(`--allowed-hosts (ALLOWED_HOSTS): ${(e as Error).message}`);
-    }
-    built.set(config, list);
+  try {
+    return allowedHosts({ allowedHosts: config.allowedHosts, publicUrl: config.publicUrl, listenHost: config.host });
+  } catch (e) {
+    throw new ConfigError(`--allowed-hosts (ALLOWED_HOSTS): ${(e as Error).message}`);
   }
-  return list;
 }
 
 /** The authority the client addressed: an absolute-form line's (it wins over Host, RFC 9112 3.2.2), else Host. */
@@ -32,8 +25,13 @@ export function requestAuthority(req: Request): { authority: string | undefined;
  * checked: their signature covers the host, and shared simulators are reached by any service name.
  */
 export function requireAllowedHost(req: Request, config: Config): void {
+  // The list is read again each time (a few µs): the login page is opened by people, not programs.
+  refuseOtherHosts(req, allowedHostsOf(config));
+}
+
+function refuseOtherHosts(req: Request, hosts: AllowedHosts): void {
   const { authority, viaProxy } = requestAuthority(req);
-  if (isAllowedHost(allowedHostsOf(config), authority, viaProxy)) return;
+  if (isAllowedHost(hosts, authority, viaProxy)) return;
   const name = hostnameOf(authority ?? '');
   throw errors.forbidden(`the host ${JSON.stringify(name)} is not one this simulator answers to on /__admin and the login page `
     + `(a defence against DNS rebinding); if clients really reach it by that name, start it with --allowed-hosts ${name} `
@@ -42,9 +40,9 @@ export function requireAllowedHost(req: Request, config: Config): void {
 
 /** requireAllowedHost as middleware, for a router built with its config. */
 export function allowedHostOnly(config: Config) {
-  allowedHostsOf(config); // a bad --allowed-hosts stops start-up, not the first request
+  const hosts = allowedHostsOf(config); // a bad --allowed-hosts stops start-up, not the first request
   return (req: Request, _res: Response, next: NextFunction): void => {
-    requireAllowedHost(req, config);
+    refuseOtherHosts(req, hosts);
     next();
   };
 }

@@ -22,25 +22,36 @@ export interface LoadedScenario {
   loadedAt: number;
 }
 
-// Scenarios that share catalogue settings share one catalogue: generating it is the slow part of loading,
-// done once per machine into a snapshot file (catalog-cache.ts) and opened from there.
-const catalogCache = new Map<string, CatalogStore>();
+/**
+ * The catalogues one World has opened, by catalogue settings: scenarios that share settings share one.
+ * Generating a catalogue is the slow part of loading, done once per machine into a snapshot file
+ * (catalog-cache.ts); each World opens its own connection to it, so two simulators in one process share
+ * no catalogue object (nor what it keeps: parsed titles, search orders, category terms).
+ */
+export class Catalogs {
+  private readonly opened = new Map<string, CatalogStore>();
 
-export function catalogFor(scenario: Scenario, today: string): CatalogStore {
-  const c = scenario.catalog;
-  const key = JSON.stringify([c.seed, c.titles, c.people, c.curated, today]);
-  let store = catalogCache.get(key);
-  if (!store) {
-    store = new CatalogStore(catalogDbFor({ seed: c.seed, titles: c.titles, people: c.people, curated: c.curated, today }));
-    catalogCache.set(key, store);
+  for(scenario: Scenario, today: string): CatalogStore {
+    const c = scenario.catalog;
+    const key = JSON.stringify([c.seed, c.titles, c.people, c.curated, today]);
+    let store = this.opened.get(key);
+    if (!store) {
+      store = new CatalogStore(catalogDbFor({ seed: c.seed, titles: c.titles, people: c.people, curated: c.curated, today }));
+      this.opened.set(key, store);
+    }
+    return store;
   }
-  return store;
+
+  close(): void {
+    for (const store of this.opened.values()) store.db.close();
+    this.opened.clear();
+  }
 }
 
 /** Builds the catalogue (or reuses it) and the state template of a validated scenario. */
-export function loadScenario(scenario: Scenario, file: string, now: number): LoadedScenario {
+export function loadScenario(scenario: Scenario, file: string, now: number, catalogs: Catalogs): LoadedScenario {
   const loadedAt = scenario.settings.clock ? Date.parse(scenario.settings.clock) : now;
-  const catalog = catalogFor(scenario, isoDate(loadedAt));
+  const catalog = catalogs.for(scenario, isoDate(loadedAt));
   checkReferences(scenario, file, (id) => catalog.title(id));
   const db = createStateDb();
   seedState(db, scenario, { discIdsOf: (id) => catalog.title(id)?.discIds ?? [] }, loadedAt);

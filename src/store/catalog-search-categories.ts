@@ -2,8 +2,8 @@ import { FIXED_TERMS, orderTerms, type CategorySchemeName } from '../domain/cate
 import type { CatalogStore } from './catalog-store.js';
 
 // Each scheme's terms come from one query over the catalogue. The catalogue never changes within a scenario,
-// so the answer is kept per catalogue.
-const DERIVED: Partial<Record<CategorySchemeName, { sql: string; params: string[] }>> = {
+// so the answer is kept on the catalogue (CatalogStore.derived).
+const DERIVED: Readonly<Partial<Record<CategorySchemeName, { sql: string; params: string[] }>>> = {
   format: { sql: 'SELECT DISTINCT value FROM title_facets WHERE facet = ?', params: ['format'] },
   genres: { sql: 'SELECT DISTINCT value FROM title_facets WHERE facet = ?', params: ['genre'] },
   purchases: { sql: 'SELECT DISTINCT value FROM title_facets WHERE facet = ?', params: ['purchase'] },
@@ -14,15 +14,9 @@ const DERIVED: Partial<Record<CategorySchemeName, { sql: string; params: string[
   'languages/dubbed': { sql: "SELECT DISTINCT j.value AS value FROM titles, json_each(titles.data, '$.languages.dubbed') j", params: [] },
 };
 
-const cache = new WeakMap<CatalogStore, Map<CategorySchemeName, string[]>>();
-
 /** The terms of a category scheme: fixed enumerations, or the distinct values the catalogue uses. */
 export function categoryTerms(catalog: CatalogStore, scheme: CategorySchemeName): string[] {
-  let perCatalog = cache.get(catalog);
-  if (!perCatalog) {
-    perCatalog = new Map();
-    cache.set(catalog, perCatalog);
-  }
+  const perCatalog = catalog.derived(categoryTerms, () => new Map<CategorySchemeName, string[]>());
   let terms = perCatalog.get(scheme);
   if (!terms) {
     const fixed = FIXED_TERMS[scheme];

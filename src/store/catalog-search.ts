@@ -129,14 +129,7 @@ function addFlag(w: Where, facet: FlagFacet, today: string): void {
   else w.add('t.release_date BETWEEN ? AND ?', win.from!, win.to!);
 }
 
-const searches = new WeakMap<CatalogStore, CatalogSearch>();
-
-/** The search of a scenario's catalogue, made once per catalogue (it caches prepared statements). */
+/** The search of a scenario's catalogue, made once per catalogue and kept on it (it caches prepared statements). */
 export function catalogSearchOf(catalog: CatalogStore): CatalogSearch {
-  let s = searches.get(catalog);
-  if (!s) {
-    s = new CatalogSearch(catalog);
-    searches.set(catalog, s);
-  }
-  return s;
+  return catalog.derived(CatalogSearch, (c) => new CatalogSearch(c));
 }

@@ -12,6 +12,8 @@ const MAX_MEMOISED = 5_000;
 export class CatalogStore {
   private readonly titles = new Map<number, Title | null>();
   private readonly people = new Map<number, Person | null>();
+  /** What other modules derive from this catalogue and keep (its search, category terms): see `derived`. */
+  private readonly kept = new Map<object, unknown>();
   private readonly titleStmt;
   private readonly personStmt;
   private readonly reviewsStmt;
@@ -65,6 +67,20 @@ export class CatalogStore {
 
   counts(): { titles: number; people: number } {
     return this.countStmt.get()!;
+  }
+
+  /**
+   * A value derived from this catalogue, made on first use and kept with it (the catalogue never changes),
+   * so it goes when the catalogue goes and no other catalogue (another simulator's) sees it. `key` names the
+   * kind of value: one object per kind, owned by the module that makes it.
+   */
+  derived<T>(key: object, make: (catalog: this) => T): T {
+    let value = this.kept.get(key) as T | undefined;
+    if (value === undefined) {
+      value = make(this);
+      this.kept.set(key, value);
+    }
+    return value;
   }
 }
 

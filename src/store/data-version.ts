@@ -1,7 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './catalog-db.js';
 
-const statements = new WeakMap<Db, Statement<[], number>>();
+/** The connection's own statement, kept on the connection (one statement per database, prepared once). */
+const STATEMENT = Symbol('rentalsim.dataVersion');
+type WithStatement = Db & { [STATEMENT]?: Statement<[], number> };
 
 /**
  * A number that grows with every row the connection inserts, updates or deletes (SQLite's total_changes(),
@@ -9,10 +11,6 @@ const statements = new WeakMap<Db, Statement<[], number>>();
  * database changed, so anything computed from it still holds: see src/http/answer-cache.ts.
  */
 export function dataVersion(db: Db): number {
-  let s = statements.get(db);
-  if (!s) {
-    s = db.prepare<[], number>('SELECT total_changes()').pluck();
-    statements.set(db, s);
-  }
+  const s = ((db as WithStatement)[STATEMENT] ??= db.prepare<[], number>('SELECT total_changes()').pluck());
   return s.get()!;
 }

@@ -6,14 +6,16 @@ import type { Db } from './catalog-db.js';
 // counts live in JavaScript, so reading one costs no statement (a statement costs a request several µs).
 // A rolled-back write still counts: a memo is then emptied once more than needed, never kept too long.
 
-const COUNTED = ['users', 'queues', 'tokens'];
+const COUNTED = ['users', 'queues', 'tokens'] as const;
 
-const counts = new WeakMap<Db, Map<string, number>>();
+/** Each connection's counts, kept on the connection itself: they describe its tables and go with it. */
+const COUNTS = Symbol('rentalsim.tableVersions');
+type Counted = Db & { [COUNTS]?: Map<string, number> };
 
 /** The SQL function the triggers below call; registered on every state database before its first write. */
 export function registerTableVersions(db: Db): void {
   const mine = new Map<string, number>();
-  counts.set(db, mine);
+  (db as Counted)[COUNTS] = mine;
   db.function('table_changed', { deterministic: false }, (table: unknown) => {
     mine.set(String(table), (mine.get(String(table)) ?? 0) + 1);
     return null;
@@ -26,5 +28,5 @@ CREATE TRIGGER ${t}_version_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN SELECT
 
 /** A number that changes whenever a row of `table` (one of COUNTED) is inserted, updated or deleted. */
 export function tableVersion(db: Db, table: string): number {
-  return counts.get(db)?.get(table) ?? 0;
+  return (db as Counted)[COUNTS]?.get(table) ?? 0;
 }

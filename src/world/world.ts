@@ -7,10 +7,11 @@ import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { RateLimiter, type RateLimits } from '../domain/rate-limiter.js';
 import { SimClock } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
-import { loadScenario, type LoadedScenario } from '../scenarios/loaded-scenario.js';
+import { Catalogs, loadScenario, type LoadedScenario } from '../scenarios/loaded-scenario.js';
 import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
+import { AnswerCache } from './answer-cache.js';
 import type { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import type { ScenarioFile } from './scenario-files.js';
@@ -56,8 +57,12 @@ export class World {
    */
   readonly nonces: NonceStore;
   readonly sandboxes: SandboxPool;
+  /** Answers of repeated reads, kept until their sandbox's data changes (src/http/answer-cache.ts). */
+  readonly answers = new AnswerCache();
   readonly realNow: () => number;
   private readonly loaded = new Map<string, LoadedScenario>();
+  /** The catalogues its scenarios read, opened by this world alone (scenarios with the same settings share one). */
+  private readonly catalogs = new Catalogs();
   /** The scenario files it knows: those read at start-up and any added through the admin API. */
   private readonly files: Map<string, ScenarioFile>;
   private active!: LoadedScenario;
@@ -91,7 +96,7 @@ export class World {
     }
     let loaded = this.loaded.get(name);
     if (!loaded) {
-      loaded = loadScenario(file.scenario, file.file, this.clock.now());
+      loaded = loadScenario(file.scenario, file.file, this.clock.now(), this.catalogs);
       this.loaded.set(name, loaded);
     }
     this.active = loaded;
@@ -108,7 +113,7 @@ export class World {
     if (this.files.has(file.name)) {
       throw errors.conflict(`a scenario named ${JSON.stringify(file.name)} exists already; give the new one another name`);
     }
-    this.loaded.set(file.name, loadScenario(file.scenario, file.file, this.clock.now()));
+    this.loaded.set(file.name, loadScenario(file.scenario, file.file, this.clock.now(), this.catalogs));
     this.files.set(file.name, file);
   }
 
@@ -179,6 +184,7 @@ export class World {
     this.initialTokens?.db.close();
     this.initialTokens = undefined;
     this.sandboxes.closeAll();
+    this.catalogs.close();
   }
 
   /** The active scenario's template tokens, opened once per scenario (a copy of the template, read only). */

@@ -15,8 +15,9 @@ export interface TestWorld {
 }
 
 /**
- * A fresh world from a named scenario (design habit 6). Catalogues are cached per process, so this costs a
- * copy of the scenario's state, not a regeneration.
+ * A fresh world from a named scenario (design habit 6). Catalogues are kept on disk as snapshot files, so
+ * this costs opening one and a copy of the scenario's state, not a regeneration; nothing is shared with
+ * another world (test/two-simulators.test.ts).
  */
 export function testWorld(scenario = 'default', overrides: Partial<Config> = {}): TestWorld {
   const config: Config = { ...DEFAULT_CONFIG, scenario, ...overrides };
