@@ -1,14 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { errors } from '../domain/api-error.js';
-import { availabilityOf } from '../domain/queue-availability.js';
-import { freeSlots, planShipments, type ShipCandidate } from '../domain/ship.js';
-import { isoDate } from '../domain/sim-clock.js';
-import { titleIdOfRef } from '../domain/title-ref.js';
-import type { Rental, User } from '../domain/types.js';
-import type { Sandbox } from '../world/sandbox.js';
+import { returnHome, shipFromQueue } from '../world/business.js';
 import type { World } from '../world/world.js';
-import { consumerSandbox, subscriber } from './admin-lookups.js';
 import { parseBody } from './parse-body.js';
 
 const shipBody = z.strictObject({
@@ -45,52 +38,4 @@ export function businessRoutes(world: World): Router {
   });
 
   return router;
-}
-
-export function shipFromQueue(world: World, consumer: string, userRef: string, count?: number) {
-  const { sandbox } = consumerSandbox(world, consumer);
-  const user = subscriber(sandbox, userRef);
-  const today = isoDate(world.clock.now());
-  const { queues, rentals, sequences } = sandbox.stores;
-  const shipped = sandbox.write(() => {
-    const subQueues = queues.subQueues(user.guid);
-    const slots = count ?? freeSlots(subQueues, rentals.atHome(user.guid).length);
-    const plan = planShipments(subQueues, candidatesOf(world, sandbox, user, today), slots);
-    return plan.map((s) => {
-      rentals.insert({ id: sequences.next('rental', 500_001), userGuid: user.guid, titleId: s.shipId, priority: s.priority, shipped: today });
-      if (s.leavesQueue) queues.remove(user.guid, s.titleId);
-      else queues.removeDisc(user.guid, s.shipId);
-      return { title: s.shipId, queue: subQueues.find((q) => q.id === s.queueId)?.name ?? '', priority: s.priority, shipped: today };
-    });
-  });
-  return { user: user.login, shipped, ...summary(sandbox, user) };
-}
-
-export function returnHome(world: World, consumer: string, userRef: string, title: number | string) {
-  const { sandbox } = consumerSandbox(world, consumer);
-  const user = subscriber(sandbox, userRef);
-  const titleId = typeof title === 'number' ? title : /^\d+$/.test(title) ? Number(title) : titleIdOfRef(title);
-  if (titleId === undefined) throw errors.invalidParameter('title', `${JSON.stringify(title)} is not a title id or a catalogue title URI`);
-  const returned: Rental | undefined = sandbox.write(() => sandbox.stores.rentals.markReturned(user.guid, titleId, isoDate(world.clock.now())));
-  if (!returned) {
-    const home = sandbox.stores.rentals.atHome(user.guid).map((r) => r.titleId);
-    throw errors.notFound(`title ${titleId} is not at ${user.login}'s home; at home: ${home.length > 0 ? home.join(', ') : 'nothing'}`);
-  }
-  return { user: user.login, returned: { title: returned.titleId, shipped: returned.shipped, returned: returned.returned }, ...summary(sandbox, user) };
-}
-
-function candidatesOf(world: World, sandbox: Sandbox, user: User, today: string): ShipCandidate[] {
-  const catalog = world.scenario.catalog;
-  return sandbox.stores.queues.items(user.guid).map((item) => {
-    const title = catalog.title(item.titleId);
-    return { ...item, availability: title ? availabilityOf(title, user.plan, today) : 'unavailable' };
-  });
-}
-
-/** What the three views show afterwards, so a test can check they agree. */
-function summary(sandbox: Sandbox, user: User) {
-  return {
-    atHome: sandbox.stores.rentals.atHome(user.guid).map((r) => r.titleId),
-    queued: sandbox.stores.queues.items(user.guid).map((i) => i.titleId),
-  };
 }

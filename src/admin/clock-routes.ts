@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { isoDateTime, parseDuration, type ClockMode, type SimClock } from '../domain/sim-clock.js';
+import { isoDateTime, signedDuration, type ClockMode, type SimClock } from '../domain/sim-clock.js';
 import { parseBody } from './parse-body.js';
 
 const instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an instant like 2024-05-01T12:00:00Z');
@@ -60,13 +60,4 @@ function toMode(body: z.output<typeof clockBody>, now: number): ClockMode {
     case 'frozen': return { mode: 'frozen', at: body.at === undefined ? now : Date.parse(body.at) };
     case 'offset': return { mode: 'offset', offsetMs: body.offsetMs ?? signedDuration(body.offset!)! };
   }
-}
-
-/** parseDuration with an optional sign: a clock can be moved back as well as forward. */
-export function signedDuration(text: string): number | undefined {
-  const t = text.trim();
-  const negative = t.startsWith('-');
-  const ms = parseDuration(negative ? t.slice(1) : t);
-  if (ms === undefined) return undefined;
-  return negative ? -ms : ms;
 }

@@ -1,17 +1,15 @@
 import type { z } from 'zod';
 import type { Fault } from '../domain/faults.js';
 import type { JournalEntry, JournalQuery } from '../domain/journal.js';
-import { isoDateTime, type ClockMode } from '../domain/sim-clock.js';
-import { exportScenario, scenarioYaml } from '../scenarios/export-scenario.js';
+import { isoDateTime, signedDuration, type ClockMode } from '../domain/sim-clock.js';
+import { mintToken, revokeToken } from '../world/access-tokens.js';
+import { addScenarioText } from '../world/add-scenario-text.js';
+import { returnHome, shipFromQueue } from '../world/business.js';
+import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
-import { consumerSandbox } from './admin-lookups.js';
 import type { FaultBody, MintedToken, Return, SandboxSummary, Shipment } from './control-types.js';
-import { returnHome, shipFromQueue } from './business-routes.js';
-import { signedDuration } from './clock-routes.js';
-import { addScenarioText, exportName } from './export-routes.js';
-import { faultBody, toSpec } from './faults-routes.js';
+import { faultBody, toSpec } from './fault-body.js';
 import { parseBody } from './parse-body.js';
-import { mintToken, revokeToken } from './tokens-routes.js';
 
 /**
  * The admin controls for a test runner in the same process (`startSimulator` returns them): the same
@@ -104,13 +102,7 @@ export function simControls(world: World): SimControls {
       returnTitle: (consumer, user, title) => returnHome(world, consumer, user, title),
     },
     scenarios: {
-      export: (consumer, name) => {
-        const { sandbox } = consumerSandbox(world, consumer);
-        const exported = exportScenario(world.scenario, sandbox, {
-          name: name ?? exportName(world.scenario.scenario.name, sandbox.key), consumerOf: (key) => world.consumer(key),
-        });
-        return scenarioYaml(exported, new Date(world.realNow()).toISOString());
-      },
+      export: (consumer, name) => scenarioYaml(exportSandbox(world, consumer, name), new Date(world.realNow()).toISOString()),
       add: (text, use = false) => {
         const name = addScenarioText(world, text);
         if (use) world.useScenario(name);

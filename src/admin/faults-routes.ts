@@ -1,30 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
-import type { FaultAction, FaultSpec } from '../domain/faults.js';
-import { isRoutePattern } from '../domain/route-pattern.js';
 import type { World } from '../world/world.js';
+import { faultBody, toSpec } from './fault-body.js';
 import { parseBody } from './parse-body.js';
-
-// One flat JSON shape per fault, easy to write with curl: the scope, the kind and its settings, the trigger.
-export const faultBody = z.strictObject({
-  route: z.string().refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
-  method: z.string().regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *').default('*'),
-  consumer: z.string().min(1).optional(),
-  kind: z.enum(['latency', 'error', 'rate-limit', 'drop']),
-  /** latency: the delay, or the low end of a range with maxMs. */
-  ms: z.number().int().min(0).max(120_000).optional(),
-  maxMs: z.number().int().min(0).max(120_000).optional(),
-  /** error: the status (400-599), optional reason and details. */
-  status: z.number().int().min(400).max(599).optional(),
-  reason: z.string().min(1).optional(),
-  details: z.string().min(1).optional(),
-  /** rate-limit: Retry-After seconds (default 1). */
-  retryAfter: z.number().int().min(0).optional(),
-  times: z.number().int().min(1).optional(),
-  probability: z.number().min(0).max(1).optional(),
-  seed: z.number().int().optional(),
-});
 
 const rateLimitBody = z.strictObject({
   perSecond: z.number().int().min(0).optional(),
@@ -71,46 +50,4 @@ export function faultsRoutes(world: World): Router {
   });
 
   return router;
-}
-
-/** The admin body as a domain fault; settings that do not belong to the kind are refused, not ignored. */
-export type FaultBody = z.input<typeof faultBody>;
-
-export function toSpec(b: z.output<typeof faultBody>): FaultSpec {
-  const spec: FaultSpec = { route: b.route, method: b.method, action: toAction(b) };
-  if (b.consumer !== undefined) spec.consumer = b.consumer;
-  if (b.times !== undefined) spec.times = b.times;
-  if (b.probability !== undefined) spec.probability = b.probability;
-  if (b.seed !== undefined) spec.seed = b.seed;
-  return spec;
-}
-
-function toAction(b: z.output<typeof faultBody>): FaultAction {
-  const only = (allowed: string[]) => {
-    const extra = (['ms', 'maxMs', 'status', 'reason', 'details', 'retryAfter'] as const)
-      .filter((k) => b[k] !== undefined && !allowed.includes(k));
-    if (extra.length > 0) throw errors.badRequest(`POST /__admin/faults: ${extra.join(', ')} does not apply to a ${b.kind} fault`);
-  };
-  switch (b.kind) {
-    case 'latency': {
-      only(['ms', 'maxMs']);
-      if (b.ms === undefined) throw errors.badRequest('POST /__admin/faults: a latency fault needs ms (and maxMs for a range)');
-      if (b.maxMs !== undefined && b.maxMs < b.ms) throw errors.badRequest('POST /__admin/faults: maxMs must not be below ms');
-      return b.maxMs === undefined ? { kind: 'latency', ms: b.ms } : { kind: 'latency', ms: b.ms, maxMs: b.maxMs };
-    }
-    case 'error': {
-      only(['status', 'reason', 'details']);
-      if (b.status === undefined) throw errors.badRequest('POST /__admin/faults: an error fault needs status (400-599)');
-      const action: FaultAction = { kind: 'error', status: b.status };
-      if (b.reason !== undefined) action.reason = b.reason;
-      if (b.details !== undefined) action.details = b.details;
-      return action;
-    }
-    case 'rate-limit':
-      only(['retryAfter']);
-      return { kind: 'rate-limit', retryAfterSeconds: b.retryAfter ?? 1 };
-    case 'drop':
-      only([]);
-      return { kind: 'drop' };
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.js';
-import { CLOCK_RANGE, isoDate, isoDateTime, SimClock } from './sim-clock.js';
+import { CLOCK_RANGE, isoDate, isoDateTime, signedDuration, SimClock } from './sim-clock.js';
 
 const DAY = 86_400_000;
 const t = Date.UTC(2026, 10, 21, 12, 30, 15, 250);
@@ -24,6 +24,20 @@ describe('isoDate', () => {
 
   it('refuses an invalid time as Date does', () => {
     expect(() => isoDate(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('signedDuration', () => {
+  it.each([
+    ['minutes', '11m', 660_000],
+    ['a sign moves back', '-1d', -DAY],
+    ['milliseconds', '500ms', 500],
+    ['surrounding spaces are ignored', ' 2h ', 7_200_000],
+    ['a unit is needed', '30', undefined],
+    ['a plus sign is not a duration', '+1d', undefined],
+    ['a sign alone is not a duration', '-', undefined],
+  ])('%s', (_rule, text, expected) => {
+    expect(signedDuration(text)).toBe(expected);
   });
 });
 

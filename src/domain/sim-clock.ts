@@ -84,3 +84,12 @@ export function parseDuration(text: string): number | undefined {
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
   return Math.round(Number(m[1]) * unit);
 }
+
+/** parseDuration with an optional sign: a clock can be moved back as well as forward. */
+export function signedDuration(text: string): number | undefined {
+  const t = text.trim();
+  const negative = t.startsWith('-');
+  const ms = parseDuration(negative ? t.slice(1) : t);
+  if (ms === undefined) return undefined;
+  return negative ? -ms : ms;
+}

@@ -4,7 +4,7 @@ import { errors } from '../domain/api-error.js';
 import { parseCallback } from '../domain/oauth/callback-url.js';
 import { checkVerifier, markUsed } from '../domain/oauth/token-state.js';
 import { encodePairs } from '../domain/percent-encode.js';
-import { issueAccessToken, issueRequestToken } from './request-tokens.js';
+import { issueAccessToken, issueRequestToken } from '../world/request-tokens.js';
 import { baseUrlOf, ctxOf } from './request-context.js';
 import { resource } from './resource.js';
 import { verifyOAuth } from './verify-oauth.js';

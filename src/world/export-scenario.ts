@@ -1,9 +1,12 @@
 import { stringify } from 'yaml';
+import { errors } from '../domain/api-error.js';
 import type { Consumer } from '../domain/types.js';
+import type { LoadedScenario } from '../scenarios/loaded-scenario.js';
+import type { Scenario } from '../scenarios/scenario-schema.js';
 import { StateExportStore } from '../store/state-export-store.js';
-import type { Sandbox } from '../world/sandbox.js';
-import type { LoadedScenario } from './loaded-scenario.js';
-import type { Scenario } from './scenario-schema.js';
+import { consumerSandbox } from './consumer-sandbox.js';
+import type { Sandbox } from './sandbox.js';
+import type { World } from './world.js';
 
 // A sandbox as a scenario file (design: admin, export): the active scenario's catalogue, settings and
 // consumers, with the sandbox's users and everything they did, ids and ordering counters included, so the
@@ -18,6 +21,23 @@ export interface ExportOptions {
 
 /** The scenario file's content, in the shape the schema reads (snake_case keys). */
 export type ExportedScenario = Omit<Scenario, 'users'> & { users: Array<Record<string, unknown>> };
+
+/**
+ * The sandbox of the consumer named, as a scenario file (GET /__admin/export, sim.scenarios.export). The
+ * name defaults to the scenario's and the sandbox's (exportName); a name given must be a valid scenario name.
+ */
+export function exportSandbox(world: World, consumerKey: string | undefined, name?: string): ExportedScenario {
+  const { sandbox } = consumerSandbox(world, consumerKey);
+  const fileName = name ?? exportName(world.scenario.scenario.name, sandbox.key);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(fileName)) throw errors.invalidParameter('name', 'lower-case letters, digits and dashes, e.g. default-ci-run-7');
+  return exportScenario(world.scenario, sandbox, { name: fileName, consumerOf: (key) => world.consumer(key) });
+}
+
+/** `default` + `ci-Run_7` -> `default-ci-run-7`: a valid scenario name that says where it came from. */
+export function exportName(scenario: string, sandboxKey: string): string {
+  const key = sandboxKey.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return key ? `${scenario}-${key}` : `${scenario}-export`;
+}
 
 export function exportScenario(loaded: LoadedScenario, sandbox: Sandbox, opts: ExportOptions): ExportedScenario {
   const rows = new StateExportStore(sandbox.db);

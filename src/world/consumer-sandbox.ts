@@ -1,7 +1,7 @@
 import { errors } from '../domain/api-error.js';
 import type { Consumer, User } from '../domain/types.js';
-import type { Sandbox } from '../world/sandbox.js';
-import type { World } from '../world/world.js';
+import type { Sandbox } from './sandbox.js';
+import type { World } from './world.js';
 
 /** The consumer an admin call names and its sandbox (made on first use, like an API request would). */
 export function consumerSandbox(world: World, key: string | undefined): { consumer: Consumer; sandbox: Sandbox } {

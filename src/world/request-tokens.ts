@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { newAccessToken, newRequestToken, newTokenSecret } from '../domain/oauth/token-codes.js';
 import type { TokenRecord } from '../domain/oauth/token-state.js';
-import type { Sandbox } from '../world/sandbox.js';
-import type { World } from '../world/world.js';
+import type { Sandbox } from './sandbox.js';
+import type { World } from './world.js';
 
 // Issuing and finding tokens across sandboxes. The authorisation page receives only the request token
 // (no consumer key is in the browser's request), so request tokens are unique across every sandbox and
