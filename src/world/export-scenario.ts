@@ -1,10 +1,10 @@
 import { stringify } from 'yaml';
 import { errors } from '../domain/api-error.js';
 import type { Consumer } from '../domain/types.js';
-import type { LoadedScenario } from '../scenarios/loaded-scenario.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { StateExportStore } from '../store/state-export-store.js';
 import { consumerSandbox } from './consumer-sandbox.js';
+import type { LoadedScenario } from './loaded-scenario.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
 

@@ -1,12 +1,12 @@
 import { isoDate } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
+import { catalogDbFor } from '../scenarios/catalog-cache.js';
+import { checkReferences } from '../scenarios/check-references.js';
+import type { Scenario } from '../scenarios/scenario-schema.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { seedState } from '../store/seed-state.js';
 import { createStateDb, snapshotOf } from '../store/state-db.js';
 import { TitleFragmentCache } from '../xml/title-fragment-cache.js';
-import { catalogDbFor } from './catalog-cache.js';
-import { checkReferences } from './check-references.js';
-import type { Scenario } from './scenario-schema.js';
 
 /** A scenario ready to serve: its catalogue (shared by every sandbox) and the state template to copy. */
 export interface LoadedScenario {
