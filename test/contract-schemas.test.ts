@@ -22,6 +22,15 @@ function title(parts: Partial<Record<'head' | 'id' | 'name' | 'adult' | 'categor
     '</catalog_title>';
 }
 
+const wait = (term: string) => `<category scheme="${B}/categories/estimated_wait" term="${term}"/>`;
+const disc = (parts: { wait?: string; tail?: string } = {}) =>
+  `<queue_disc><id>${B}/users/G/queues/disc/11</id>${parts.wait ?? wait('short')}${title()}${parts.tail ?? ''}</queue_disc>`;
+const queueItem = (categories = `<category scheme="${B}/categories/availability" term="available"/>${wait('normal')}`) =>
+  `<queue_item><id>${B}/users/G/queues/item/10</id><priority>1</priority><shipped_in_order>true</shipped_in_order>${categories}` +
+  `<link href="${B}/users/G/queues/1001" rel="${S}/queue" title="Films"/>${title()}${disc()}</queue_item>`;
+const listItem = (comment = '<comment>Shiny.</comment>') =>
+  `<list_item><id>${B}/users/G/lists/7001/10</id>${comment}<created>2024-01-02T03:04:05Z</created><updated>2024-01-02T03:04:05Z</updated>${title()}</list_item>`;
+
 const rated = (rating: string, updated: string) =>
   `<rating_item><id>${B}/users/G/ratings/title/15471</id><rating>${rating}</rating><updated>${updated}</updated>${title()}</rating_item>`;
 
@@ -29,7 +38,9 @@ describe('the schemas', () => {
   it('give every response root the issue names its own schema, plus common.xsd and rentalsim.xsd (all roots)', () => {
     const roots = ['search', 'catalog_title', 'people', 'synopsis', 'histogram', 'languages', 'collection', 'collections', 'artworks', 'similars',
       'person', 'biography', 'filmography', 'resource', 'user', 'ratings', 'rating_item', 'reviews', 'review', 'queues', 'queue',
-      'rented', 'at_home', 'lists', 'list_items', 'recommendations', 'response', 'resources_created', 'status', 'error', 'category_scheme'];
+      'rented', 'at_home', 'lists', 'list_items', 'recommendations', 'response', 'resources_created', 'status', 'error', 'category_scheme',
+      // Each id in a queue or a collection can be followed (fidelity 2): the single element is the root.
+      'queue_item', 'queue_disc', 'list_item'];
     expect(schemaRoots().sort()).toEqual([...roots].sort());
     const all = readFileSync(join(SCHEMA_DIR, 'rentalsim.xsd'), 'utf8');
     for (const r of roots) {
@@ -43,6 +54,13 @@ describe('the schemas', () => {
     expect((await validateXmlDocuments(docs)).map((r) => r.errors)).toEqual([[], []]);
     expect((await validateXmlDocuments(docs, 'catalog_title.xsd')).map((r) => r.valid)).toEqual([true, true]);
     expect((await validateXmlDocuments(['<error><reason>Not Found</reason><details>d</details></error>'], 'catalog_title.xsd'))[0]!.valid).toBe(false);
+  });
+
+  it('accept a single queue_item, queue_disc and list_item (the answers to GET on their ids), each against its own file too', async () => {
+    const docs: Array<[string, string]> = [[queueItem(), 'queue_item.xsd'], [disc(), 'queue_disc.xsd'], [listItem(), 'list_item.xsd']];
+    expect((await validateXmlDocuments(docs.map(([d]) => DECL + d))).map((r) => r.errors)).toEqual([[], [], []]);
+    for (const [d, file] of docs) expect((await validateXmlDocuments([DECL + d], file))[0]!.valid, file).toBe(true);
+    expect((await validateXmlDocuments([DECL + disc()], 'queue_item.xsd'))[0]!.valid).toBe(false);
   });
 
   // Each rule comes from the fidelity guide; a schema that let any of these through would not guard it.
@@ -74,6 +92,10 @@ describe('the schemas', () => {
     ['an error has reason and details (spec 2.10)', '<error><reason>Not Found</reason></error>'],
     ['a queue priority is 1 to 3', `<at_home><awaiting_allocation>0</awaiting_allocation><at_home_item><priority>4</priority><shipped>2024-01-02</shipped>${title()}</at_home_item></at_home>`],
     ['shipped is a date, YYYY-MM-DD (fidelity 1)', `<at_home><awaiting_allocation>0</awaiting_allocation><at_home_item><priority>2</priority><shipped>2024-01-02T00:00:00Z</shipped>${title()}</at_home_item></at_home>`],
+    ['a queue_item has its availability and estimated_wait categories (fidelity 7)', queueItem(wait('normal'))],
+    ['a queue_disc is its id, its wait and its catalog_title, nothing more', disc({ tail: '<priority>1</priority>' })],
+    ['a queue_disc wait is normal, short or long', disc({ wait: wait('available') })],
+    ['a list_item has its comment (spec 2.9)', listItem('')],
     ['an unknown root is no answer of the API', '<catalogue_title/>'],
     ['a document that is not well-formed XML is refused', '<error><reason>x</reason><details>y</details>'],
   ])('refuse a document that breaks the rule: %s', async (_rule, xml) => {

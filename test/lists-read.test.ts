@@ -96,3 +96,51 @@ describe('GET /users/{guid}/lists/{list_id}', () => {
     expect((await as(fresh, 'GET', `${listsPath(BOB)}/${bobsId}`)).status).toBe(403);
   });
 });
+
+describe('GET /users/{guid}/lists/{list_id}/{product_id} (fidelity 2: every id can be followed)', () => {
+  const { app } = testWorld();
+  const DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
+
+  it('each list_item id of a list answers that list_item, byte for byte as in the list', async () => {
+    const list = await as(app, 'GET', scifi);
+    expect(list.status).toBe(200);
+    const ids = nodes(parseXml(list.text), '/list_items/list_item/id').map((n) => String(n.textContent));
+    expect(ids).toHaveLength(5);
+    for (const id of ids) {
+      const res = await as(app, 'GET', id.slice(BASE.length));
+      expect(res.status, id).toBe(200);
+      const element = res.text.slice(DECLARATION.length);
+      expect(res.text.startsWith(DECLARATION)).toBe(true);
+      expect(element.startsWith(`<list_item><id>${id}</id>`), id).toBe(true);
+      expect(list.text, id).toContain(element);
+    }
+  });
+
+  it('shows the entry of her private list, and takes expand', async () => {
+    const list = await getDoc(app, `${listsPath()}/${GIFT_LIST}`);
+    const id = str(list, '/list_items/list_item[1]/id');
+    const doc = await getDoc(app, `${id.slice(BASE.length)}?expand=none`);
+    expect(childNames(doc, '/list_item')).toEqual(['id', 'comment', 'created', 'updated', 'catalog_title']);
+    expect(childNames(doc, '/list_item/catalog_title')).toEqual(['id', 'title']);
+    expect((await as(app, 'GET', `${id.slice(BASE.length)}?expand=nonsense`)).status).toBe(400);
+  });
+
+  it.each([
+    ['a title not in the list', `${scifi}/20`, /not in the list/],
+    ['a non-numeric title id', `${scifi}/abc`, /not in the list/],
+    ['an unknown list', `${listsPath()}/9999/10`, /could not be found/],
+  ])('answers 404 Not Found to %s', async (_rule, path, details) => {
+    const res = await as(app, 'GET', path);
+    expect(res.status).toBe(404);
+    const doc = parseXml(res.text);
+    expect(str(doc, '/error/reason')).toBe('Not Found');
+    expect(str(doc, '/error/details')).toMatch(details);
+  });
+
+  it("refuses an entry of another user's list with 403, and answers 405 with Allow to PUT", async () => {
+    expect((await as(app, 'GET', `${listsPath(BOB)}/${SCIFI_LIST}/10`)).status).toBe(403);
+    const put = await as(app, 'PUT', `${scifi}/10`, { comment: 'x' });
+    expect(put.status).toBe(405);
+    expect(put.headers['allow']).toBe('GET, DELETE, HEAD');
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALICE, BOB } from './support/signing.js';
 import { BASE, COMING_SOON, freezeBefore, testWorld } from './support/world.js';
 import { childNames, count, nodes, parseXml, str } from './support/xml.js';
-import { as, BOBS_QUEUE, everyQueue, FILMS, getDoc, LATER, queuesPath, SCHEMA, titleRef } from './queue-helpers.js';
+import { as, BOBS_QUEUE, discPath, everyQueue, FILMS, getDoc, itemPath, LATER, queuesPath, SCHEMA, titleRef } from './queue-helpers.js';
 
 // alice's queue in the default scenario, in the order the scenario adds it: [title, priority, sub-queue].
 const ALICE_QUEUE: Array<[number, number, number]> = [
@@ -232,13 +232,96 @@ describe('GET /users/{guid}/queues/{queue_id}', () => {
     expect(str(parseXml(res.text), '/error/reason')).toBe('Not Found');
   });
 
-  it('answers 405 with Allow to GET on an item and PUT on a disc', async () => {
-    const item = await as(app, 'GET', `${queuesPath()}/item/10`);
+  it('answers 405 with Allow to POST on an item and PUT on a disc', async () => {
+    const item = await as(app, 'POST', `${queuesPath()}/item/10`);
     expect(item.status).toBe(405);
-    expect(item.headers['allow']).toBe('PUT, DELETE');
+    expect(item.headers['allow']).toBe('GET, PUT, DELETE, HEAD');
     const disc = await as(app, 'PUT', `${queuesPath()}/disc/11?priority=1`);
     expect(disc.status).toBe(405);
-    expect(disc.headers['allow']).toBe('DELETE');
+    expect(disc.headers['allow']).toBe('GET, DELETE, HEAD');
     expect(str(parseXml(disc.text), '/error/reason')).toBe('Method Not Allowed');
+  });
+});
+
+describe('GET on a queue_item id and a queue_disc id (fidelity 2: every id can be followed)', () => {
+  const { app } = testWorld();
+  const DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
+
+  /** Follows an id of an answer: 200, and the element without the declaration. */
+  async function follow(id: string, query = '') {
+    expect(id.startsWith(`${BASE}/`), id).toBe(true);
+    const res = await as(app, 'GET', `${id.slice(BASE.length)}${query}`);
+    expect(res.status, `${id}\n${res.text.slice(0, 400)}`).toBe(200);
+    expect(res.text.startsWith(DECLARATION)).toBe(true);
+    return { res, element: res.text.slice(DECLARATION.length) };
+  }
+
+  it('each queue_item and queue_disc id of the every-queue answers that element, byte for byte as in the queue', async () => {
+    const res = await as(app, 'GET', `${every}?items_per_page=100`);
+    expect(res.status).toBe(200);
+    const doc = parseXml(res.text);
+    const itemIds = nodes(doc, '/queue/queue_item/id').map((n) => String(n.textContent));
+    const discIds = nodes(doc, '/queue/queue_item/queue_disc/id').map((n) => String(n.textContent));
+    expect(itemIds).toHaveLength(ALICE_QUEUE.length);
+    expect(discIds.length).toBeGreaterThan(0);
+    for (const id of itemIds) {
+      const { element } = await follow(id);
+      expect(element.startsWith(`<queue_item><id>${id}</id>`), id).toBe(true);
+      expect(res.text, id).toContain(element);
+    }
+    for (const id of discIds) {
+      const { element } = await follow(id);
+      expect(element.startsWith(`<queue_disc><id>${id}</id>`), id).toBe(true);
+      expect(res.text, id).toContain(element);
+    }
+  });
+
+  it('a multi-disc item comes with its discs; a disc with its own wait and catalog_title', async () => {
+    const item = parseXml((await follow(`${BASE}${itemPath(10)}`)).res.text);
+    expect(nodes(item, '/queue_item/queue_disc/id').map((n) => n.textContent)).toEqual([11, 12, 13, 14].map((d) => `${BASE}${discPath(d)}`));
+    const disc = parseXml((await follow(`${BASE}${discPath(12)}`)).res.text);
+    expect(childNames(disc, '/queue_disc')).toEqual(['id', 'category', 'catalog_title']);
+    expect(str(disc, '/queue_disc/category/@term')).toBe('long');
+    expect(str(disc, '/queue_disc/catalog_title/id')).toBe(`${BASE}/catalog/title/12`);
+  });
+
+  it('takes expand like the queue: none shrinks the titles, an unknown name is 400', async () => {
+    const doc = parseXml((await follow(`${BASE}${itemPath(10)}`, '?expand=none')).res.text);
+    expect(childNames(doc, '/queue_item/catalog_title')).toEqual(['id', 'title']);
+    expect(childNames(doc, '/queue_item/queue_disc[1]/catalog_title')).toEqual(['id', 'title']);
+    expect((await as(app, 'GET', `${itemPath(10)}?expand=everything`)).status).toBe(400);
+    expect((await as(app, 'GET', `${discPath(11)}?expand=everything`)).status).toBe(400);
+  });
+
+  it('carries the queues\' ETag and answers 304 to it, like every queue read (fidelity 6)', async () => {
+    const tag = (await as(app, 'GET', every)).headers['etag'] as string;
+    for (const path of [itemPath(10), discPath(11)]) {
+      const res = await as(app, 'GET', path);
+      expect(res.headers['etag'], path).toBe(tag);
+      const cached = await as(app, 'GET', path).set('If-None-Match', tag);
+      expect(cached.status, path).toBe(304);
+      expect(cached.text ?? '').toBe('');
+    }
+  });
+
+  it.each([
+    ['a title not in her queue', itemPath(99999), /not in the queue/],
+    ['a non-numeric id', `${queuesPath()}/item/abc`, /not in the queue/],
+    ['a disc id, which says where the disc is', itemPath(11), /disc .*queues\/disc\/11/],
+    ['a title of bob\'s queue, under her GUID', itemPath(10362), /not in the queue/],
+    ['a disc not in her queue', discPath(99999), /no disc/],
+    ['a non-numeric disc id', `${queuesPath()}/disc/abc`, /no disc/],
+    ['a queued title\'s id on the disc path, which says where the title is', discPath(10), /queued title.*queues\/item\/10/],
+  ])('answers 404 Not Found to %s', async (_rule, path, details) => {
+    const res = await as(app, 'GET', path);
+    expect(res.status).toBe(404);
+    const doc = parseXml(res.text);
+    expect(str(doc, '/error/reason')).toBe('Not Found');
+    expect(str(doc, '/error/details')).toMatch(details);
+  });
+
+  it("refuses another user's queue item and disc with 403", async () => {
+    expect((await as(app, 'GET', itemPath(10, BOB))).status).toBe(403);
+    expect((await as(app, 'GET', discPath(11, BOB))).status).toBe(403);
   });
 });

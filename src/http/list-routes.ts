@@ -6,9 +6,9 @@ import { pageOf, USER_PAGING } from '../domain/paging.js';
 import { decideListAdds } from '../domain/queue-add.js';
 import { isoDateTime } from '../domain/sim-clock.js';
 import { parseTitleRefs } from '../domain/title-ref.js';
-import type { User, UserList } from '../domain/types.js';
+import type { ListEntry, User, UserList } from '../domain/types.js';
 import { statusXml } from '../xml/error.js';
-import { listHref, listItemHref, listItemsXml, listLink, listsXml } from '../xml/lists.js';
+import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../xml/lists.js';
 import { resourcesCreatedXml } from '../xml/resource.js';
 import { writeResponseXml } from '../xml/write-response.js';
 import { authenticateUser } from './authenticate.js';
@@ -99,13 +99,19 @@ export function listRoutes(): Router {
   }, guarded);
 
   resource(router, '/users/:guid/lists/:list_id/:product_id', {
+    // Every id can be followed (fidelity 2): the one list_item, as in the list.
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const user = userOf(req);
+      const entry = listEntry(req, user, ownList(req, user));
+      const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(entry.titleId);
+      sendXml(res, 200, listItemXml(ctx.xml, user.guid, { entry, titleXml }));
+    },
     DELETE: (req, res) => {
       const user = userOf(req);
       const { stores, now } = storesOf(req);
       const list = ownList(req, user);
-      const raw = String(req.params['product_id'] ?? '');
-      const entry = /^\d{1,15}$/.test(raw) ? stores.lists.entry(list.id, Number(raw)) : undefined;
-      if (!entry) throw errors.notFound(`title ${JSON.stringify(raw)} is not in the list ${list.id}; use a list_item id from GET /users/${user.guid}/lists/${list.id}`);
+      const entry = listEntry(req, user, list);
       ctxOf(req).sandbox.write(() => {
         stores.lists.removeEntry(list.id, entry.titleId);
         stores.lists.touch(list.id, isoDateTime(now));
@@ -115,6 +121,14 @@ export function listRoutes(): Router {
   }, guarded);
 
   return router;
+}
+
+/** The entry of the path's title in the list; a title not in it, or a malformed id -> 404. */
+function listEntry(req: Request, user: User, list: UserList): ListEntry {
+  const raw = String(req.params['product_id'] ?? '');
+  const entry = /^\d{1,15}$/.test(raw) ? storesOf(req).stores.lists.entry(list.id, Number(raw)) : undefined;
+  if (!entry) throw errors.notFound(`title ${JSON.stringify(raw)} is not in the list ${list.id}; use a list_item id from GET /users/${user.guid}/lists/${list.id}`);
+  return entry;
 }
 
 /**

@@ -9,7 +9,7 @@ import { parseTitleRefs } from '../domain/title-ref.js';
 import type { QueueItem, SubQueue, User } from '../domain/types.js';
 import type { NewQueueItem } from '../store/queues-store.js';
 import { statusXml } from '../xml/error.js';
-import { queueXml } from '../xml/queue.js';
+import { queueDiscXml, queueItemXml, queueXml } from '../xml/queue.js';
 import { queueItemHref, queuesXml } from '../xml/queues.js';
 import { writeResponseXml } from '../xml/write-response.js';
 import { sendRememberedXml } from './answer-cache.js';
@@ -40,6 +40,15 @@ export function queueRoutes(): Router {
 
   // Declared before /queues/:queue_id so that `item` and `disc` are never read as sub-queue ids.
   resource(router, '/users/:guid/queues/item/:id', {
+    // Every id can be followed (fidelity 2): the one queue_item, as in the queue, under the queues' ETag.
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const user = userOf(req);
+      const item = queuedItem(req, user);
+      const expansion = parseExpand(ctx.params.get('expand'));
+      if (answeredNotModified(req, res, queueEtag(req, user))) return;
+      sendXml(res, 200, queueItemXml(ctx.xml, queueItemViews(req, user, [item], expansion)[0]!));
+    },
     PUT: (req, res) => {
       const user = userOf(req);
       const item = queuedItem(req, user);
@@ -66,16 +75,23 @@ export function queueRoutes(): Router {
     },
   }, guarded);
 
-  // PUT on a disc is not supported (spec 4.3 rule 3): resource() answers 405 with Allow: DELETE.
+  // PUT on a disc is not supported (spec 4.3 rule 3): resource() answers 405 with Allow: GET, DELETE, HEAD.
   resource(router, '/users/:guid/queues/disc/:id', {
+    // The one queue_disc, as in its title's queue_item (fidelity 2), under the queues' ETag.
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const user = userOf(req);
+      const { discId, titleId } = queuedDisc(req, user);
+      const expansion = parseExpand(ctx.params.get('expand'));
+      if (answeredNotModified(req, res, queueEtag(req, user))) return;
+      const item = storesOf(req).stores.queues.item(user.guid, titleId)!;
+      const disc = queueItemViews(req, user, [item], expansion)[0]!.discs.find((d) => d.discId === discId)!;
+      sendXml(res, 200, queueDiscXml(ctx.xml, user.guid, disc));
+    },
     DELETE: (req, res) => {
       const user = userOf(req);
       const { stores } = storesOf(req);
-      const discId = idParam(req.params['id']);
-      const titleId = discId === undefined ? undefined : stores.queues.titleOfDisc(user.guid, discId);
-      if (discId === undefined || titleId === undefined) {
-        throw errors.notFound(`no disc ${JSON.stringify(req.params['id'])} in the queue; use a queue_disc id from GET /users/${user.guid}/queues/every`);
-      }
+      const { discId, titleId } = queuedDisc(req, user);
       requireCurrentQueue(req, user);
       const item = stores.queues.item(user.guid, titleId)!;
       const last = item.discIds.length === 1;
@@ -173,6 +189,18 @@ function queuedItem(req: Request, user: User): QueueItem {
     throw errors.notFound(`${id} is a disc of the queued title ${owner}; change or remove the whole title at /users/${user.guid}/queues/item/${owner}, or remove the disc with DELETE /users/${user.guid}/queues/disc/${id}`);
   }
   throw errors.notFound(`title ${JSON.stringify(req.params['id'])} is not in the queue; use a queue_item id from GET /users/${user.guid}/queues/every`);
+}
+
+/** The queued disc a /queues/disc/<id> path names, with its title; a queued title's id or anything else -> 404 that says so. */
+function queuedDisc(req: Request, user: User): { discId: number; titleId: number } {
+  const { stores } = storesOf(req);
+  const discId = idParam(req.params['id']);
+  const titleId = discId === undefined ? undefined : stores.queues.titleOfDisc(user.guid, discId);
+  if (discId !== undefined && titleId !== undefined) return { discId, titleId };
+  if (discId !== undefined && stores.queues.item(user.guid, discId)) {
+    throw errors.notFound(`${discId} is a queued title, not one of its discs; it is at /users/${user.guid}/queues/item/${discId}`);
+  }
+  throw errors.notFound(`no disc ${JSON.stringify(req.params['id'])} in the queue; use a queue_disc id from GET /users/${user.guid}/queues/every`);
 }
 
 /** A PUT's `priority` and `queue_ref` (the every-queue means the default sub-queue, spec 4.3 rule 4). */

@@ -26,7 +26,8 @@ export interface QueueItemView {
 
 /**
  * `queue_item` (spec 2.6, fidelity 7): id, priority, shipped_in_order, availability and estimated_wait
- * categories, the link to its sub-queue, the catalog_title, then a queue_disc per queued disc.
+ * categories, the link to its sub-queue, the catalog_title, then a queue_disc per queued disc. Also the
+ * root of GET on its id.
  */
 export function queueItemXml(ctx: XmlContext, v: QueueItemView): string {
   const guid = v.item.userGuid;
@@ -40,12 +41,16 @@ export function queueItemXml(ctx: XmlContext, v: QueueItemView): string {
     category(categoryScheme(ctx, 'estimated_wait'), v.wait),
     subQueueLink(ctx, v.queue),
     v.titleXml,
-    ...v.discs.map((d) =>
-      el('queue_disc', undefined,
-        text('id', queueDiscHref(ctx, guid, d.discId)),
-        category(categoryScheme(ctx, 'estimated_wait'), d.wait),
-        d.titleXml)),
+    ...v.discs.map((d) => queueDiscXml(ctx, guid, d)),
   );
+}
+
+/** `queue_disc`: its id, its own estimated_wait category, then its catalog_title; also the root of GET on that id. */
+export function queueDiscXml(ctx: XmlContext, guid: string, d: QueueDiscView): string {
+  return el('queue_disc', undefined,
+    text('id', queueDiscHref(ctx, guid, d.discId)),
+    category(categoryScheme(ctx, 'estimated_wait'), d.wait),
+    d.titleXml);
 }
 
 /** `<queue>`: the paged envelope (spec 2.1) then queue_item elements in queue order. */
