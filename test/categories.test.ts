@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_SCHEMES } from '../src/domain/categories.js';
-import { catalogueTitles, getXml } from './catalog-helpers.js';
-import { signed } from './support/signing.js';
+import { catalogueTitles, getXml, pathOf } from './catalog-helpers.js';
+import { ALICE, asAlice, signed } from './support/signing.js';
 import { testWorld, type TestWorld } from './support/world.js';
-import { childNames, nodes, str } from './support/xml.js';
+import { childNames, nodes, parseXml, str } from './support/xml.js';
 
 let tw: TestWorld;
 beforeAll(() => {
@@ -54,6 +54,29 @@ describe('GET /categories/{scheme}', () => {
       expect(listed.get(scheme), scheme).toContain(str(c, '@term'));
     }
     expect([...listed.keys()].sort()).toEqual(['catalog', 'certificates/bbfc', 'certificates/pegi', 'format', 'genres']);
+  });
+
+  it('recommendation_source, the scheme of the recommendations\' category, lists every term they use (fidelity 2)', async () => {
+    // The terms and the scheme as alice's recommendations show them, every page.
+    const used = new Set<string>();
+    const schemes = new Set<string>();
+    let next: string | undefined = `/users/${ALICE.guid}/recommendations?items_per_page=100&expand=none`;
+    while (next) {
+      const res = await asAlice(tw.app, 'GET', next);
+      expect(res.status).toBe(200);
+      const doc = parseXml(res.text);
+      for (const c of nodes(doc, "/recommendations/catalog_title/category[contains(@scheme, '/recommendation_source')]")) {
+        schemes.add(str(c, '@scheme'));
+        used.add(str(c, '@term'));
+      }
+      const href = str(doc, "/recommendations/link[@rel='next']/@href");
+      next = href ? pathOf(href) : undefined;
+    }
+    expect([...schemes]).toEqual(['http://rentalsim.test/categories/recommendation_source']);
+    expect(used.size).toBeGreaterThan(1);
+    const listed = nodes(await getXml(tw.app, pathOf([...schemes][0]!)), '/category_scheme/category_items/term').map((n) => String(n.textContent));
+    expect(new Set(listed)).toEqual(used);
+    expect(listed).toHaveLength(used.size);
   });
 
   it('lists certificates youngest audience first', async () => {

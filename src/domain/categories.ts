@@ -1,9 +1,14 @@
+import { RECOMMENDATION_SOURCES } from './recommend.js';
 import { PERSON_ROLES } from './types.js';
 
-/** The category schemes served under /categories/ (spec 2.2), in the order the spec lists them. */
+/**
+ * The category schemes served under /categories/: those of spec 2.2 in the order the spec lists them, then
+ * recommendation_source, the scheme of the recommendations' own category, so every scheme an answer names
+ * can be followed (fidelity 2).
+ */
 export const CATEGORY_SCHEMES = [
   'catalog', 'format', 'genres', 'certificates/bbfc', 'certificates/pegi', 'roles', 'purchases', 'availability',
-  'estimated_wait', 'languages/main', 'languages/hearing_impaired', 'languages/dubbed',
+  'estimated_wait', 'languages/main', 'languages/hearing_impaired', 'languages/dubbed', 'recommendation_source',
 ] as const;
 export type CategorySchemeName = (typeof CATEGORY_SCHEMES)[number];
 
@@ -13,6 +18,7 @@ export const FIXED_TERMS: Partial<Record<CategorySchemeName, readonly string[]>>
   roles: PERSON_ROLES,
   availability: ['available', 'quarantined', 'unavailable'],
   estimated_wait: ['normal', 'short', 'long'],
+  recommendation_source: RECOMMENDATION_SOURCES,
 };
 
 // Certificates read best youngest audience first, as the boards publish them.
