@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { titleFacets } from '../domain/title-facets.js';
 import type { Person, Review, Title } from '../domain/types.js';
+import type { Db } from './db.js';
 import { CATALOG_SCHEMA } from './schema.js';
 
-export type Db = Database.Database;
+export type { Db };
 
 export interface CatalogData {
   titles: Title[];

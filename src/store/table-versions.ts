@@ -1,4 +1,4 @@
-import type { Db } from './catalog-db.js';
+import type { Db } from './db.js';
 
 // Change counters for tables that are read on every request but written seldom, so that what is read from
 // them can be kept across writes to other tables (the data version, data-version.ts, moves on any write).
