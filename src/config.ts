@@ -117,7 +117,7 @@ export function simulatorConfig(options: Readonly<Record<string, unknown>>): Con
 }
 
 /** What each kind of value must be, as the error line says it. */
-const WHAT: Record<Kind, string> = {
+const WHAT: Readonly<Record<Kind, string>> = {
   port: 'a port number from 0 to 65535',
   host: 'an IP address or host name',
   int: 'a whole number',
@@ -126,7 +126,7 @@ const WHAT: Record<Kind, string> = {
   string: 'a non-empty value',
 };
 
-const NATIVE_TYPE: Record<Kind, string> = { port: 'number', host: 'string', int: 'number', bool: 'boolean', url: 'string', string: 'string' };
+const NATIVE_TYPE: Readonly<Record<Kind, string>> = { port: 'number', host: 'string', int: 'number', bool: 'boolean', url: 'string', string: 'string' };
 
 function notA(s: Setting, shown: string, what = WHAT[s.kind]): ConfigError {
   return new ConfigError(`${s.flag} (${s.env}): ${shown} is not ${what}`);

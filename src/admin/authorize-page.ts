@@ -1,7 +1,7 @@
 // The authorisation page a subscriber sees at login_url (spec 5.4-5.6): plain server-rendered HTML, every
 // value escaped, no script. Element ids are stable: browser tests and QA scripts find fields by them.
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */
 export function escapeHtml(value: string): string {

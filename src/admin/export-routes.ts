@@ -5,7 +5,7 @@ import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
 import { adminQuery } from './admin-query.js';
 
-const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/plain'];
+const YAML_TYPES: readonly string[] = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/plain'];
 
 /**
  * A sandbox as a scenario file, and back:
@@ -27,7 +27,7 @@ export function exportRoutes(world: World): Router {
     else res.type('application/yaml').send(scenarioYaml(exported, new Date(world.realNow()).toISOString()));
   });
 
-  router.post('/scenarios', express.text({ type: YAML_TYPES, limit: '20mb' }), (req, res) => {
+  router.post('/scenarios', express.text({ type: [...YAML_TYPES], limit: '20mb' }), (req, res) => {
     const text = typeof req.body === 'string' ? req.body : req.body && typeof req.body === 'object' ? JSON.stringify(req.body) : '';
     if (text.trim() === '') throw errors.badRequest('send a scenario file as the body (Content-Type application/yaml or application/json)');
     const name = addScenarioText(world, text);

@@ -6,9 +6,9 @@ import { requestAuthority } from '../http/host-guard.js';
 /** Sent by the dashboard, and by scripts that post a form or text/plain: no page on another origin can send it. */
 export const ADMIN_HEADER = 'X-Rentalsim-Admin';
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The body types a page on any origin may POST without asking first (the CORS-safelisted ones). */
-const CROSS_SITE_TYPES = new Set(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+const CROSS_SITE_TYPES: ReadonlySet<string> = new Set(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
 
 /**
  * Admin writes only from this simulator's own pages and from tools, never from a page on another origin

@@ -13,7 +13,7 @@ export const EXPANDABLE: readonly TitleLink[] = ['actors', 'directors', 'synopsi
  */
 export type Expansion = { none: true } | { none: false; links: ReadonlySet<TitleLink> };
 
-export const NO_EXPANSION: Expansion = { none: false, links: new Set() };
+export const NO_EXPANSION: Readonly<Expansion> = { none: false, links: new Set() };
 
 /**
  * Parses `expand` (fidelity 3): a comma list of link names, `all`, or `none`. Unknown names -> 400 that

@@ -7,9 +7,9 @@ export interface PagingLimits {
 }
 
 /** Catalogue search (spec 8): 20 by default, at most 250. */
-export const CATALOG_PAGING: PagingLimits = { defaultSize: 20, maxSize: 250 };
+export const CATALOG_PAGING: Readonly<PagingLimits> = { defaultSize: 20, maxSize: 250 };
 /** User resources (spec 8): 25 by default, at most 100. */
-export const USER_PAGING: PagingLimits = { defaultSize: 25, maxSize: 100 };
+export const USER_PAGING: Readonly<PagingLimits> = { defaultSize: 25, maxSize: 100 };
 
 const INTEGER = /^[+]?\d+$/;
 

@@ -13,7 +13,7 @@ export const NEW_RELEASE_DAYS = 28;
 
 type Media = 'dvd' | 'bluray' | 'games';
 
-const PLAN_MEDIA: Record<Plan, readonly Media[]> = {
+const PLAN_MEDIA: Readonly<Record<Plan, readonly Media[]>> = {
   dvd: ['dvd'],
   'dvd-bluray': ['dvd', 'bluray'],
   'dvd-bluray-games': ['dvd', 'bluray', 'games'],

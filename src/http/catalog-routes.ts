@@ -21,7 +21,7 @@ import { underPrefix } from './under-prefix.js';
 import { sendXml } from './send-xml.js';
 import { titleRenderer } from './title-renderer.js';
 
-const KINDS = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
+const KINDS: readonly string[] = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
 
 /** Catalogue search (spec 4.2) and the title and person resources (fidelity 3). */
 export function catalogRoutes(): Router {

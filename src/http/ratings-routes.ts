@@ -20,7 +20,7 @@ import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
 
-const guarded = [authenticateUser, ownUser];
+const guarded = [authenticateUser, ownUser] as const;
 
 /** The user's title ratings (spec 2.5, 4.3; fidelity 3 and 6). */
 export function ratingsRoutes(): Router {

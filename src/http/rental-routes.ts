@@ -10,7 +10,7 @@ import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
 
-const guarded = [authenticateUser, ownUser];
+const guarded = [authenticateUser, ownUser] as const;
 
 /**
  * Discs waiting for the allocation process; nothing in the simulator allocates, so it is 0 (fidelity 7: a

@@ -11,7 +11,7 @@ import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
 
-const guarded = [authenticateUser, ownUser];
+const guarded = [authenticateUser, ownUser] as const;
 
 /** The reviews the user wrote (spec 2.7), newest first, each with the reviewed title. */
 export function reviewRoutes(): Router {

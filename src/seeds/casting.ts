@@ -26,7 +26,7 @@ class Pool {
 
 type PoolName = 'actor' | 'director' | 'music' | 'voice' | 'narrator';
 
-const POOL_ROLES: Record<PoolName, readonly PersonRole[]> = {
+const POOL_ROLES: Readonly<Record<PoolName, readonly PersonRole[]>> = {
   actor: ['actor'],
   director: ['director'],
   music: ['singer', 'dancer', 'drummer'],

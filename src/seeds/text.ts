@@ -37,7 +37,7 @@ export function synopsis(rng: Rng, kind: TitleKind, genre: string): string {
   return paragraphs.join('\n\n');
 }
 
-const ROLE_NOUNS: Record<PersonRole, string> = {
+const ROLE_NOUNS: Readonly<Record<PersonRole, string>> = {
   actor: 'actor', director: 'director', dancer: 'dancer', drummer: 'drummer', narrator: 'narrator', singer: 'singer',
   'voice over': 'voice artist',
 };

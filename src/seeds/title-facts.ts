@@ -46,7 +46,7 @@ export function drawRelease(rng: Rng, today: number, earliestYear: number, lates
   return { productionYear, releaseDate: dateOfDay(day) };
 }
 
-const VIDEO_GENRE_WEIGHTS: Record<string, number> = {
+const VIDEO_GENRE_WEIGHTS: Readonly<Record<string, number>> = {
   Drama: 16, Comedy: 14, 'Action & Adventure': 11, Thriller: 10, Crime: 7, Romance: 7, Horror: 6,
   'Sci-Fi & Fantasy': 6, 'Kids & Family': 6, Documentary: 5, 'Music & Musicals': 4, Anime: 3, War: 3, Westerns: 2,
 };

@@ -19,7 +19,7 @@ import type { Db } from './catalog-db.js';
 // nothing by itself, where it was a sequence update and an insert in a transaction.
 
 /** The columns each queue table contributes, the user's guid aside; free text last so the joined text is unambiguous. */
-const HASHED: Record<string, string[]> = {
+const HASHED: Readonly<Record<string, readonly string[]>> = {
   queues: ['id', 'allocation', 'is_default', 'position', 'name'],
   queue_items: ['title_id', 'queue_id', 'priority', 'seq', 'shipped_in_order'],
   queue_discs: ['title_id', 'disc_id', 'position'],

@@ -7,8 +7,8 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone=
 // cuts tags at the first `>`), `"` only inside attribute values, which are always written in double quotes;
 // apostrophes stay raw everywhere (`full="Monty Python's Life Of Brian"`). CR is written as a character
 // reference: a parser turns a literal CR (or CRLF) into LF, so a client would not read back what it stored.
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
-const ATTR_ESCAPES: Record<string, string> = { ...ESCAPES, '"': '&quot;', '\t': '&#9;', '\n': '&#10;' };
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
+const ATTR_ESCAPES: Readonly<Record<string, string>> = { ...ESCAPES, '"': '&quot;', '\t': '&#9;', '\n': '&#10;' };
 // Characters XML 1.0 cannot carry at all (C0 controls other than tab, LF, CR; lone surrogates; U+FFFE/F).
 // eslint-disable-next-line no-control-regex
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

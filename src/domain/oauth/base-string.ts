@@ -21,7 +21,7 @@ export function signatureBaseString(input: BaseStringInput): string {
   return `${input.method.toUpperCase()}&${percentEncode(baseStringUri(input.scheme, input.host, input.path))}&${encodedParameters(input.params)}`;
 }
 
-const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443' };
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443' };
 
 /** RFC 5849 3.4.1.2: scheme and host lower-cased, the scheme's default port dropped, no query. */
 export function baseStringUri(scheme: string, host: string, path: string): string {

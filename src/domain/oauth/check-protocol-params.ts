@@ -142,7 +142,7 @@ export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOpti
   };
 }
 
-const ACCEPTED_VERSIONS = new Set(['1.0', '1.0a']);
+const ACCEPTED_VERSIONS: ReadonlySet<string> = new Set(['1.0', '1.0a']);
 
 /** Whole seconds since 1970 as plain digits; anything else (fractions, signs, spaces) is refused. */
 function secondsOf(sent: string): number | undefined {

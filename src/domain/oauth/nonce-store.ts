@@ -185,8 +185,8 @@ export class NonceStore {
   }
 }
 
-const OK: NonceUse = { ok: true };
-const USED: NonceUse = { ok: false, why: 'used' };
+const OK: Readonly<NonceUse> = { ok: true };
+const USED: Readonly<NonceUse> = { ok: false, why: 'used' };
 
 // The last key's hash, in two 32-bit halves: a typed array rather than a returned pair or module variables,
 // so the hot path allocates nothing (a module variable holding a number past 2^30 is boxed on every write).
