@@ -13,7 +13,7 @@ export const CATEGORY_SCHEMES = [
 export type CategorySchemeName = (typeof CATEGORY_SCHEMES)[number];
 
 /** Schemes whose terms are fixed by the spec; the others are the distinct values of the catalogue. */
-export const FIXED_TERMS: Partial<Record<CategorySchemeName, readonly string[]>> = {
+export const FIXED_TERMS: Readonly<Partial<Record<CategorySchemeName, readonly string[]>>> = {
   catalog: ['video', 'games'],
   roles: PERSON_ROLES,
   availability: ['available', 'quarantined', 'unavailable'],
@@ -22,7 +22,7 @@ export const FIXED_TERMS: Partial<Record<CategorySchemeName, readonly string[]>>
 };
 
 // Certificates read best youngest audience first, as the boards publish them.
-const CERTIFICATE_ORDER: Record<'bbfc' | 'pegi', readonly string[]> = {
+const CERTIFICATE_ORDER: Readonly<Record<'bbfc' | 'pegi', readonly string[]>> = {
   bbfc: ['U', 'PG', '12', '12A', '15', '18', 'R18'],
   pegi: ['3', '7', '12', '16', '18'],
 };

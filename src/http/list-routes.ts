@@ -19,7 +19,7 @@ import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
 
-const guarded = [authenticateUser, ownUser];
+const guarded = [authenticateUser, ownUser] as const;
 
 /** The user's collections (spec 2.9, 4.3, 7.2; fidelity 6). */
 export function listRoutes(): Router {

@@ -23,7 +23,7 @@ import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
 
-const guarded = [authenticateUser, ownUser];
+const guarded = [authenticateUser, ownUser] as const;
 
 /** Rental queues with sub-queues (spec 2.6, 4.3 rules 1-4; fidelity 6, 7). */
 export function queueRoutes(): Router {
