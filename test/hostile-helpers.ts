@@ -19,8 +19,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Every root a 2xx answer of the API may have (spec 2, fidelity 3 and 6). */
 export const DOCUMENT_ROOTS = new Set([
   'search', 'catalog_title', 'person', 'people', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars',
-  'reviews', 'review', 'filmography', 'biography', 'resource', 'user', 'ratings', 'rating_item', 'queues', 'queue', 'rented',
-  'at_home', 'lists', 'list', 'list_items', 'recommendations', 'response', 'resources_created', 'status', 'category_scheme', 'categories',
+  'reviews', 'review', 'filmography', 'biography', 'resource', 'user', 'ratings', 'rating_item', 'queues', 'queue', 'queue_item', 'queue_disc', 'rented',
+  'at_home', 'lists', 'list', 'list_items', 'list_item', 'recommendations', 'response', 'resources_created', 'status', 'category_scheme', 'categories',
 ]);
 
 /** A hostile world: one app on one listening server (faster than a server per supertest call). */

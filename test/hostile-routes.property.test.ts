@@ -22,6 +22,7 @@ const ROUTES: Array<[Method, string]> = [
   ['POST', `${U}/queues/every`], ['POST', `${U}/queues/1002`], ['PUT', `${U}/queues/item/10`], ['DELETE', `${U}/queues/item/30`],
   ['DELETE', `${U}/queues/disc/12`], ['GET', `${U}/lists`], ['POST', `${U}/lists`], ['GET', `${U}/lists/7001`], ['POST', `${U}/lists/7001`],
   ['DELETE', `${U}/lists/7001`], ['DELETE', `${U}/lists/7001/10`],
+  ['GET', `${U}/queues/item/10`], ['GET', `${U}/queues/disc/12`], ['GET', `${U}/lists/7001/10`],
 ];
 
 /** How the body travels: as a form (signed), or as something the API does not read. */
@@ -83,6 +84,7 @@ describe('hostile path segments', () => {
     ['GET', (s) => `/catalog/${s}`], ['GET', (s) => `/catalog/title/${s}`], ['GET', (s) => `/catalog/title/10/${s}`], ['GET', (s) => `/catalog/person/${s}`],
     ['GET', (s) => `/users/${s}`], ['GET', (s) => `${U}/queues/${s}`], ['PUT', (s) => `${U}/queues/item/${s}`], ['DELETE', (s) => `${U}/queues/disc/${s}`],
     ['GET', (s) => `${U}/lists/${s}`], ['DELETE', (s) => `${U}/lists/7001/${s}`], ['PUT', (s) => `${U}/ratings/title/${s}`], ['GET', (s) => `/categories/${s}`],
+    ['GET', (s) => `${U}/queues/item/${s}`], ['GET', (s) => `${U}/queues/disc/${s}`], ['GET', (s) => `${U}/lists/7001/${s}`],
   ];
 
   it('never crash a route, and rejected ones change nothing', async () => {
