@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueTitles, getXml, titleIds } from './catalog-helpers.js';
-import { ALICE, signed } from './support/signing.js';
+import { ALICE, BOB, signed } from './support/signing.js';
 import { testWorld, type TestWorld } from './support/world.js';
 import { childNames, count, nodes, parseXml, str } from './support/xml.js';
 
@@ -237,5 +237,13 @@ describe('fidelity at the wire: the web-page slug and raw apostrophes', () => {
     expect(res.text).toContain(`<title full="Alien: Director's Cut" clean="Alien"/>`);
     expect(res.text).not.toContain('&apos;');
     expect(str(parseXml(res.text), '/catalog_title/title/@full')).toBe("Alien: Director's Cut");
+  });
+
+  it("an apostrophe in a link's title attribute is raw too: bob's sub-queue", async () => {
+    const res = await signed(tw.app, 'GET', `/users/${BOB.guid}/queues`, { token: BOB.token });
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/<link href="[^"]+\/queues\/\d+" rel="[^"]+\/queue" title="Bob's queue"\/>/);
+    expect(res.text).not.toContain('&apos;');
+    expect(str(parseXml(res.text), "/queues/queue/link/@title")).toBe("Bob's queue");
   });
 });
