@@ -1,4 +1,4 @@
-import { routeMatches } from './route-pattern.js';
+import { inScope, type ScopedRequest } from './request-scope.js';
 import { SeededRandom } from './seeded-random.js';
 
 // Injected faults (design: admin): what a tester adds so a client meets slow answers, gateway errors,
@@ -41,12 +41,8 @@ export interface Fault extends FaultSpec {
   remaining?: number;
 }
 
-export interface FaultRequest {
-  method: string;
-  path: string;
-  /** The consumer whose signature the request verified; undefined when it is nobody's. */
-  consumer?: string | undefined;
-}
+/** What a fault is matched on (request-scope.ts, shared with overrides). */
+export type FaultRequest = ScopedRequest;
 
 /** What to do to one request: wait, then possibly answer with a terminal fault instead of the API. */
 export interface FaultDecision {
@@ -123,10 +119,7 @@ export class FaultRules {
   }
 
   private matches(f: Fault, req: FaultRequest): boolean {
-    if (f.remaining === 0) return false;
-    if (f.method !== '*' && f.method !== req.method.toUpperCase()) return false;
-    if (f.consumer !== undefined && f.consumer !== req.consumer) return false;
-    return routeMatches(f.route, req.path);
+    return f.remaining !== 0 && inScope(f.method, f.route, f.consumer, req);
   }
 }
 
