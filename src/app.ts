@@ -12,6 +12,7 @@ import { journalMiddleware, journalObserver } from './http/journal-middleware.js
 import { rateLimit } from './http/rate-limit.js';
 import { listRoutes } from './http/list-routes.js';
 import { oauthRoutes } from './http/oauth-routes.js';
+import { overridesMiddleware } from './http/overrides-middleware.js';
 import { queueRoutes } from './http/queue-routes.js';
 import { schemaRoutes } from './http/schema-routes.js';
 import { contextMiddleware } from './http/request-context.js';
@@ -40,7 +41,9 @@ export function createApp({ world, config }: AppDeps): Express {
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
-  app.use(faultsMiddleware(), rateLimit());
+  // Faults first (a drop or error ends the request), then overrides (an answer instead of the API's, spending
+  // no allowance), then the rate limit: all before the routers, so none of them uses up a nonce.
+  app.use(faultsMiddleware(), overridesMiddleware(), rateLimit());
   // From here on, the requests read in one turn of the event loop are answered as one batch.
   app.use(handleInBatches());
   // Each group's routes all live under its prefix (src/http/under-prefix.ts). The narrower prefixes come

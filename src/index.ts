@@ -20,9 +20,10 @@ export type { Config } from './config.js';
 export interface SimulatorOptions extends Partial<Config> {}
 
 export type { SimControls } from './admin/controls.js';
-export type { FaultBody, HomeAndQueue, MintedToken, Return, SandboxSummary, Shipment } from './admin/control-types.js';
+export type { FaultBody, HomeAndQueue, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './admin/control-types.js';
 export type { Fault, FaultAction } from './domain/faults.js';
 export type { JournalEntry, JournalQuery } from './domain/journal.js';
+export type { Override, OverrideAnswer, OverrideMatch } from './domain/overrides.js';
 export type { ClockMode } from './domain/sim-clock.js';
 
 export interface Simulator extends SimControls {

@@ -12,6 +12,7 @@ import { faultsRoutes } from './faults-routes.js';
 import { healthRoutes } from './health-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
+import { overridesRoutes } from './overrides-routes.js';
 import { sameSiteWrites } from './same-site-writes.js';
 import { sandboxesRoutes } from './sandboxes-routes.js';
 import { tokensRoutes } from './tokens-routes.js';
@@ -49,6 +50,7 @@ export function adminRoutes(world: World, config: Config): Router {
   router.use(sandboxesRoutes(world));
   router.use(clockRoutes(world.clock));
   router.use(faultsRoutes(world));
+  router.use(overridesRoutes(world));
   router.use(journalRoutes(world));
   router.use(tokensRoutes(world));
   router.use(businessRoutes(world));

@@ -30,6 +30,39 @@ export interface FaultBody {
   seed?: number;
 }
 
+/** The same fields as POST /__admin/overrides (see README "Overrides"); unknown fields are refused. */
+export interface OverrideBody {
+  /** Which requests it answers; every field given must match. */
+  match: {
+    /** An HTTP method such as GET, or `*` (the default). */
+    method?: string;
+    /** Route pattern such as `/users/:guid/queues/*`, or `*` for every route. */
+    path: string;
+    /** Query string parameters with exactly these (decoded) values. */
+    query?: Record<string, string>;
+    /** Form body parameters with exactly these (decoded) values. */
+    form?: Record<string, string>;
+    /** Only requests whose signature verifies as this consumer key; absent: any request, signed or not. */
+    consumer?: string;
+  };
+  answer: {
+    /** 200-599. */
+    status: number;
+    /** Sent as given; Content-Length and Transfer-Encoding are the simulator's. */
+    headers?: Record<string, string>;
+    /** The body as text, sent as UTF-8. */
+    body?: string;
+    /** The body as base64, for any bytes (instead of body). */
+    bodyBase64?: string;
+    /** Default with a body: application/xml;charset=UTF-8, as the API's answers. */
+    contentType?: string;
+  };
+  /** Wait before answering: a duration such as `200ms` or `2s`, or milliseconds (at most 2m). */
+  delay?: string | number;
+  /** Answer the next N matching requests only; absent: until removed. */
+  times?: number;
+}
+
 /** An access token minted by `sim.tokens.mint`, as POST /__admin/tokens answers it. */
 export interface MintedToken {
   token: string;

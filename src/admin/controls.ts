@@ -1,14 +1,16 @@
 import type { z } from 'zod';
 import type { Fault } from '../domain/faults.js';
 import type { JournalEntry, JournalQuery } from '../domain/journal.js';
+import type { Override } from '../domain/overrides.js';
 import { isoDateTime, signedDuration, type ClockMode } from '../domain/sim-clock.js';
 import { mintToken, revokeToken } from '../world/access-tokens.js';
 import { addScenarioText } from '../world/add-scenario-text.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
-import type { FaultBody, MintedToken, Return, SandboxSummary, Shipment } from './control-types.js';
+import type { FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';
 import { faultBody, toSpec } from './fault-body.js';
+import { overrideBody, toOverrideSpec } from './override-body.js';
 import { parseBody } from './parse-body.js';
 
 /**
@@ -31,6 +33,13 @@ export interface SimControls {
     /** The same fields as POST /__admin/faults, e.g. `{ route: '/catalog/*', kind: 'error', status: 503, times: 1 }`. */
     add(fault: FaultBody): Fault;
     list(): Fault[];
+    remove(id: number): boolean;
+    clear(): void;
+  };
+  overrides: {
+    /** The same fields as POST /__admin/overrides, e.g. `{ match: { path: '/catalog/title' }, answer: { status: 503 }, times: 1 }`. */
+    add(override: OverrideBody): Override;
+    list(): Override[];
     remove(id: number): boolean;
     clear(): void;
   };
@@ -69,6 +78,7 @@ export interface SimControls {
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type MustHold<T extends true> = T;
 type _FaultBodyIsTheSchemas = MustHold<Exactly<FaultBody, z.input<typeof faultBody>>>;
+type _OverrideBodyIsTheSchemas = MustHold<Exactly<OverrideBody, z.input<typeof overrideBody>>>;
 
 /** @internal (left out of the package's types, which name no World): startSimulator spreads these into the Simulator. */
 export function simControls(world: World): SimControls {
@@ -87,6 +97,12 @@ export function simControls(world: World): SimControls {
       list: () => world.faults.list(),
       remove: (id) => world.faults.remove(id),
       clear: () => world.faults.clear(),
+    },
+    overrides: {
+      add: (override) => world.overrides.add(toOverrideSpec(parseBody(overrideBody, override, 'overrides.add'), 'overrides.add')),
+      list: () => world.overrides.list(),
+      remove: (id) => world.overrides.remove(id),
+      clear: () => world.overrides.clear(),
     },
     journal: {
       find: (query = {}, limit) => world.journal.find(query, limit),

@@ -38,6 +38,8 @@ export interface JournalEntry {
   rejected?: Rejection;
   /** Ids of injected faults that acted on this request. */
   faults?: number[];
+  /** Id of the answer override that answered this request instead of the API (admin: /__admin/overrides). */
+  override?: number;
 }
 
 export interface JournalQuery {

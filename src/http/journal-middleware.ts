@@ -9,6 +9,7 @@ interface Pending {
   at: number;
   rejected?: Rejection;
   faults?: number[];
+  override?: number;
 }
 
 // On the request itself rather than in a WeakMap: a WeakMap entry per request is an ephemeron the garbage
@@ -47,6 +48,12 @@ export function noteFaults(req: Request, ids: number[]): void {
   if (p) p.faults = ids;
 }
 
+/** Called by the overrides middleware: which override answered this request. */
+export function noteOverride(req: Request, id: number): void {
+  const p = pendingOf(req);
+  if (p) p.override = id;
+}
+
 /**
  * The journal entry of a request whose connection is done with (fields in the order the admin API shows).
  * Its consumer is the one whose signature it verified, never merely the key it named: a forged request
@@ -66,6 +73,7 @@ function entryOf(req: Request, res: Response, p: Pending): Omit<JournalEntry, 'i
   };
   if (p.rejected) entry.rejected = p.rejected;
   if (p.faults) entry.faults = p.faults;
+  if (p.override !== undefined) entry.override = p.override;
   return entry;
 }
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { errors } from '../domain/api-error.js';
 import { FaultRules } from '../domain/faults.js';
 import { Journal } from '../domain/journal.js';
+import { OverrideRules } from '../domain/overrides.js';
 import { NonceStore } from '../domain/oauth/nonce-store.js';
 import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { RateLimiter, type RateLimits } from '../domain/rate-limiter.js';
@@ -47,6 +48,8 @@ export class World {
   readonly clock: SimClock;
   /** Injected faults (admin API: /__admin/faults). */
   readonly faults = new FaultRules();
+  /** Answer overrides (admin API: /__admin/overrides). */
+  readonly overrides = new OverrideRules();
   /** The last requests and why rejected ones were rejected (admin API: /__admin/journal). */
   readonly journal: Journal;
   /** Requests per second/day per consumer; off unless configured. */
@@ -165,14 +168,16 @@ export class World {
 
   /**
    * Back to the scenario's initial state. One consumer's sandbox alone, or everything: every sandbox, the
-   * clock, injected faults, the journal and rate-limit counters, as at start-up. Used nonces are kept: a
-   * reset must not reopen a window for replays (they leave by themselves with their timestamps).
+   * clock, injected faults, answer overrides, the journal and rate-limit counters, as at start-up. Used
+   * nonces are kept: a reset must not reopen a window for replays (they leave by themselves with their
+   * timestamps).
    */
   reset(key?: string): void {
     if (key === undefined) {
       this.resetClock();
       this.dropSandboxes();
       this.faults.clear();
+      this.overrides.clear();
       this.journal.clear();
       this.rateLimiter.clear();
       return;

@@ -43,6 +43,11 @@ interface CapturedResponse extends ServerResponse {
 }
 
 const isXml = (res: ServerResponse) => /^application\/xml\b/i.test(String(res.getHeader('content-type') ?? ''));
+/**
+ * An answer override's answer is the tester's own bytes, off the contract on purpose (malformed XML, a
+ * gateway's HTML): the overrides middleware marks it in express's res.locals (src/http/overrides-middleware.ts).
+ */
+const overridden = (res: ServerResponse) => (res as { locals?: Record<string, unknown> }).locals?.['override'] !== undefined;
 
 function keep(res: CapturedResponse, chunk: unknown, encoding: unknown): void {
   if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
@@ -60,7 +65,7 @@ if (!proto.__contractCapture) {
   proto.end = function capturedEnd(this: CapturedResponse, chunk?: unknown, ...rest: unknown[]) {
     const req = this.req as (IncomingMessage & { originalUrl?: string }) | undefined;
     // A HEAD answer has the headers of a GET and no body to check.
-    if (isXml(this) && req && req.method !== 'HEAD' && !this.__xmlRecorded) {
+    if (isXml(this) && req && req.method !== 'HEAD' && !this.__xmlRecorded && !overridden(this)) {
       this.__xmlRecorded = true;
       keep(this, chunk, rest[0]);
       const body = Buffer.concat(this.__xmlChunks ?? []).toString('utf8');

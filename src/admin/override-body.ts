@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { errors } from '../domain/api-error.js';
+import { BODILESS_STATUSES, headerProblem, type OverrideSpec } from '../domain/overrides.js';
+import { isRoutePattern } from '../domain/route-pattern.js';
+import { parseDuration } from '../domain/sim-clock.js';
+
+/** Longest delay an override may wait, as for a latency fault: two minutes. */
+const MAX_DELAY_MS = 120_000;
+
+/** Canonical base64 (RFC 4648 section 4, padded): what node would otherwise read leniently, skipping stray characters. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+const params = z.record(z.string().min(1, 'a parameter name cannot be empty'), z.string());
+
+// What POST /__admin/overrides and the library's sim.overrides.add take: which requests (the scope faults
+// use, plus parameters), what they are answered, and when. Unknown fields are refused at every level.
+export const overrideBody = z.strictObject({
+  match: z.strictObject({
+    method: z.string().regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *').default('*'),
+    path: z.string().refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
+    query: params.optional(),
+    form: params.optional(),
+    consumer: z.string().min(1).optional(),
+  }),
+  answer: z.strictObject({
+    status: z.number().int().min(200, 'expected a final status, 200-599').max(599, 'expected a final status, 200-599'),
+    headers: z.record(z.string(), z.string()).optional(),
+    body: z.string().optional(),
+    bodyBase64: z.string().regex(BASE64, 'expected standard base64 (A-Z a-z 0-9 + /, padded with =)').optional(),
+    contentType: z.string().min(1).optional(),
+  }),
+  /** A duration such as `200ms` or `2s`, or milliseconds. */
+  delay: z.union([z.string(), z.number()]).optional(),
+  times: z.number().int().min(1).optional(),
+});
+
+const ROUTE = 'POST /__admin/overrides';
+
+/** The admin body as a domain override; what the schema cannot say (headers, body and status together) is checked here. */
+export function toOverrideSpec(b: z.output<typeof overrideBody>, route = ROUTE): OverrideSpec {
+  const { answer } = b;
+  for (const [name, value] of Object.entries(answer.headers ?? {})) {
+    const problem = headerProblem(name, value);
+    if (problem) throw errors.badRequest(`${route}: answer.headers: ${problem}`);
+  }
+  const names = Object.keys(answer.headers ?? {}).map((n) => n.toLowerCase());
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw errors.badRequest(`${route}: answer.headers: ${twice} is given twice (header names are case-insensitive)`);
+  if (answer.contentType !== undefined) {
+    if (names.includes('content-type')) throw errors.badRequest(`${route}: answer: give the content type as contentType or in headers, not both`);
+    const problem = headerProblem('Content-Type', answer.contentType);
+    if (problem) throw errors.badRequest(`${route}: answer.contentType: ${problem}`);
+  }
+  if (answer.body !== undefined && answer.bodyBase64 !== undefined) {
+    throw errors.badRequest(`${route}: answer: give body (text) or bodyBase64 (any bytes), not both`);
+  }
+  if ((answer.body !== undefined || answer.bodyBase64 !== undefined) && BODILESS_STATUSES.includes(answer.status)) {
+    throw errors.badRequest(`${route}: answer: a ${answer.status} answer carries no body; leave body and bodyBase64 out`);
+  }
+  const spec: OverrideSpec = { match: { ...b.match, method: b.match.method.toUpperCase() }, answer };
+  if (b.delay !== undefined) spec.delayMs = delayOf(b.delay, route);
+  if (b.times !== undefined) spec.times = b.times;
+  return spec;
+}
+
+function delayOf(delay: string | number, route: string): number {
+  const ms = typeof delay === 'number' ? delay : parseDuration(delay);
+  if (ms === undefined || !Number.isInteger(ms) || ms < 0 || ms > MAX_DELAY_MS) {
+    throw errors.badRequest(`${route}: delay: expected a duration such as 200ms or 2s (or milliseconds), at most 2m`);
+  }
+  return ms;
+}

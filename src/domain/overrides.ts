@@ -1,0 +1,179 @@
+import { inScope, type ScopedRequest } from './request-scope.js';
+
+// Answer overrides (issue 16): what a tester adds so one request gets an answer the model cannot produce (a
+// gateway's HTML 503, malformed or truncated XML, an extra element, an empty queue for one call). Faults
+// (faults.ts) only delay, fail with the API's own <error> or drop; an override answers with any status,
+// headers and bytes. Pure: the caller passes each request in and sends the reply it gets back.
+
+/** Which requests an override answers: the scope faults use, narrowed by parameters. */
+export interface OverrideMatch {
+  /** HTTP method, upper case, or `*` for any. */
+  method: string;
+  /** Route pattern (`/users/:guid/queues/*`, `*` for every route), as faults and the journal read it. */
+  path: string;
+  /** Parameters the query string must hold, each with exactly this (decoded) value. */
+  query?: Record<string, string>;
+  /** Parameters the form body must hold, each with exactly this (decoded) value. */
+  form?: Record<string, string>;
+  /** Only requests whose signature verifies as this consumer key; absent = every request, signed or not. */
+  consumer?: string;
+}
+
+/** What an override answers, as the tester wrote it (listed back the same way). */
+export interface OverrideAnswer {
+  /** 200-599. */
+  status: number;
+  /** Sent as given (names as written); Content-Length is the body's own. */
+  headers?: Record<string, string>;
+  /** The body as text, sent as UTF-8. */
+  body?: string;
+  /** The body as base64, for any bytes. */
+  bodyBase64?: string;
+  /** Content-Type; with a body and none given, the API's own XML content type. */
+  contentType?: string;
+}
+
+export interface OverrideSpec {
+  match: OverrideMatch;
+  answer: OverrideAnswer;
+  /** Wait this long before answering, milliseconds. */
+  delayMs?: number;
+  /** Answer the next N matching requests only; absent = until removed. */
+  times?: number;
+}
+
+export interface Override extends OverrideSpec {
+  id: number;
+  /** Requests it answered. */
+  answered: number;
+  /** Answers left when `times` was given; 0 = used up (listed until removed, so a test can inspect it). */
+  remaining?: number;
+}
+
+type Pairs = ReadonlyArray<readonly [string, string]>;
+
+/** What an override is matched on: the scope, and the decoded parameters of the query and of the form body. */
+export interface OverrideRequest extends ScopedRequest {
+  query?: Pairs;
+  form?: Pairs;
+}
+
+/** The answer to send instead of the API's, after `delayMs`. */
+export interface OverrideReply {
+  overrideId: number;
+  status: number;
+  /** The tester's headers, Content-Type among them when one was given. */
+  headers: ReadonlyArray<readonly [string, string]>;
+  /** True when the answer has a body (given as body or bodyBase64, even an empty one). */
+  hasBody: boolean;
+  hasContentType: boolean;
+  body: Uint8Array;
+  delayMs: number;
+}
+
+export class OverrideRules {
+  private overrides: Override[] = [];
+  /** Each override's reply, built once when it is added. */
+  private readonly replies = new Map<number, Omit<OverrideReply, 'overrideId'>>();
+  private nextId = 1;
+
+  add(spec: OverrideSpec): Override {
+    const override: Override = { id: this.nextId++, ...structuredClone(spec), answered: 0 };
+    override.match.method = spec.match.method.toUpperCase();
+    if (spec.times !== undefined) override.remaining = spec.times;
+    this.overrides.push(override);
+    this.replies.set(override.id, replyOf(override));
+    return structuredClone(override);
+  }
+
+  /** True when no override is set: the request pipeline then skips them altogether. */
+  get none(): boolean {
+    return this.overrides.length === 0;
+  }
+
+  /** True when an override names a consumer: only then must a request's signature be checked for them. */
+  get scoped(): boolean {
+    return this.overrides.some((o) => o.match.consumer !== undefined);
+  }
+
+  /** True when an override looks at parameters: only then are the query and form decoded for them. */
+  get readsParams(): boolean {
+    return this.overrides.some((o) => o.match.query !== undefined || o.match.form !== undefined);
+  }
+
+  list(): Override[] {
+    return this.overrides.map((o) => structuredClone(o));
+  }
+
+  remove(id: number): boolean {
+    const before = this.overrides.length;
+    this.overrides = this.overrides.filter((o) => o.id !== id);
+    this.replies.delete(id);
+    return this.overrides.length < before;
+  }
+
+  clear(): void {
+    this.overrides = [];
+    this.replies.clear();
+  }
+
+  /**
+   * The reply of the first override (in the order added) that matches and is not used up, counting the
+   * answer against it; undefined when none matches, and the API answers.
+   */
+  decide(req: OverrideRequest): OverrideReply | undefined {
+    for (const o of this.overrides) {
+      if (!this.matches(o, req)) continue;
+      o.answered++;
+      if (o.remaining !== undefined) o.remaining--;
+      return { overrideId: o.id, ...this.replies.get(o.id)! };
+    }
+    return undefined;
+  }
+
+  private matches(o: Override, req: OverrideRequest): boolean {
+    const m = o.match;
+    return o.remaining !== 0 && inScope(m.method, m.path, m.consumer, req)
+      && holds(req.query ?? [], m.query) && holds(req.form ?? [], m.form);
+  }
+}
+
+/** Every wanted parameter is among the pairs with that value (a repeated name matches on any of its values). */
+function holds(pairs: Pairs, wanted: Record<string, string> | undefined): boolean {
+  if (wanted === undefined) return true;
+  return Object.entries(wanted).every(([name, value]) => pairs.some(([k, v]) => k === name && v === value));
+}
+
+function replyOf(o: Override): Omit<OverrideReply, 'overrideId'> {
+  const a = o.answer;
+  const headers: Array<[string, string]> = Object.entries(a.headers ?? {});
+  if (a.contentType !== undefined) headers.unshift(['Content-Type', a.contentType]);
+  const body = a.bodyBase64 !== undefined ? Buffer.from(a.bodyBase64, 'base64') : Buffer.from(a.body ?? '', 'utf8');
+  return {
+    status: a.status,
+    headers,
+    hasBody: a.body !== undefined || a.bodyBase64 !== undefined,
+    hasContentType: headers.some(([name]) => name.toLowerCase() === 'content-type'),
+    body: new Uint8Array(body.buffer, body.byteOffset, body.length),
+    delayMs: o.delayMs ?? 0,
+  };
+}
+
+/** Headers the simulator frames the answer with itself: the body is what is sent, so its length is its own. */
+const FRAMING_HEADERS: readonly string[] = ['content-length', 'transfer-encoding'];
+
+/** RFC 9110 token characters, what a header name is made of. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What node lets a header value hold: tab, visible ASCII, space and obs-text; never CR, LF or NUL. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** Why a header cannot be sent as an override's, or undefined when it can. */
+export function headerProblem(name: string, value: string): string | undefined {
+  if (!TOKEN.test(name)) return `${JSON.stringify(name)} is not a header name (letters, digits and !#$%&'*+.^_\`|~-)`;
+  if (FRAMING_HEADERS.includes(name.toLowerCase())) return `${name} is set by the simulator from the body; leave it out`;
+  if (!FIELD_VALUE.test(value)) return `the value of ${name} holds a character a header cannot carry (CR, LF, NUL or above U+00FF)`;
+  return undefined;
+}
+
+/** Statuses whose answers carry no body (RFC 9110): node would leave it out without a word. */
+export const BODILESS_STATUSES: readonly number[] = [204, 205, 304];

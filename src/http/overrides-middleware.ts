@@ -1,0 +1,52 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { OverrideReply } from '../domain/overrides.js';
+import { noteOverride } from './journal-middleware.js';
+import { decodePairs } from './params.js';
+import { ctxOf } from './request-context.js';
+import { XML_CONTENT_TYPE } from './send-xml.js';
+import { signerOf } from './verify-oauth.js';
+
+/**
+ * Answers a request with a tester's override (admin: /__admin/overrides) instead of the API: the status,
+ * headers and bytes as given, after any delay. Mounted after the faults (a drop or an error fault ends the
+ * request before an override is consulted; latencies add to its delay) and before the rate limit and the
+ * routers: an overridden request spends no allowance and has not used its nonce, as a faulted one.
+ *
+ * OAuth: an override for one consumer answers only requests whose signature verifies as that consumer
+ * (`signerOf`), so an unsigned, forged or replayed request naming it neither meets nor uses it up; one for
+ * every consumer answers any matching request, signed or not (a gateway's 503 comes before any signature
+ * check). Either way the request is journaled under the consumer its signature verified, if any, with the
+ * override's id.
+ */
+export function overridesMiddleware() {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const ctx = ctxOf(req);
+    const overrides = ctx.world.overrides;
+    if (overrides.none || req.originalUrl.startsWith('/__admin')) return next();
+    const reads = overrides.readsParams;
+    const reply = overrides.decide({
+      method: req.method,
+      path: ctx.path,
+      consumer: overrides.scoped ? signerOf(req) : undefined,
+      query: reads ? decodePairs(ctx.rawQuery) : undefined,
+      form: reads && ctx.rawForm ? decodePairs(ctx.rawForm) : undefined,
+    });
+    if (!reply) return next();
+    signerOf(req); // for the journal: who sent it, when a signature says so
+    noteOverride(req, reply.overrideId);
+    // Marks the answer as the tester's, not the model's: the tests' contract check leaves it alone.
+    res.locals['override'] = reply.overrideId;
+    if (reply.delayMs > 0) setTimeout(() => send(res, reply), reply.delayMs);
+    else send(res, reply);
+  };
+}
+
+/** Straight to node, as sendXmlBytes does: express would add a charset to the content type or an ETag. */
+function send(res: Response, reply: OverrideReply): void {
+  if (res.destroyed) return; // the client left while the answer waited
+  for (const [name, value] of reply.headers) res.setHeader(name, value);
+  if (reply.hasBody && !reply.hasContentType) res.setHeader('Content-Type', XML_CONTENT_TYPE);
+  res.setHeader('Content-Length', reply.body.length);
+  res.writeHead(reply.status);
+  res.end(reply.body);
+}
