@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signatureBaseString } from '../src/domain/oauth/base-string.js';
 import { percentEncode } from '../src/domain/percent-encode.js';
-import { startChild, type Child } from './child.js';
+import { startChild } from './child.js';
 import { authorization, type Signer } from './sign.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url)); // dist/bench

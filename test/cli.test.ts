@@ -55,7 +55,11 @@ function descendants(pid: number): number[] {
   }
   const out: number[] = [];
   const visit = (p: number) => {
-    for (const [child, parent] of parentOf) if (parent === p) out.push(child), visit(child);
+    for (const [child, parent] of parentOf) {
+      if (parent !== p) continue;
+      out.push(child);
+      visit(child);
+    }
   };
   visit(pid);
   return out;

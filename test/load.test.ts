@@ -155,7 +155,7 @@ describe(`load: ${CLIENTS} concurrent signed clients writing to one sandbox`, ()
     const usable: number[] = [];
     for (let id = 10001; usable.length < CLIENTS * OWN_TITLES + CONTENDED && id < 12001; id++) {
       const t = catalog.title(id);
-      if (t && t.canRent && t.parentId === undefined && t.discIds.length === 0 && !stock.failsAdd(id)) usable.push(id);
+      if (t?.canRent && t.parentId === undefined && t.discIds.length === 0 && !stock.failsAdd(id)) usable.push(id);
     }
     expect(usable).toHaveLength(CLIENTS * OWN_TITLES + CONTENDED);
     const contended = usable.slice(0, CONTENDED);

@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { NonceStore } from '../src/domain/oauth/nonce-store.js';
-import { sendRaw, signRaw, type RawOAuthOptions } from './support/oauth-request.js';
+import { sendRaw, type RawOAuthOptions } from './support/oauth-request.js';
 import { ALICE, CAROL, CONSUMER, signed, type Credentials } from './support/signing.js';
 import { BASE, HOST, freezeClock, testWorld } from './support/world.js';
 import { count, parseXml, str } from './support/xml.js';

@@ -2,7 +2,6 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { catalogSearchOf } from '../src/store/catalog-search.js';
-import type { World } from '../src/world/world.js';
 import { sendRaw } from './support/oauth-request.js';
 import { ALICE, asAlice, signed } from './support/signing.js';
 import { BASE, testWorld } from './support/world.js';

@@ -56,7 +56,7 @@ export function recommend(input: RecommendInput): Recommendation[] {
   const offer = (id: number, source: RecommendationSource) => {
     if (out.length >= input.limit || taken.has(id) || rated.has(id) || input.excluded.has(id)) return;
     const info = input.candidates.get(id);
-    if (!info || !info.canRent || info.isDisc) return;
+    if (!info?.canRent || info.isDisc) return;
     taken.add(id);
     out.push({ titleId: id, source });
   };

@@ -52,7 +52,7 @@ const VIDEO_GENRE_WEIGHTS: Readonly<Record<string, number>> = {
 };
 const FILM_GENRE_TABLE = VIDEO_GENRES.filter((genre) => genre !== 'Television').map((genre) => [genre, VIDEO_GENRE_WEIGHTS[genre] ?? 1] as const);
 
-function distinct(rng: Rng, count: number, drawOne: () => string, into: string[] = []): string[] {
+function distinct(count: number, drawOne: () => string, into: string[] = []): string[] {
   for (let attempt = 0; into.length < count && attempt < count * 5; attempt++) {
     const genre = drawOne();
     if (!into.includes(genre)) into.push(genre);
@@ -62,9 +62,9 @@ function distinct(rng: Rng, count: number, drawOne: () => string, into: string[]
 
 export function drawGenres(rng: Rng, kind: 'film' | 'tv' | 'game'): string[] {
   const count = rng.weighted([[1, 40], [2, 40], [3, 20]] as const);
-  if (kind === 'game') return distinct(rng, count, () => rng.pick(GAME_GENRES));
-  if (kind === 'tv') return distinct(rng, count, () => rng.weighted(FILM_GENRE_TABLE), ['Television']);
-  return distinct(rng, count, () => rng.weighted(FILM_GENRE_TABLE));
+  if (kind === 'game') return distinct(count, () => rng.pick(GAME_GENRES));
+  if (kind === 'tv') return distinct(count, () => rng.weighted(FILM_GENRE_TABLE), ['Television']);
+  return distinct(count, () => rng.weighted(FILM_GENRE_TABLE));
 }
 
 export function drawBbfc(rng: Rng, genres: readonly string[]): string {

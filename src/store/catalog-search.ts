@@ -1,5 +1,5 @@
 import { MAX_REFINEMENT_VALUES, isFlagFacet, releaseWindow, type FlagFacet, type TitleFacet } from '../domain/search-facets.js';
-import type { FilterGroup, TitleSearch } from '../domain/search-request.js';
+import type { TitleSearch } from '../domain/search-request.js';
 import type { PageRequest } from '../domain/types.js';
 import type { CatalogStore } from './catalog-store.js';
 import { placeholders, StatementCache, termOrder, Where, type Counted, type FacetCounts, type IdPage } from './catalog-search-sql.js';

@@ -39,6 +39,6 @@ async function run(msg) {
 // One run at a time: each owns a fresh instance, but there is nothing to gain from interleaving them.
 let chain = Promise.resolve();
 parentPort.on('message', (msg) => {
-  if (!msg || msg[TAG] !== true) return;
+  if (msg?.[TAG] !== true) return;
   chain = chain.then(() => run(msg)).then((answer) => parentPort.postMessage(answer));
 });
