@@ -1,5 +1,5 @@
 import { DIGEST_MODULUS, rowDigest } from '../domain/state-digest.js';
-import type { Db } from './catalog-db.js';
+import type { Db } from './db.js';
 
 // Triggers on the queue tables, appended to the state schema (schema.ts).
 //
