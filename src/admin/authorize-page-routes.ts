@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { parseCallback, OUT_OF_BAND } from '../domain/oauth/callback-url.js';
-import { signaturesMatch } from '../domain/oauth/verify-signature.js';
+import { secretsMatch } from '../domain/secrets-match.js';
 import type { User } from '../domain/types.js';
 import { toApiError } from '../http/error-handler.js';
 import { requireAllowedHost } from '../http/host-guard.js';
@@ -91,7 +91,7 @@ function decide(tokens: FormTokens, req: Request, res: Response): void {
 /** The scenario's subscribers, in the sandbox of the consumer that asked; passwords compared in constant time. */
 function signIn(sandbox: Sandbox, login: string, password: string): User | undefined {
   const user = login ? sandbox.stores.users.byLogin(login) : undefined;
-  return user && signaturesMatch(user.password, password) ? user : undefined;
+  return user && secretsMatch(user.password, password) ? user : undefined;
 }
 
 /** OAuth 1.0 put the callback on the authorisation address; `oob` and junk mean "no redirect". */

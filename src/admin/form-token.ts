@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { signaturesMatch } from '../domain/oauth/verify-signature.js';
+import { secretsMatch } from '../domain/secrets-match.js';
 
 /**
  * The login page's per-page token, the cross-site request forgery defence of Allow and Deny. Each page
@@ -26,7 +26,7 @@ export function formTokens(key: Buffer = randomBytes(32), random: (size: number)
     check: (requestToken, sent) => {
       const dot = sent?.indexOf('.') ?? -1;
       if (sent === undefined || dot <= 0) return false;
-      return signaturesMatch(mac(requestToken, sent.slice(0, dot)), sent.slice(dot + 1));
+      return secretsMatch(mac(requestToken, sent.slice(0, dot)), sent.slice(dot + 1));
     },
   };
 }

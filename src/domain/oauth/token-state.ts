@@ -1,4 +1,4 @@
-import { signaturesMatch } from './verify-signature.js';
+import { secretsMatch } from '../secrets-match.js';
 
 // The OAuth token life cycle (spec 3.1 and 5) as pure decisions on plain records. The store keeps the
 // records; the HTTP layer asks these functions what a request may do and writes back what they answer.
@@ -102,7 +102,7 @@ export type VerifierOutcome =
 export function checkVerifier(t: TokenRecord, sent: string | undefined, maxAttempts: number): VerifierOutcome {
   if (t.callback === undefined) return { kind: 'not-needed' };
   if (sent === undefined || sent === '') return { kind: 'missing' };
-  if (t.verifier !== undefined && signaturesMatch(t.verifier, sent)) return { kind: 'match' };
+  if (t.verifier !== undefined && secretsMatch(t.verifier, sent)) return { kind: 'match' };
   const failed = t.failedVerifications + 1;
   const attemptsLeft = Math.max(0, maxAttempts - failed);
   const record: TokenRecord = { ...t, failedVerifications: failed, state: attemptsLeft === 0 ? 'revoked' : t.state };

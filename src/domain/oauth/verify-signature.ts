@@ -1,32 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { errors, type ApiError } from '../api-error.js';
+import { secretsMatch } from '../secrets-match.js';
 import { signatureBaseString, type BaseStringInput } from './base-string.js';
 import { sign, type SignatureMethod } from './sign.js';
-
-/**
- * Compares two signatures without leaking, through timing, how many leading characters match.
- * Different lengths answer false at once (the length of a base64 HMAC-SHA1 is public anyway).
- */
-export function signaturesMatch(expected: string, received: string): boolean {
-  // What we compute is ASCII (base64, or an encoded PLAINTEXT key): then the UTF-8 bytes match exactly when
-  // the strings do, and comparing character codes spares two buffers per request.
-  if (!isAscii(expected)) return bytesMatch(expected, received);
-  if (expected.length !== received.length) return false;
-  let differ = 0;
-  for (let i = 0; i < expected.length; i++) differ |= expected.charCodeAt(i) ^ received.charCodeAt(i);
-  return differ === 0;
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
-}
-
-function bytesMatch(expected: string, received: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(received, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export interface VerifySignatureInput extends BaseStringInput {
   signatureMethod: SignatureMethod;
@@ -51,7 +26,7 @@ export function verifySignature(input: VerifySignatureInput): SignatureVerdict {
     consumerSecret: input.consumerSecret,
     tokenSecret: input.tokenSecret,
   });
-  return signaturesMatch(expected, input.signature)
+  return secretsMatch(expected, input.signature)
     ? { ok: true, baseString }
     : { ok: false, baseString, error: errors.invalidSignature(baseString) };
 }
