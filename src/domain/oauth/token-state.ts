@@ -34,7 +34,7 @@ export interface TokenRecord {
 /** Yes, or no with the reason a client developer needs to read (it goes into the error details). */
 export type Verdict = { ok: true } | { ok: false; why: string };
 
-const YES: Verdict = { ok: true };
+const YES: Readonly<Verdict> = { ok: true };
 const no = (why: string): Verdict => ({ ok: false, why });
 
 /** Whether a token may sign an API request (catalogue with a token, or a user resource). */
