@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { errors } from './domain/api-error.js';
 import { absoluteForm } from './http/absolute-form.js';
 import { catalogRoutes } from './http/catalog-routes.js';
+import { coverageMiddleware, coverageObserver } from './http/coverage-middleware.js';
 import { categoryRoutes } from './http/category-routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { faultsMiddleware } from './http/faults-middleware.js';
@@ -37,7 +38,7 @@ export function createApp({ world, config }: AppDeps): Express {
   // Mounted on a router of its own, which starts after absoluteForm has rewritten the URL: the app's router
   // took the URL's `http://host` part before that, and would glue it back on when it strips /__admin.
   app.use(Router().use('/__admin', adminRoutes(world, config)));
-  app.use(journalMiddleware(world));
+  app.use(journalMiddleware(world), coverageMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
@@ -59,6 +60,6 @@ export function createApp({ world, config }: AppDeps): Express {
   app.use((req) => {
     throw errors.notFound(`nothing lives at ${req.path}; start from /catalog/title or /users`);
   });
-  app.use(errorHandler(journalObserver));
+  app.use(errorHandler((req, error, cause) => { journalObserver(req, error, cause); coverageObserver(req, error); }));
   return app;
 }

@@ -7,6 +7,7 @@ import type { World } from '../world/world.js';
 import { adminQuery } from './admin-query.js';
 import { businessRoutes } from './business-routes.js';
 import { clockRoutes } from './clock-routes.js';
+import { coverageRoutes } from './coverage-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { exportRoutes } from './export-routes.js';
 import { faultsRoutes } from './faults-routes.js';
@@ -51,6 +52,7 @@ export function adminRoutes(world: World, config: Config): Router {
   router.use(clockRoutes(world.clock));
   router.use(faultsRoutes(world));
   router.use(journalRoutes(world));
+  router.use(coverageRoutes(world));
   router.use(tokensRoutes(world));
   router.use(businessRoutes(world));
   router.use(exportRoutes(world));

@@ -6,9 +6,10 @@ import { isoDateTime, signedDuration, type ClockMode } from '../domain/sim-clock
 import { mintToken, revokeToken } from '../world/access-tokens.js';
 import { addScenarioText } from '../world/add-scenario-text.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
+import { consumerCoverage } from '../world/coverage.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
-import type { FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';
+import type { CoverageReport, FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';
 import { faultBody, toSpec } from './fault-body.js';
 import { overrideBody, toOverrideSpec } from './override-body.js';
 import { parseBody } from './parse-body.js';
@@ -67,6 +68,8 @@ export interface SimControls {
     /** Adds a scenario from YAML or JSON text (e.g. an export); `use` switches to it. Answers its name. */
     add(text: string, use?: boolean): string;
   };
+  /** What a consumer's verified requests exercised of openapi.yaml since its sandbox's last reset (GET /__admin/coverage). */
+  coverage(consumer: string): CoverageReport;
   sandboxes: {
     list(): SandboxSummary[];
     /** Drops one consumer's sandbox: its next request starts from the scenario again. */
@@ -125,6 +128,7 @@ export function simControls(world: World): SimControls {
         return name;
       },
     },
+    coverage: (consumer) => consumerCoverage(world, consumer),
     sandboxes: {
       list: () => world.sandboxes.list(),
       reset: (key) => world.reset(key),

@@ -6,9 +6,17 @@ import type { Title } from './types.js';
 
 export type AddableTitle = Pick<Title, 'id' | 'fullTitle' | 'canRent' | 'parentId'>;
 
+/** Why a ref failed, as a name (coverage reports count them: src/domain/coverage.ts); `why` says it to the client. */
+export type RefusalKind = 'not_a_title_ref' | 'unknown_title' | 'disc_not_title' | 'already_queued' | 'not_rentable' | 'fail_add' | 'queue_full' | 'already_in_list';
+
+export interface Refusal {
+  kind: RefusalKind;
+  why: string;
+}
+
 export type AddDecision =
   | { ref: string; ok: true; title: AddableTitle }
-  | { ref: string; ok: false; why: string };
+  | ({ ref: string; ok: false } & Refusal);
 
 export interface QueueAddFacts {
   titleOf(id: number): AddableTitle | undefined;
@@ -23,11 +31,14 @@ export interface QueueAddFacts {
 }
 
 /** The first check every ref goes through: a well-formed reference to a title of the catalogue. */
-export function resolveRef(ref: string, titleOf: (id: number) => AddableTitle | undefined): AddableTitle | string {
+export function resolveRef(ref: string, titleOf: (id: number) => AddableTitle | undefined): AddableTitle | Refusal {
   const id = titleIdOfRef(ref);
-  if (id === undefined) return 'not a title reference: send title URIs like {base_url}/catalog/title/<id>';
-  return titleOf(id) ?? `no title ${id} in the catalogue`;
+  if (id === undefined) return { kind: 'not_a_title_ref', why: 'not a title reference: send title URIs like {base_url}/catalog/title/<id>' };
+  return titleOf(id) ?? { kind: 'unknown_title', why: `no title ${id} in the catalogue` };
 }
+
+// By `why`: a catalogue title has a `kind` of its own.
+const isRefusal = (t: AddableTitle | Refusal): t is Refusal => 'why' in t;
 
 /**
  * Decides each ref in the order sent: malformed or unknown, a disc rather than its title, already queued
@@ -38,21 +49,21 @@ export function decideQueueAdds(refs: readonly string[], facts: QueueAddFacts): 
   let count = facts.queuedCount;
   return refs.map((ref): AddDecision => {
     const t = resolveRef(ref, facts.titleOf);
-    if (typeof t === 'string') return { ref, ok: false, why: t };
-    const why = queueRefusal(t, facts, added.has(t.id), count);
-    if (why !== undefined) return { ref, ok: false, why };
+    if (isRefusal(t)) return { ref, ok: false, ...t };
+    const refusal = queueRefusal(t, facts, added.has(t.id), count);
+    if (refusal !== undefined) return { ref, ok: false, ...refusal };
     added.add(t.id);
     count += 1;
     return { ref, ok: true, title: t };
   });
 }
 
-function queueRefusal(t: AddableTitle, facts: QueueAddFacts, addedNow: boolean, count: number): string | undefined {
-  if (t.parentId !== undefined) return `title ${t.id} is one disc of title ${t.parentId}: queue title ${t.parentId}, which brings all its discs`;
-  if (addedNow || facts.isQueued(t.id)) return `title ${t.id} is already in a queue`;
-  if (!t.canRent) return `title ${t.id} cannot be rented (can_rent is false)`;
-  if (facts.failsAdd(t.id)) return `title ${t.id} cannot be added: the scenario marks it to fail (stock fail_add)`;
-  if (count >= facts.cap) return `the queue is full: at most ${facts.cap} titles across all sub-queues; remove one first`;
+function queueRefusal(t: AddableTitle, facts: QueueAddFacts, addedNow: boolean, count: number): Refusal | undefined {
+  if (t.parentId !== undefined) return { kind: 'disc_not_title', why: `title ${t.id} is one disc of title ${t.parentId}: queue title ${t.parentId}, which brings all its discs` };
+  if (addedNow || facts.isQueued(t.id)) return { kind: 'already_queued', why: `title ${t.id} is already in a queue` };
+  if (!t.canRent) return { kind: 'not_rentable', why: `title ${t.id} cannot be rented (can_rent is false)` };
+  if (facts.failsAdd(t.id)) return { kind: 'fail_add', why: `title ${t.id} cannot be added: the scenario marks it to fail (stock fail_add)` };
+  if (count >= facts.cap) return { kind: 'queue_full', why: `the queue is full: at most ${facts.cap} titles across all sub-queues; remove one first` };
   return undefined;
 }
 
@@ -68,9 +79,9 @@ export function decideListAdds(refs: readonly string[], facts: ListAddFacts): Ad
   const added = new Set<number>();
   return refs.map((ref): AddDecision => {
     const t = resolveRef(ref, facts.titleOf);
-    if (typeof t === 'string') return { ref, ok: false, why: t };
-    if (added.has(t.id) || facts.inList(t.id)) return { ref, ok: false, why: `title ${t.id} is already in this list` };
-    if (facts.failsAdd(t.id)) return { ref, ok: false, why: `title ${t.id} cannot be added: the scenario marks it to fail (stock fail_add)` };
+    if (isRefusal(t)) return { ref, ok: false, ...t };
+    if (added.has(t.id) || facts.inList(t.id)) return { ref, ok: false, kind: 'already_in_list', why: `title ${t.id} is already in this list` };
+    if (facts.failsAdd(t.id)) return { ref, ok: false, kind: 'fail_add', why: `title ${t.id} cannot be added: the scenario marks it to fail (stock fail_add)` };
     added.add(t.id);
     return { ref, ok: true, title: t };
   });

@@ -11,6 +11,7 @@ import { statusXml } from '../xml/error.js';
 import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../xml/lists.js';
 import { resourcesCreatedXml } from '../xml/resource.js';
 import { writeResponseXml } from '../xml/write-response.js';
+import { noteRefusals } from './coverage-middleware.js';
 import { authenticateUser } from './authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';
@@ -86,6 +87,7 @@ export function listRoutes(): Router {
         }
         if (added) stores.lists.touch(list.id, stamp);
       });
+      noteRefusals(req, decisions); // for coverage reports
       sendXml(res, 201, writeResponseXml(ctx.xml, 'list_item',
         decisions.flatMap((d) => (d.ok ? [{ href: listItemHref(ctx.xml, user.guid, list.id, d.title.id), title: d.title.fullTitle }] : [])),
         decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }]))));

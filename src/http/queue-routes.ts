@@ -12,6 +12,7 @@ import { statusXml } from '../xml/error.js';
 import { queueDiscXml, queueItemXml, queueXml } from '../xml/queue.js';
 import { queueItemHref, queuesXml } from '../xml/queues.js';
 import { writeResponseXml } from '../xml/write-response.js';
+import { noteRefusals } from './coverage-middleware.js';
 import { sendRememberedXml } from './answer-cache.js';
 import { authenticateUser } from './authenticate.js';
 import { userListAddress } from './embedded-title.js';
@@ -153,6 +154,7 @@ export function queueRoutes(): Router {
       if (adds.length <= 1 && (adds[0]?.discIds.length ?? 0) === 0) addAll();
       else ctx.sandbox.write(addAll);
       res.set('ETag', queueEtag(req, user));
+      noteRefusals(req, decisions); // for coverage reports
       sendXml(res, 201, writeResponseXml(ctx.xml, 'queue_item',
         decisions.flatMap((d) => (d.ok ? [{ href: queueItemHref(ctx.xml, user.guid, d.title.id), title: d.title.fullTitle }] : [])),
         decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }]))));

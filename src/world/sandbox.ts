@@ -1,3 +1,4 @@
+import { CoverageTally } from '../domain/coverage.js';
 import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { createStores, type Stores } from '../store/stores.js';
@@ -11,6 +12,8 @@ export class Sandbox {
   readonly stores: Stores;
   readonly createdAt: number;
   lastUsedAt: number;
+  /** What this consumer's verified requests exercised of the contract (GET /__admin/coverage); a reset empties it. */
+  readonly coverage = new CoverageTally();
   /** Requests using it now (`hold`/`release`), and whether its pool let it go. */
   private holders = 0;
   private dropped = false;

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { errors } from '../domain/api-error.js';
+import type { CoverageSpec } from '../domain/coverage.js';
 import { FaultRules } from '../domain/faults.js';
 import { Journal } from '../domain/journal.js';
 import { OverrideRules } from '../domain/overrides.js';
@@ -13,6 +14,7 @@ import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { Catalogs, loadScenario, type LoadedScenario } from './loaded-scenario.js';
+import { loadCoverageSpec } from './coverage.js';
 import type { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import type { ScenarioFile } from './scenario-files.js';
@@ -69,6 +71,7 @@ export class World {
   /** The scenario files it knows: those read at start-up and any added through the admin API. */
   private readonly files: Map<string, ScenarioFile>;
   private active!: LoadedScenario;
+  private contract: CoverageSpec | undefined;
   /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
   private initialTokens: { of: LoadedScenario; db: Db; store: TokensStore } | undefined;
 
@@ -85,6 +88,11 @@ export class World {
 
   get scenario(): LoadedScenario {
     return this.active;
+  }
+
+  /** The published operations coverage reports count (src/world/coverage.ts), read on first use. */
+  get coverageSpec(): CoverageSpec {
+    return (this.contract ??= loadCoverageSpec());
   }
 
   scenarioFiles(): ScenarioFile[] {

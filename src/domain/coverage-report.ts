@@ -1,0 +1,147 @@
+import { ERROR_ROWS, OAUTH_PROBLEMS, type CoverageSpec, type CoverageTally } from './coverage.js';
+
+// The coverage report (GET /__admin/coverage): JSON, a markdown table for a CI job summary, or CTRF.
+
+export interface Ratio {
+  exercised: number;
+  documented: number;
+  /** exercised / documented, as a percentage with one decimal (0 when nothing is documented). */
+  percent: number;
+}
+
+export interface OperationCoverage {
+  method: string;
+  path: string;
+  calls: number;
+  /** Status -> answers. */
+  statuses: Record<string, number>;
+  /** Variant -> requests that used it. */
+  variantsUsed: Record<string, number>;
+  variantsNeverUsed: string[];
+}
+
+export interface RowsCoverage {
+  /** Row -> answers. */
+  answered: Record<string, number>;
+  neverAnswered: string[];
+  /** Rows answered only before a request proves its consumer: no report can count them (README: Coverage). */
+  notAttributable: string[];
+}
+
+export interface CoverageReport {
+  consumer: string;
+  totals: { operations: Ratio; variants: Ratio; errors: Ratio; oauthProblems: Ratio };
+  operations: OperationCoverage[];
+  /** Operations no consumer signs (the login page, schemas): not counted. */
+  unsignedOperations: string[];
+  /** Calls to a path or method the document does not have. */
+  undocumentedCalls: number;
+  errors: RowsCoverage;
+  oauthProblems: RowsCoverage;
+}
+
+const ratio = (exercised: number, documented: number): Ratio =>
+  ({ exercised, documented, percent: documented === 0 ? 0 : Math.round((exercised / documented) * 1000) / 10 });
+
+function rows(names: ReadonlyArray<{ name: string; attributable: boolean }>, tally: ReadonlyMap<string, number>): RowsCoverage {
+  const counted = names.filter((r) => r.attributable).map((r) => r.name);
+  const answered: Record<string, number> = {};
+  for (const [name, n] of [...tally].sort(([a], [b]) => a.localeCompare(b))) answered[name] = n;
+  return {
+    answered,
+    neverAnswered: counted.filter((n) => !tally.has(n)),
+    notAttributable: names.filter((r) => !r.attributable).map((r) => r.name),
+  };
+}
+
+/** The report of one consumer's tally against the document's operations, in the document's order. */
+export function coverageReport(consumer: string, spec: CoverageSpec, tally: CoverageTally): CoverageReport {
+  const signed = spec.operations.filter((op) => op.signed);
+  const operations = signed.map((op): OperationCoverage => {
+    const t = tally.operations.get(op);
+    return {
+      method: op.method,
+      path: op.path,
+      calls: t?.calls ?? 0,
+      statuses: Object.fromEntries([...(t?.statuses ?? [])].sort(([a], [b]) => a - b).map(([s, n]) => [String(s), n])),
+      variantsUsed: Object.fromEntries(op.variants.filter((v) => t?.variants.has(v)).map((v) => [v, t!.variants.get(v)!])),
+      variantsNeverUsed: op.variants.filter((v) => !t?.variants.has(v)),
+    };
+  });
+  const errors = rows(ERROR_ROWS.map((r) => ({ name: r.code, attributable: r.attributable })), tally.errors);
+  const oauthProblems = rows(OAUTH_PROBLEMS.map((r) => ({ name: r.problem, attributable: r.attributable })), tally.oauthProblems);
+  const countedErrors = ERROR_ROWS.filter((r) => r.attributable);
+  const countedProblems = OAUTH_PROBLEMS.filter((r) => r.attributable);
+  return {
+    consumer,
+    totals: {
+      operations: ratio(operations.filter((o) => o.calls > 0).length, operations.length),
+      variants: ratio(operations.reduce((n, o) => n + Object.keys(o.variantsUsed).length, 0), signed.reduce((n, op) => n + op.variants.length, 0)),
+      errors: ratio(countedErrors.filter((r) => tally.errors.has(r.code)).length, countedErrors.length),
+      oauthProblems: ratio(countedProblems.filter((r) => tally.oauthProblems.has(r.problem)).length, countedProblems.length),
+    },
+    operations,
+    unsignedOperations: spec.operations.filter((op) => !op.signed).map((op) => `${op.method} ${op.path}`),
+    undocumentedCalls: tally.undocumented,
+    errors,
+    oauthProblems,
+  };
+}
+
+const pct = (r: Ratio) => `${r.exercised} of ${r.documented} (${r.percent}%)`;
+const list = (xs: readonly string[]) => (xs.length ? xs.map((x) => `\`${x}\``).join(', ') : '-');
+const counts = (m: Record<string, number>) => list(Object.entries(m).map(([k, n]) => `${k} x${n}`));
+
+/** A GitHub-flavoured markdown summary: totals, one table row per operation, then the error and OAuth rows. */
+export function coverageMarkdown(r: CoverageReport): string {
+  const lines = [
+    `## API coverage: \`${r.consumer}\``,
+    '',
+    `Operations called: ${pct(r.totals.operations)}. Variants used: ${pct(r.totals.variants)}. ` +
+      `Error rows answered: ${pct(r.totals.errors)}. OAuth failures answered: ${pct(r.totals.oauthProblems)}.`,
+    '',
+    '| Operation | Calls | Statuses | Variants used | Never used |',
+    '| --- | ---: | --- | --- | --- |',
+    ...r.operations.map((o) => `| \`${o.method} ${o.path}\` | ${o.calls} | ${counts(o.statuses)} | ${counts(o.variantsUsed)} | ${list(o.variantsNeverUsed)} |`),
+    '',
+    `Error rows never answered: ${list(r.errors.neverAnswered)}`,
+    '',
+    `OAuth failures never answered: ${list(r.oauthProblems.neverAnswered)}`,
+    '',
+    `Not counted (answered before a signature proves the consumer): ${list([...r.errors.notAttributable, ...r.oauthProblems.notAttributable])}; ` +
+      `operations no consumer signs: ${list(r.unsignedOperations)}. Calls to undocumented paths: ${r.undocumentedCalls}.`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * CTRF (Common Test Report Format) reading: each operation, each of its variants, each error row and each
+ * OAuth failure is one "test"; exercised is `passed`, never exercised is `skipped`. Nothing is `failed`:
+ * coverage says what a suite touched, not whether the client behaved.
+ */
+export function coverageCtrf(r: CoverageReport, nowMs: number): object {
+  const tests: Array<{ name: string; status: 'passed' | 'skipped'; duration: 0; suite: string }> = [];
+  const add = (suite: string, name: string, exercised: boolean) => tests.push({ name, status: exercised ? 'passed' : 'skipped', duration: 0, suite });
+  for (const o of r.operations) {
+    const op = `${o.method} ${o.path}`;
+    add('operations', op, o.calls > 0);
+    for (const v of Object.keys(o.variantsUsed)) add('variants', `${op} ${v}`, true);
+    for (const v of o.variantsNeverUsed) add('variants', `${op} ${v}`, false);
+  }
+  for (const [suite, rc] of [['errors', r.errors], ['oauth_problems', r.oauthProblems]] as const) {
+    for (const name of Object.keys(rc.answered)) if (!rc.notAttributable.includes(name)) add(suite, name, true);
+    for (const name of rc.neverAnswered) add(suite, name, false);
+  }
+  const passed = tests.filter((t) => t.status === 'passed').length;
+  return {
+    reportFormat: 'CTRF',
+    specVersion: '0.0.0',
+    results: {
+      tool: { name: 'rentalsim-coverage' },
+      summary: { tests: tests.length, passed, failed: 0, pending: 0, skipped: tests.length - passed, other: 0, start: nowMs, stop: nowMs },
+      tests,
+      extra: { consumer: r.consumer, totals: r.totals },
+    },
+  };
+}

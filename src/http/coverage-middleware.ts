@@ -1,0 +1,90 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ApiError } from '../domain/api-error.js';
+import { variantsUsed, type CoverageEvent } from '../domain/coverage.js';
+import type { AddDecision, RefusalKind } from '../domain/queue-add.js';
+import type { World } from '../world/world.js';
+import { ctxOf, type RequestContext } from './request-context.js';
+import { signerOf } from './verify-oauth.js';
+
+/** What the handlers and the error handler noted about a request, for its coverage record. */
+interface Notes {
+  refusals: RefusalKind[];
+  errorCode?: string;
+  oauthProblem?: string;
+}
+
+// On the request itself, as the journal keeps its pending entry (journal-middleware.ts says why).
+const NOTES = Symbol('rentalsim.coverage');
+type WithNotes = Request & { [NOTES]?: Notes };
+
+/**
+ * Records each API request in its consumer's coverage tally (src/domain/coverage.ts) once its connection
+ * is done with, and only when its signature verified as that consumer: a forged, unsigned or replayed
+ * request naming a team's key changes nothing in that team's report. Admin requests are not API calls.
+ */
+export function coverageMiddleware(world: World) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.originalUrl.startsWith('/__admin')) return next();
+    (req as WithNotes)[NOTES] = { refusals: [] };
+    res.on('close', () => record(world, req, res));
+    next();
+  };
+}
+
+/** A write handler's failed_title_refs, by kind (the reasons as the domain decided them, not as XML says them). */
+export function noteRefusals(req: Request, decisions: readonly AddDecision[]): void {
+  const notes = (req as WithNotes)[NOTES];
+  if (notes) for (const d of decisions) if (!d.ok) notes.refusals.push(d.kind);
+}
+
+/** The error handler's observer: which catalog row answered, and its oauth_problem. */
+export function coverageObserver(req: Request, error: ApiError): void {
+  const notes = (req as WithNotes)[NOTES];
+  if (!notes || error.check === 'fault') return; // an injected fault is the tester's answer, not a catalog row
+  notes.errorCode = error.code;
+  if (error.oauthProblem) notes.oauthProblem = error.oauthProblem;
+}
+
+function record(world: World, req: Request, res: Response): void {
+  const notes = (req as WithNotes)[NOTES];
+  const ctx = contextIfAny(req);
+  if (!notes || !ctx || !res.writableFinished) return;
+  const consumer = ctx.verifiedConsumer ?? signerIfAny(req);
+  if (consumer === undefined) return;
+  const operation = world.coverageSpec.match(req.method, ctx.path);
+  const event: CoverageEvent = {
+    operation,
+    status: res.statusCode,
+    variants: operation ? variantsUsed(operation, {
+      param: (name) => ctx.params.get(name),
+      ifNoneMatch: req.headers['if-none-match'] !== undefined,
+      ifMatch: req.headers['if-match'] !== undefined,
+      status: res.statusCode,
+      refusals: notes.refusals,
+    }) : [],
+  };
+  if (notes.errorCode !== undefined) event.errorCode = notes.errorCode;
+  if (notes.oauthProblem !== undefined) event.oauthProblem = notes.oauthProblem;
+  world.sandbox(consumer).coverage.record(event);
+}
+
+/**
+ * Whose signature a request that failed before its route verified it carries (a request token sent where
+ * an access token is needed, a wrong verifier): the checks up to the nonce, as faults and the rate limit
+ * make them. Nobody's for a replay, a forgery or an unsigned request.
+ */
+function signerIfAny(req: Request): string | undefined {
+  try {
+    return signerOf(req);
+  } catch {
+    return undefined;
+  }
+}
+
+function contextIfAny(req: Request): RequestContext | undefined {
+  try {
+    return ctxOf(req);
+  } catch {
+    return undefined; // refused before the context was built (a body over the limit): nobody's
+  }
+}
