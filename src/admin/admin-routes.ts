@@ -2,7 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { Config } from '../config.js';
 import { ApiError, errors } from '../domain/api-error.js';
 import { secretsMatch } from '../domain/secrets-match.js';
-import { allowedHostOnly } from '../http/host-guard.js';
+import { allowedHostOnly } from '../web/host-guard.js';
 import type { World } from '../world/world.js';
 import { adminQuery } from './admin-query.js';
 import { businessRoutes } from './business-routes.js';

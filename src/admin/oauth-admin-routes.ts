@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { errors } from '../domain/api-error.js';
+import { authorisableToken, decideRequestToken, type Decision } from '../world/decide-request-token.js';
 import type { World } from '../world/world.js';
-import { authorisableToken, decideRequestToken, type Decision } from './decide-request-token.js';
 
 /**
  * OAuth controls for scripts that cannot drive a browser. `POST /__admin/oauth/authorize` with

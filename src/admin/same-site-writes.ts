@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config.js';
 import { ApiError, errors } from '../domain/api-error.js';
-import { requestAuthority } from '../http/host-guard.js';
+import { requestAuthority } from '../web/host-guard.js';
 
 /** Sent by the dashboard, and by scripts that post a form or text/plain: no page on another origin can send it. */
 export const ADMIN_HEADER = 'X-Rentalsim-Admin';

@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { authorizePageRoutes, LOGIN_PATH } from '../admin/authorize-page-routes.js';
 import { errors } from '../domain/api-error.js';
 import { parseCallback } from '../domain/oauth/callback-url.js';
 import { checkVerifier, markUsed } from '../domain/oauth/token-state.js';
 import { encodePairs } from '../domain/percent-encode.js';
 import { issueAccessToken, issueRequestToken } from '../world/request-tokens.js';
+import { authorizePageRoutes, LOGIN_PATH } from './authorize-page-routes.js';
 import { baseUrlOf, ctxOf } from './request-context.js';
 import { resource } from './resource.js';
 import { verifyOAuth } from './verify-oauth.js';

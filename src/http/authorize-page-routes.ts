@@ -2,14 +2,14 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { parseCallback, OUT_OF_BAND } from '../domain/oauth/callback-url.js';
 import { secretsMatch } from '../domain/secrets-match.js';
 import type { User } from '../domain/types.js';
-import { toApiError } from '../http/error-handler.js';
-import { requireAllowedHost } from '../http/host-guard.js';
-import { baseUrlOf, ctxOf } from '../http/request-context.js';
-import { resource } from '../http/resource.js';
+import { requireAllowedHost } from '../web/host-guard.js';
+import { authorisableToken, consumerNameOf, decideRequestToken } from '../world/decide-request-token.js';
 import type { Sandbox } from '../world/sandbox.js';
 import { activationCodePage, allowedPage, deniedPage, signInPage, verifierPage } from './authorize-page.js';
-import { authorisableToken, consumerNameOf, decideRequestToken } from './decide-request-token.js';
+import { toApiError } from './error-handler.js';
 import { formTokens, type FormTokens } from './form-token.js';
+import { baseUrlOf, ctxOf } from './request-context.js';
+import { resource } from './resource.js';
 
 /** Where login_url points (spec 5.3). */
 export const LOGIN_PATH = '/oauth/login';

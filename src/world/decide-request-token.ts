@@ -4,8 +4,8 @@ import { appendToCallback, OUT_OF_BAND } from '../domain/oauth/callback-url.js';
 import { newVerifier } from '../domain/oauth/token-codes.js';
 import { authorise, checkAuthorisable, deny, type TokenRecord } from '../domain/oauth/token-state.js';
 import type { User } from '../domain/types.js';
-import { locateRequestToken, type LocatedToken } from '../world/request-tokens.js';
-import type { World } from '../world/world.js';
+import { locateRequestToken, type LocatedToken } from './request-tokens.js';
+import type { World } from './world.js';
 
 export type Decision = 'allow' | 'deny';
 
