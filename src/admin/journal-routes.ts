@@ -7,7 +7,9 @@ import { adminQuery } from './admin-query.js';
 /**
  * The request journal: GET /__admin/journal (newest first, filtered), GET /__admin/journal/count (for "the
  * client called X exactly once"), DELETE /__admin/journal.
- * Filters: method, path (exact or a pattern like /users/:guid/queues/*), consumer, status, rejected, after.
+ * Filters: method, path (exact or a pattern like /users/:guid/queues/*), consumer, user (GUID or login),
+ * status, since and until (ISO instants), rejected, after. An unknown one is a 400, not a filter quietly
+ * ignored: a QA script misspelling `user` would otherwise read every entry as the ones it asked for.
  */
 export function journalRoutes(world: World): Router {
   const router = Router();
@@ -37,7 +39,16 @@ export function journalRoutes(world: World): Router {
   return router;
 }
 
+/** The query parameters the journal's routes read. */
+const KNOWN = ['method', 'path', 'consumer', 'user', 'status', 'since', 'until', 'rejected', 'after', 'limit'];
+
 export function journalQueryOf(q: URLSearchParams): JournalQuery {
+  for (const name of q.keys()) {
+    if (!KNOWN.includes(name)) {
+      throw errors.badRequest(`${JSON.stringify(name)} is not a journal filter; the filters are ${KNOWN.join(', ')} ` +
+        '(path takes an exact path or a route pattern such as /users/:guid/queues/*)');
+    }
+  }
   const query: JournalQuery = {};
   const method = q.get('method');
   if (method) query.method = method;
@@ -45,8 +56,14 @@ export function journalQueryOf(q: URLSearchParams): JournalQuery {
   if (path) query.path = path;
   const consumer = q.get('consumer');
   if (consumer) query.consumer = consumer;
+  const user = q.get('user');
+  if (user) query.user = user;
   const status = intParam(q, 'status');
   if (status !== undefined) query.status = status;
+  const since = instantParam(q, 'since');
+  if (since !== undefined) query.since = since;
+  const until = instantParam(q, 'until');
+  if (until !== undefined) query.until = until;
   const after = intParam(q, 'after');
   if (after !== undefined) query.afterId = after;
   const rejected = q.get('rejected');
@@ -64,3 +81,18 @@ function intParam(q: URLSearchParams, name: string): number | undefined {
   return Number(v);
 }
 
+/** An ISO 8601 instant with its offset (`2030-01-01T12:00:00Z`, `...:00.250+02:00`), as epoch ms. */
+function instantParam(q: URLSearchParams, name: string): number | undefined {
+  const raw = q.get(name);
+  if (raw === null || raw === '') return undefined;
+  // An offset's `+` sent unencoded arrives as a space (form decoding): read it as the `+` it was.
+  const v = raw.replace(/ (\d{2}:\d{2})$/, '+$1');
+  const ms = ISO_INSTANT.test(v) ? Date.parse(v) : NaN;
+  if (Number.isNaN(ms)) {
+    throw errors.badRequest(`${name}: expected an ISO 8601 instant with its offset, such as 2030-01-01T12:00:00Z or ` +
+      `2030-01-01T12:00:00.250+02:00, not ${JSON.stringify(raw)} (journal times are real time, as each entry's "at")`);
+  }
+  return ms;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Journal, JOURNAL_STRING_BYTES, type JournalEntry } from './journal.js';
+import { Journal, JOURNAL_STRING_BYTES, type JournalEntry, type JournalRecord } from './journal.js';
 
-const entry = (over: Partial<JournalEntry> = {}): Omit<JournalEntry, 'id'> => ({
+const entry = (over: Partial<JournalRecord> = {}): JournalRecord => ({
   at: '2024-01-01T00:00:00.000Z', method: 'GET', url: '/catalog/title', path: '/catalog/title', status: 200, durationMs: 1, ...over,
 });
 
@@ -58,13 +58,12 @@ describe('journal: bounded by bytes as well as by count', () => {
   it('a rejection\'s base string over the per-string budget is cut, with a marker saying how much went', () => {
     const j = new Journal(10);
     const details = `diff it against yours: ${big(330_000)}`;
-    const kept = j.record(entry({ status: 401, rejected: { reason: 'Invalid Signature', code: 'ERR_401', details } }));
-    const d = kept.rejected!.details;
+    j.record(entry({ status: 401, rejected: { reason: 'Invalid Signature', code: 'ERR_401', details } }));
+    const d = j.find()[0]!.rejected!.details;
     expect(Buffer.byteLength(d)).toBeLessThanOrEqual(JOURNAL_STRING_BYTES);
     expect(d.startsWith('diff it against yours: xxx')).toBe(true);
     const dropped = Number(marker.exec(d)![1]!.replace(/,/g, ''));
     expect(Buffer.byteLength(d.replace(marker, '')) + dropped).toBe(Buffer.byteLength(details));
-    expect(j.find()[0]!.rejected!.details).toBe(d);
   });
 
   it.each([
@@ -73,14 +72,18 @@ describe('journal: bounded by bytes as well as by count', () => {
     ['the consumer key', { consumer: `ci-${big(20_000)}` }, (e: JournalEntry) => e.consumer!],
     ['a 500\'s cause', { status: 500, rejected: { reason: 'Internal', code: 'ERR_500', details: 'd', cause: big(20_000) } }, (e: JournalEntry) => e.rejected!.cause!],
   ])('%s is cut to the budget too', (_field, over, read) => {
-    const kept = read(new Journal(10).record(entry(over)));
+    const j = new Journal(10);
+    j.record(entry(over));
+    const kept = read(j.find()[0]!);
     expect(kept).toMatch(marker);
     expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(JOURNAL_STRING_BYTES);
   });
 
   it('strings within the budget are kept whole, without a marker', () => {
     const url = `/catalog/title?term=${big(JOURNAL_STRING_BYTES - 20)}`;
-    expect(new Journal(10).record(entry({ url })).url).toBe(url);
+    const j = new Journal(10);
+    j.record(entry({ url }));
+    expect(j.find()[0]!.url).toBe(url);
   });
 
   it('the byte budget drops the oldest entries before the count does, and the newest stay', () => {
@@ -112,5 +115,95 @@ describe('journal: bounded by bytes as well as by count', () => {
     const rejected = { reason: 'Invalid Signature', code: 'ERR_401', details: big(10_000) };
     new Journal(10).record(entry({ rejected }));
     expect(rejected.details).toHaveLength(10_000);
+  });
+});
+
+describe('journal: the request and the answer', () => {
+  const marker = /…\[truncated ([\d,]+) bytes\]$/;
+  const head = 'HTTP/1.1 201 Created\r\nContent-Type: application/xml;charset=UTF-8\r\nContent-Length: 12\r\nX-Empty:\r\n\r\n';
+  const withBoth = (over: Partial<JournalRecord> = {}): JournalRecord => entry({
+    method: 'POST', status: 201,
+    request: { rawHeaders: ['Host', 'sim.test', 'Authorization', 'OAuth oauth_consumer_key="k"'], params: [['term', 'a b'], ['term', 'c']], body: 'term=a+b&term=c' },
+    answer: { head, body: Buffer.from('<status/>é', 'utf8') },
+    ...over,
+  });
+
+  it('shows the request headers and parameters, and the answer headers, as name/value pairs in the order sent', () => {
+    const j = new Journal(10);
+    j.record(withBoth());
+    const e = j.find()[0]!;
+    expect(e.request).toEqual({
+      headers: [['Host', 'sim.test'], ['Authorization', 'OAuth oauth_consumer_key="k"']],
+      params: [['term', 'a b'], ['term', 'c']],
+      body: 'term=a+b&term=c',
+    });
+    expect(e.answer).toEqual({
+      status: 201,
+      headers: [['Content-Type', 'application/xml;charset=UTF-8'], ['Content-Length', '12'], ['X-Empty', '']],
+      body: '<status/>é',
+    });
+  });
+
+  it('an answer body over the budget is decoded only as far as the budget, never half a character, with the marker', () => {
+    const j = new Journal(10, { stringBytes: 100 });
+    const body = Buffer.from('<a>' + 'é'.repeat(200) + '</a>', 'utf8');
+    j.record(withBoth({ answer: { head, body } }));
+    const kept = j.find()[0]!.answer!.body!;
+    expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(100);
+    expect(kept).toMatch(/^<a>(é)+…\[truncated [\d,]+ bytes\]$/);
+    const shown = kept.replace(marker, '');
+    expect(Buffer.byteLength(shown) + Number(marker.exec(kept)![1]!.replace(/,/g, ''))).toBe(body.length);
+  });
+
+  it.each([
+    ['a header value', { rawHeaders: ['X-Big', 'v'.repeat(5000)] }, (e: JournalEntry) => e.request!.headers[0]![1]],
+    ['a parameter value', { params: [['note', 'n'.repeat(5000)] as const] }, (e: JournalEntry) => e.request!.params[0]![1]],
+    ['the form body', { body: `note=${'n'.repeat(5000)}` }, (e: JournalEntry) => e.request!.body!],
+  ])('%s over the budget is cut, with the marker', (_what, request, read) => {
+    const j = new Journal(10);
+    j.record(entry({ request: { rawHeaders: [], params: [], ...request } }));
+    const kept = read(j.find()[0]!);
+    expect(kept).toMatch(marker);
+    expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(JOURNAL_STRING_BYTES);
+  });
+
+  it('the headers and parameters the caller passed are left as they were', () => {
+    const rawHeaders = ['X-Big', 'v'.repeat(5000)];
+    const params = [['note', 'n'.repeat(5000)] as const];
+    new Journal(10).record(entry({ request: { rawHeaders, params } }));
+    expect(rawHeaders[1]).toHaveLength(5000);
+    expect(params[0]![1]).toHaveLength(5000);
+  });
+
+  it('what it keeps of the request and the answer counts against the byte budget', () => {
+    const j = new Journal(1000, { bytes: 50_000, stringBytes: 4096 });
+    for (let i = 0; i < 50; i++) j.record(withBoth({ answer: { head, body: Buffer.alloc(10_000, 'x') } }));
+    expect(j.bytes).toBeLessThanOrEqual(50_000);
+    expect(j.size).toBeLessThan(15);
+  });
+
+  it('a connection closed without an answer has none', () => {
+    const j = new Journal(10);
+    j.record(entry({ status: 0 }));
+    expect(j.find()[0]!.answer).toBeUndefined();
+  });
+});
+
+describe('journal: filters by user and time', () => {
+  const j = new Journal(100);
+  j.record(entry({ at: '2030-01-01T10:00:00.000Z', user: 'G-ALICE', login: 'alice' }));
+  j.record(entry({ at: '2030-01-01T10:00:01.000Z', user: 'G-BOB', login: 'bob' }));
+  j.record(entry({ at: '2030-01-01T10:00:02.000Z' }));
+
+  it.each([
+    ['a user by GUID', { user: 'G-ALICE' }, [1]],
+    ['a user by login', { user: 'bob' }, [2]],
+    ['an unknown user', { user: 'carol' }, []],
+    ['since an instant, that instant included', { since: Date.parse('2030-01-01T10:00:01Z') }, [2, 3]],
+    ['until an instant, that instant left out', { until: Date.parse('2030-01-01T10:00:01Z') }, [1]],
+    ['between two', { since: Date.parse('2030-01-01T10:00:00.500Z'), until: Date.parse('2030-01-01T10:00:02Z') }, [2]],
+  ])('finds %s', (_rule, query, ids) => {
+    expect(j.find(query).map((e) => e.id).reverse()).toEqual(ids);
+    expect(j.count(query)).toBe(ids.length);
   });
 });

@@ -1,5 +1,5 @@
 import { routeMatches } from './route-pattern.js';
-import { detached, truncated } from './truncated.js';
+import { detached, truncated, truncatedUtf8 } from './truncated.js';
 
 // The request journal (design: admin): the last N requests the API answered, with the reason each rejected
 // one was rejected. Bounded by count and by bytes, so neither a long CI run nor a flood of big requests
@@ -32,6 +32,8 @@ export interface JournalEntry {
   consumer?: string;
   /** GUID of the access token's user. */
   user?: string;
+  /** That user's login, for reading beside the GUID. */
+  login?: string;
   /** 0 when the connection was closed without an answer (a drop fault, or the client went away). */
   status: number;
   durationMs: number;
@@ -40,6 +42,59 @@ export interface JournalEntry {
   faults?: number[];
   /** Id of the answer override that answered this request instead of the API (admin: /__admin/overrides). */
   override?: number;
+  /** The request as it arrived. */
+  request?: JournalRequest;
+  /** The answer as sent; absent when the connection closed without one. */
+  answer?: JournalAnswer;
+}
+
+/** A header or a parameter: name and value. */
+export type NameValue = [name: string, value: string];
+
+export interface JournalRequest {
+  /**
+   * Header names as the client spelt them and their values, in the order sent. Authorization is kept: it is
+   * the client's own OAuth signature (no secret is in it), and what a signature problem is debugged with.
+   */
+  headers: NameValue[];
+  /** The API parameters, decoded: the query's, then a form body's, in the order sent, duplicates kept. */
+  params: NameValue[];
+  /** A form body as sent, still encoded; absent without one (only form bodies are read). */
+  body?: string;
+}
+
+export interface JournalAnswer {
+  status: number;
+  /** Header names and values as sent, in order. */
+  headers: NameValue[];
+  /** The body as sent, as UTF-8 text; absent when the answer had none (a HEAD, a 304). */
+  body?: string;
+}
+
+/**
+ * What the journal is given, and keeps, for one request: an entry with its headers as they come, so that
+ * keeping them costs the request nothing. They become name/value pairs only when someone reads the
+ * journal (`find`).
+ */
+export interface JournalRecord extends Omit<JournalEntry, 'id' | 'request' | 'answer'> {
+  request?: {
+    /** node's `rawHeaders`: name, value, name, value, ... */
+    rawHeaders: readonly string[];
+    params: ReadonlyArray<readonly [string, string]>;
+    body?: string | undefined;
+  };
+  answer?: {
+    /** The status line and headers exactly as written to the socket (node's header block). */
+    head: string;
+    /** The body: bytes as sent (only the budget's worth is decoded), or text. */
+    body?: string | Uint8Array | undefined;
+  };
+}
+
+/** An entry as held: its answer body is text by now. */
+interface Kept extends Omit<JournalRecord, 'answer'> {
+  id: number;
+  answer?: { head: string; body?: string | undefined };
 }
 
 export interface JournalQuery {
@@ -47,7 +102,13 @@ export interface JournalQuery {
   /** Exact path or a route pattern (`/users/:guid/queues/*`). */
   path?: string;
   consumer?: string;
+  /** The token's user: a GUID or a login. */
+  user?: string;
   status?: number;
+  /** Only requests that arrived at or after this instant (epoch ms)... */
+  since?: number;
+  /** ...and before this one (epoch ms). */
+  until?: number;
   /** Only rejected (true) or only answered (false) requests. */
   rejected?: boolean;
   /** Only entries recorded after the one with this id (for following the journal live). */
@@ -74,11 +135,12 @@ export interface JournalLimits {
 /**
  * Holds at most `capacity` entries and about `limits.bytes` bytes, whichever binds first: the count alone
  * let a flood of rejected 64 KB bodies keep a ~330 KB base string each (RSS 2 GB after ~1,200 requests).
- * Every string a client controls is cut to `limits.stringBytes` with a visible marker (`truncated`).
+ * Every string a client controls, and the answer's body, is cut to `limits.stringBytes` with a visible
+ * marker (`truncated`).
  */
 export class Journal {
   /** Entries in the order recorded; those before `head` are gone (emptied slots, compacted in batches). */
-  private entries: Array<JournalEntry | undefined> = [];
+  private entries: Array<Kept | undefined> = [];
   private sizes: number[] = [];
   private head = 0;
   private heldBytes = 0;
@@ -92,28 +154,29 @@ export class Journal {
     this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, ...limits };
   }
 
-  record(entry: Omit<JournalEntry, 'id'>): JournalEntry {
-    const { kept, bytes } = this.keptEntry({ id: this.nextId++, ...entry });
-    if (this.capacity <= 0 || bytes > this.limits.bytes) return kept;
+  record(entry: JournalRecord): void {
+    const { kept, bytes } = this.keptEntry(entry, this.nextId++);
+    if (this.capacity <= 0 || bytes > this.limits.bytes) return;
     this.entries.push(kept);
     this.sizes.push(bytes);
     this.heldBytes += bytes;
     while (this.entries.length - this.head > this.capacity || this.heldBytes > this.limits.bytes) this.dropOldest();
-    return kept;
   }
 
   /** Matching entries, newest first, at most `limit`. */
   find(query: JournalQuery = {}, limit = Infinity): JournalEntry[] {
+    const matches = matcher(query);
     const out: JournalEntry[] = [];
     for (let i = this.entries.length - 1; i >= this.head && out.length < limit; i--) {
-      if (matchesQuery(this.entries[i]!, query)) out.push(this.entries[i]!);
+      if (matches(this.entries[i]!)) out.push(viewOf(this.entries[i]!));
     }
     return out;
   }
 
   count(query: JournalQuery = {}): number {
+    const matches = matcher(query);
     let n = 0;
-    for (let i = this.head; i < this.entries.length; i++) if (matchesQuery(this.entries[i]!, query)) n++;
+    for (let i = this.head; i < this.entries.length; i++) if (matches(this.entries[i]!)) n++;
     return n;
   }
 
@@ -152,9 +215,12 @@ export class Journal {
   /**
    * The entry as kept, and what it costs. Client-controlled strings are cut to the per-string budget; a
    * rejected request's strings, and every string of an entry that had one cut, are detached copies, since
-   * they may be slices of the request's body or of the very string that was cut.
+   * they may be slices of the request's body or of the very string that was cut. Otherwise the request's
+   * strings are kept as they are, no copy: a parameter may be a slice of the URL or of the form body, but
+   * both are kept whole anyway. The answer's body is decoded from its bytes up to the budget alone (one
+   * new string of at most 4 KiB per request).
    */
-  private keptEntry(e: JournalEntry): { kept: JournalEntry; bytes: number } {
+  private keptEntry(e: JournalRecord, id: number): { kept: Kept; bytes: number } {
     const max = this.limits.stringBytes;
     let cut = false;
     const keep = (s: string): string => {
@@ -162,19 +228,28 @@ export class Journal {
       if (t !== s) cut = true;
       return t;
     };
-    e.method = keep(e.method);
-    e.url = keep(e.url);
-    e.path = keep(e.path);
-    if (e.consumer !== undefined) e.consumer = this.consumerCopy(keep(e.consumer));
-    if (e.user !== undefined) e.user = keep(e.user);
+    const { answer: a, ...rest } = e;
+    const kept: Kept = { id, ...rest, method: keep(e.method), url: keep(e.url), path: keep(e.path) };
+    if (e.consumer !== undefined) kept.consumer = this.consumerCopy(keep(e.consumer));
+    if (e.user !== undefined) kept.user = keep(e.user);
+    if (e.login !== undefined) kept.login = keep(e.login);
     const r = e.rejected;
     if (r) {
-      e.rejected = { ...r, reason: keep(r.reason), code: keep(r.code), details: keep(r.details) };
-      if (r.check !== undefined) e.rejected.check = keep(r.check);
-      if (r.cause !== undefined) e.rejected.cause = keep(r.cause);
+      kept.rejected = { ...r, reason: keep(r.reason), code: keep(r.code), details: keep(r.details) };
+      if (r.check !== undefined) kept.rejected.check = keep(r.check);
+      if (r.cause !== undefined) kept.rejected.cause = keep(r.cause);
     }
-    if (cut || r) detachAll(e);
-    return { kept: e, bytes: ENTRY_BYTES + stringLengths(e) };
+    const q = e.request;
+    if (q) {
+      kept.request = { rawHeaders: keepAll(q.rawHeaders, keep), params: keepPairs(q.params, keep) };
+      if (q.body !== undefined) kept.request.body = keep(q.body);
+    }
+    if (a) {
+      kept.answer = { head: keep(a.head) };
+      if (a.body !== undefined) kept.answer.body = typeof a.body === 'string' ? keep(a.body) : truncatedUtf8(a.body, max);
+    }
+    if (cut || r) detachAll(kept);
+    return { kept, bytes: ENTRY_BYTES + stringLengths(kept) };
   }
 
   private consumerCopy(consumer: string): string {
@@ -186,11 +261,41 @@ export class Journal {
   }
 }
 
-function detachAll(e: JournalEntry): void {
+/** The strings, each kept by `keep`: the same array when none changed (the usual case), else a copy. */
+function keepAll(strings: readonly string[], keep: (s: string) => string): readonly string[] {
+  let out: string[] | undefined;
+  for (let i = 0; i < strings.length; i++) {
+    const s = strings[i]!;
+    const k = keep(s);
+    if (k !== s) (out ??= strings.slice())[i] = k;
+  }
+  return out ?? strings;
+}
+
+function keepPairs(pairs: ReadonlyArray<readonly [string, string]>, keep: (s: string) => string): ReadonlyArray<readonly [string, string]> {
+  let out: Array<readonly [string, string]> | undefined;
+  for (let i = 0; i < pairs.length; i++) {
+    const [k, v] = pairs[i]!;
+    const kk = keep(k);
+    const kv = keep(v);
+    if (kk !== k || kv !== v) (out ??= pairs.slice())[i] = [kk, kv];
+  }
+  return out ?? pairs;
+}
+
+function detachAll(e: Kept): void {
   e.method = detached(e.method);
   e.url = detached(e.url);
   e.path = detached(e.path);
   if (e.user !== undefined) e.user = detached(e.user);
+  if (e.login !== undefined) e.login = detached(e.login);
+  const q = e.request;
+  if (q) {
+    q.rawHeaders = q.rawHeaders.map(detached);
+    q.params = q.params.map(([k, v]) => [detached(k), detached(v)] as const);
+    if (q.body !== undefined) q.body = detached(q.body);
+  }
+  if (e.answer) e.answer.head = detached(e.answer.head); // its body was decoded into a string of its own
   const r = e.rejected;
   if (!r) return;
   r.reason = detached(r.reason);
@@ -200,19 +305,67 @@ function detachAll(e: JournalEntry): void {
   if (r.cause !== undefined) r.cause = detached(r.cause);
 }
 
-function stringLengths(e: JournalEntry): number {
-  let n = e.method.length + e.url.length + e.path.length + (e.consumer?.length ?? 0) + (e.user?.length ?? 0);
+function stringLengths(e: Kept): number {
+  let n = e.method.length + e.url.length + e.path.length + (e.consumer?.length ?? 0) + (e.user?.length ?? 0) + (e.login?.length ?? 0);
   const r = e.rejected;
   if (r) n += r.reason.length + r.code.length + r.details.length + (r.check?.length ?? 0) + (r.cause?.length ?? 0);
+  const q = e.request;
+  if (q) {
+    for (const s of q.rawHeaders) n += s.length;
+    for (const [k, v] of q.params) n += k.length + v.length;
+    n += q.body?.length ?? 0;
+  }
+  if (e.answer) n += e.answer.head.length + (e.answer.body?.length ?? 0);
   return n;
 }
 
-export function matchesQuery(e: JournalEntry, q: JournalQuery): boolean {
-  if (q.afterId !== undefined && e.id <= q.afterId) return false;
-  if (q.method !== undefined && e.method.toUpperCase() !== q.method.toUpperCase()) return false;
-  if (q.consumer !== undefined && e.consumer !== q.consumer) return false;
-  if (q.status !== undefined && e.status !== q.status) return false;
-  if (q.rejected !== undefined && (e.rejected !== undefined) !== q.rejected) return false;
-  if (q.path !== undefined && !routeMatches(q.path, e.path)) return false;
-  return true;
+/** An entry as shown: headers as name/value pairs (worked out here, when read, not when recorded). */
+function viewOf(e: Kept): JournalEntry {
+  const { request, answer, ...rest } = e;
+  const view: JournalEntry = rest;
+  if (request) {
+    view.request = { headers: pairsOf(request.rawHeaders), params: request.params.map(([k, v]) => [k, v]) };
+    if (request.body !== undefined) view.request.body = request.body;
+  }
+  if (answer) {
+    view.answer = { status: e.status, headers: headersOf(answer.head) };
+    if (answer.body !== undefined) view.answer.body = answer.body;
+  }
+  return view;
+}
+
+function pairsOf(flat: readonly string[]): NameValue[] {
+  const out: NameValue[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
+}
+
+/** The header lines of a header block (`HTTP/1.1 200 OK\r\nName: value\r\n...\r\n\r\n`), status line left out. */
+function headersOf(head: string): NameValue[] {
+  const out: NameValue[] = [];
+  for (const line of head.split('\r\n').slice(1)) {
+    if (line === '') continue;
+    const colon = line.indexOf(':');
+    out.push(colon === -1 ? [line, ''] : [line.slice(0, colon), line.slice(colon + 1).trim()]);
+  }
+  return out;
+}
+
+/** The test a query makes of each entry, its instants worked out once. */
+function matcher(q: JournalQuery): (e: Kept) => boolean {
+  // Every `at` has one format (toISOString), so instants in it compare as text.
+  const since = q.since === undefined ? undefined : new Date(q.since).toISOString();
+  const until = q.until === undefined ? undefined : new Date(q.until).toISOString();
+  return (e) => {
+    if (q.afterId !== undefined && e.id <= q.afterId) return false;
+    if (q.method !== undefined && e.method.toUpperCase() !== q.method.toUpperCase()) return false;
+    if (q.consumer !== undefined && e.consumer !== q.consumer) return false;
+    if (q.user !== undefined && e.user !== q.user && e.login !== q.user) return false;
+    if (q.status !== undefined && e.status !== q.status) return false;
+    if (since !== undefined && e.at < since) return false;
+    if (until !== undefined && e.at >= until) return false;
+    if (q.rejected !== undefined && (e.rejected !== undefined) !== q.rejected) return false;
+    if (q.path !== undefined && !routeMatches(q.path, e.path)) return false;
+    return true;
+  };
 }

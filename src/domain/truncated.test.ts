@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detached, truncated } from './truncated.js';
+import { detached, truncated, truncatedUtf8 } from './truncated.js';
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 const MARKER = /…\[truncated ([\d,]+) bytes\]$/;
@@ -46,5 +46,23 @@ describe('truncated: a string held to a UTF-8 byte budget', () => {
 describe('detached: the same text, as its own string', () => {
   it.each([['', ''], ['short', 'short'], ['a consumer key of some length', 'a consumer key of some length']])('%j keeps its text', (s, expected) => {
     expect(detached(s)).toBe(expected);
+  });
+});
+
+describe('truncatedUtf8: bytes as text held to a budget', () => {
+  it('bytes that fit are all decoded', () => {
+    expect(truncatedUtf8(Buffer.from('<a>é</a>', 'utf8'), 100)).toBe('<a>é</a>');
+    expect(truncatedUtf8(new Uint8Array([0x68, 0x69]), 2)).toBe('hi');
+  });
+
+  it('more keep their first bytes, never half a character, and the marker counts the bytes that went', () => {
+    for (const text of ['x'.repeat(10_000), 'é'.repeat(5_000), '😀'.repeat(3_000), 'aé😀'.repeat(1_000)]) {
+      const buf = Buffer.from(text, 'utf8');
+      const t = truncatedUtf8(buf, 4096);
+      expect(bytes(t)).toBeLessThanOrEqual(4096);
+      expect(text.startsWith(keptOf(t))).toBe(true);
+      expect(bytes(keptOf(t)) + droppedOf(t)).toBe(buf.length);
+      expect(keptOf(t)).not.toContain('\uFFFD');
+    }
   });
 });

@@ -31,6 +31,20 @@ export function truncated(s: string, maxBytes: number): string {
 }
 
 /**
+ * UTF-8 bytes as text held to `maxBytes`, as `truncated` does for a string: all of it when it fits,
+ * otherwise its first bytes (never half a character) and the marker. Only the bytes kept are decoded, so
+ * a 300 KB answer costs the decoding of 4 KiB; the result is a new string, holding nothing else alive.
+ */
+export function truncatedUtf8(bytes: Uint8Array, maxBytes: number): string {
+  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buf.length <= maxBytes) return buf.toString('utf8');
+  let end = Math.max(0, maxBytes - MARKER_ROOM);
+  // Back to the start of the character the cut falls in: continuation bytes are 10xxxxxx.
+  while (end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
+  return flat(`${buf.toString('utf8', 0, end)}…[truncated ${thousands(buf.length - end)} bytes]`);
+}
+
+/**
  * A copy of a string that holds nothing else alive: a string read out of a request (a consumer key from a
  * 64 KB form body, an error's details quoting it) may be a slice of a much bigger one. Flattening a new
  * rope copies the text; short strings are copied by V8 anyway.

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiError } from '../domain/api-error.js';
-import { UNVERIFIED, type JournalEntry, type Rejection } from '../domain/journal.js';
+import { UNVERIFIED, type JournalRecord, type Rejection } from '../domain/journal.js';
 import type { World } from '../world/world.js';
 import { ctxOf, type RequestContext } from './request-context.js';
 
@@ -10,6 +10,8 @@ interface Pending {
   rejected?: Rejection;
   faults?: number[];
   override?: number;
+  /** The answer's body as its sender passed it to node, kept by reference until the entry is recorded. */
+  answerBody: Uint8Array | undefined;
 }
 
 // On the request itself rather than in a WeakMap: a WeakMap entry per request is an ephemeron the garbage
@@ -26,7 +28,7 @@ const pendingOf = (req: Request): Pending | undefined => (req as WithPending)[PE
 export function journalMiddleware(world: World) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.originalUrl.startsWith('/__admin')) return next();
-    const p: Pending = { startedMs: performance.now(), at: world.realNow() };
+    const p: Pending = { startedMs: performance.now(), at: world.realNow(), answerBody: undefined };
     (req as WithPending)[PENDING] = p;
     res.on('close', () => world.journal.record(entryOf(req, res, p)));
     next();
@@ -55,26 +57,56 @@ export function noteOverride(req: Request, id: number): void {
 }
 
 /**
+ * Called by whatever sends an API answer's body (sendXmlBytes, the OAuth token answers, ...): the journal
+ * keeps it. A reference until the connection closes, no copy; the journal then decodes the first 4 KiB.
+ * This is cheaper than wrapping `res.end` for every request, and answers go out through these few senders.
+ */
+export function noteAnswerBody(res: Response, body: Uint8Array): void {
+  const p = pendingOf(res.req);
+  if (p) p.answerBody = body;
+}
+
+/**
  * The journal entry of a request whose connection is done with (fields in the order the admin API shows).
  * Its consumer is the one whose signature it verified, never merely the key it named: a forged request
  * naming a team's key is journaled as "unverified", not as that team's.
  */
-function entryOf(req: Request, res: Response, p: Pending): Omit<JournalEntry, 'id'> {
+function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
   const ctx = contextIfAny(req);
   const url = req.originalUrl;
   const consumer = ctx?.verifiedConsumer ?? UNVERIFIED;
-  const user = ctx?.auth?.user?.guid;
-  const entry: Omit<JournalEntry, 'id'> = {
+  const user = ctx?.auth?.user;
+  const entry: JournalRecord = {
     at: new Date(p.at).toISOString(), method: req.method, url, path: ctx?.path ?? url.split('?')[0]!,
     consumer,
-    ...(user === undefined ? {} : { user }),
+    ...(user === undefined ? {} : { user: user.guid, login: user.login }),
     status: res.writableFinished ? res.statusCode : 0,
     durationMs: Math.floor((performance.now() - p.startedMs) * 1000) / 1000,
   };
   if (p.rejected) entry.rejected = p.rejected;
   if (p.faults) entry.faults = p.faults;
   if (p.override !== undefined) entry.override = p.override;
+  // All by reference: node's raw headers, the decoded parameters, the form body as read.
+  entry.request = {
+    rawHeaders: req.rawHeaders,
+    params: ctx?.params.pairs ?? [],
+    body: ctx ? ctx.rawForm : typeof req.body === 'string' ? req.body : undefined,
+  };
+  const head = headerBlockOf(res);
+  // node leaves the body of a HEAD, 204 or 304 answer out, whatever its sender passed.
+  const bodiless = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+  if (head !== undefined) entry.answer = { head, body: bodiless ? undefined : p.answerBody };
   return entry;
+}
+
+/**
+ * The status line and headers node wrote, as one string. Read from `_header`, which node has kept for the
+ * header block it sent since 0.x (`headersSent` is `!!this._header`): `getHeaders()` would miss every
+ * header passed to `writeHead` alone, as sendXmlBytes passes its content type and length.
+ */
+function headerBlockOf(res: Response): string | undefined {
+  const head = (res as unknown as { _header?: unknown })._header;
+  return typeof head === 'string' ? head : undefined;
 }
 
 function contextIfAny(req: Request): RequestContext | undefined {

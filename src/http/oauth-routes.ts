@@ -5,6 +5,7 @@ import { checkVerifier, markUsed } from '../domain/oauth/token-state.js';
 import { encodePairs } from '../domain/percent-encode.js';
 import { issueAccessToken, issueRequestToken } from '../world/request-tokens.js';
 import { authorizePageRoutes, LOGIN_PATH } from './authorize-page-routes.js';
+import { noteAnswerBody } from './journal-middleware.js';
 import { baseUrlOf, ctxOf } from './request-context.js';
 import { resource } from './resource.js';
 import { verifyOAuth } from './verify-oauth.js';
@@ -68,5 +69,7 @@ function answerAccessToken(req: Request, res: Response): void {
 
 /** Sent as bytes so express adds no charset: the spec names the bare type. */
 function sendForm(res: Response, pairs: ReadonlyArray<readonly [string, string]>): void {
-  res.status(200).set('Content-Type', FORM_CONTENT_TYPE).send(Buffer.from(encodePairs(pairs), 'utf8'));
+  const body = Buffer.from(encodePairs(pairs), 'utf8');
+  noteAnswerBody(res, body);
+  res.status(200).set('Content-Type', FORM_CONTENT_TYPE).send(body);
 }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { OverrideReply } from '../domain/overrides.js';
-import { noteOverride } from './journal-middleware.js';
+import { noteAnswerBody, noteOverride } from './journal-middleware.js';
 import { decodePairs } from './params.js';
 import { ctxOf } from './request-context.js';
 import { XML_CONTENT_TYPE } from './send-xml.js';
@@ -48,5 +48,6 @@ function send(res: Response, reply: OverrideReply): void {
   if (reply.hasBody && !reply.hasContentType) res.setHeader('Content-Type', XML_CONTENT_TYPE);
   res.setHeader('Content-Length', reply.body.length);
   res.writeHead(reply.status);
+  noteAnswerBody(res, reply.body);
   res.end(reply.body);
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Router, type Response } from 'express';
 import { errors } from '../domain/api-error.js';
 import { packageRoot } from '../package-root.js';
+import { noteAnswerBody } from './journal-middleware.js';
 import { resource } from './resource.js';
 import { XML_CONTENT_TYPE } from './send-xml.js';
 
@@ -41,5 +42,6 @@ export function schemaRoutes(): Router {
 
 /** Bytes as stored: a Buffer keeps the content type exactly as set (see sendXml). */
 function sendFile(res: Response, type: string, body: Buffer): void {
+  noteAnswerBody(res, body);
   res.status(200).set('Content-Type', type).send(body);
 }

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { prettyXml } from '../xml/pretty.js';
 import { doc } from '../xml/writer.js';
+import { noteAnswerBody } from './journal-middleware.js';
 
 export const XML_CONTENT_TYPE = 'application/xml;charset=UTF-8';
 
@@ -13,10 +14,11 @@ export function sendXml(res: Response, status: number, root: string): void {
  * Sends bytes made by xmlBytes. Straight to node's writeHead and end: express's `send` would work out the
  * content type, length and freshness again for every answer, and the simulator has already decided them
  * (queue reads answer their own 304, src/http/queue-etag.ts). Headers set earlier are kept; a HEAD
- * request gets the headers alone (node leaves the body out).
+ * request gets the headers alone (node leaves the body out). The journal is handed the body.
  */
 export function sendXmlBytes(res: Response, status: number, body: Buffer): void {
   res.writeHead(status, { 'Content-Type': XML_CONTENT_TYPE, 'Content-Length': body.length });
+  noteAnswerBody(res, body); // for the journal: a reference, no copy
   res.end(body);
 }
 
