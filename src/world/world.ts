@@ -113,6 +113,8 @@ export class World {
     this.active = loaded;
     this.resetClock();
     this.dropSandboxes();
+    // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
+    this.journal.clear();
     return loaded;
   }
 
