@@ -33,7 +33,7 @@ export interface SignedRequest {
  * Signs a request with the simulator's own OAuth code (collection, base string, HMAC-SHA1), so the signer
  * and the verifier cannot drift apart. The URL's query is read as the server reads it and written back
  * percent-encoded (`+` and `%20` both mean a space), which signs the same values in a URL any shell and curl
- * take as it is. oauth_version is left out: it is optional (README, signing requests).
+ * take as it is. oauth_version is left out: it is optional (docs/reference/oauth.md).
  */
 export function signRequest(input: SignRequestInput): SignedRequest {
   const collected = collectOAuthParams({ rawQuery: input.url.search });

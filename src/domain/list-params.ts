@@ -19,7 +19,7 @@ export const MAX_LIST_DESCRIPTION = 2000;
 /**
  * `name`: required and not blank (spaces, U+FEFF and line separators alone do not name a list), at most
  * MAX_LIST_NAME characters, and kept exactly as sent, surrounding spaces included: strings come back intact
- * (README), and a client comparing what it wrote with what it reads must find them equal.
+ * (docs/reference/proof.md), and a client comparing what it wrote with what it reads must find them equal.
  */
 export function parseListName(value: string | undefined): string {
   if (value === undefined || value.trim() === '') throw errors.missingParameter('name', 'send the name of the new list');

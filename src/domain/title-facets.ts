@@ -5,7 +5,7 @@ import type { Person, Title } from './types.js';
  * Facets that depend on the simulator clock (coming_soon, new_releases) or on rank (most_popular)
  * are computed at query time from release_date and popularity_rank instead.
  *
- * Meanings (documented in README.md#search-facets):
+ * Meanings (documented in docs/reference/catalogue-search.md, Filters):
  * - genre: each genre; format: the disc or console format; certificate: bbfc or pegi value;
  * - purchase and digital_purchase_type: each digital purchase type;
  * - language: each main language; cast: each actor's name; directors: each director's name;
