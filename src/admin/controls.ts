@@ -6,7 +6,7 @@ import { isoDateTime, signedDuration, type ClockMode } from '../domain/sim-clock
 import { mintToken, revokeToken } from '../world/access-tokens.js';
 import { addScenarioText } from '../world/add-scenario-text.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
-import { consumerCoverage } from '../world/coverage.js';
+import { consumerCoverage } from '../world/consumer-coverage.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
 import type { CoverageReport, FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { coverageCtrf, coverageMarkdown } from '../domain/coverage-report.js';
-import { consumerCoverage } from '../world/coverage.js';
+import { consumerCoverage } from '../world/consumer-coverage.js';
 import type { World } from '../world/world.js';
 import { adminQuery } from './admin-query.js';
 
