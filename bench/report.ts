@@ -42,7 +42,7 @@ const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 /** Best start of the run (the first may have built the cached catalogue snapshot). */
 export const warmStart = (c: CatalogueResults) => Math.min(...c.startupMs);
 
-/** The short table committed as bench/results/latest.md (and quoted in the README). */
+/** The short table committed as bench/results/latest.md (the README and docs/reference/performance.md link to it). */
 export function markdownReport(r: BenchResults): string {
   const lines = [
     `Run ${r.date} on Node ${r.node}, ${r.cpus} CPUs (load average ${r.loadAverage.toFixed(1)} at start: the machine is shared), ` +
