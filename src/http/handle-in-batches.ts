@@ -16,6 +16,10 @@ interface Waiting {
  *
  * A request that arrives alone waits only for the end of the turn (microseconds). Handlers run in arrival
  * order, and node answers pipelined requests on one connection in order whatever runs first.
+ *
+ * A router whose last layer ran and passed the request on hands it over a turn later (express's router
+ * defers its `done`), out of its batch: so routers are mounted narrowest prefix first (app.ts), and
+ * test/answers-in-batches.test.ts fails, naming the route group, when one is not.
  */
 export function handleInBatches(): RequestHandler {
   let waiting: Waiting[] = [];
