@@ -24,6 +24,28 @@ button{font:inherit;padding:.25rem .7rem;cursor:pointer}
 code,.why{font:12px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all}
 .muted{color:#777}
 #login{display:none}
+#journal-table{table-layout:fixed}
+#journal-table col.time{width:7.5rem}
+#journal-table col.method{width:4.2rem}
+#journal-table col.consumer{width:10rem}
+#journal-table col.user{width:11rem}
+#journal-table col.status{width:4rem}
+#journal-table col.ms{width:4.2rem}
+#journal-table col.why{width:24%}
+#journal-table td{overflow-wrap:anywhere}
+#journal-table td code{word-break:break-all}
+.guid{font:11px ui-monospace,monospace;color:#777;word-break:break-all}
+button.toggle{padding:0 .3rem;margin-right:.2rem;font-size:11px}
+tr.exchange>td{background:#faf8f3;padding:.5rem}
+.exchange-parts{display:grid;grid-template-columns:repeat(auto-fit,minmax(20rem,1fr));gap:1rem}
+.exchange-parts h3{font-size:13px;margin:.2rem 0;word-break:break-all}
+.exchange-parts h4{font-size:12px;margin:.5rem 0 .1rem;color:#555}
+.exchange-parts table{font-size:12px;table-layout:auto}
+.exchange-parts th{width:30%;font-weight:normal;color:#555;word-break:break-all}
+.exchange-parts td{word-break:break-all}
+pre.body{font:12px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all;max-height:24rem;overflow:auto;background:#fff;border:1px solid #eee;padding:.3rem;margin:.2rem 0}
+#journal-filters input{width:8rem}
+#journal-filters input.wide{width:13rem}
 `;
 
 export function dashboardHtml(): string {
@@ -72,7 +94,22 @@ export function dashboardHtml(): string {
   </section>
   <section class="wide">
     <h2>Journal <span class="muted" id="journal-summary"></span> <button id="journal-clear">Clear</button></h2>
-    <table><thead><tr><th>time</th><th>method</th><th>URL</th><th>consumer</th><th>user</th><th>status</th><th>ms</th><th>why rejected</th></tr></thead><tbody id="journal"></tbody></table>
+    <form id="journal-filters" title="the filters of GET /__admin/journal (README: Journal)">
+      <label>method<select id="jf-method"><option value="">any</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option><option>HEAD</option></select></label>
+      <label>route<input id="jf-path" class="wide" placeholder="/users/:guid/queues/*"></label>
+      <label>consumer<input id="jf-consumer" placeholder="any"></label>
+      <label>user (login or GUID)<input id="jf-user" placeholder="any"></label>
+      <label>status<input id="jf-status" class="short" placeholder="any"></label>
+      <label>rejected<select id="jf-rejected"><option value="">either</option><option value="true">rejected</option><option value="false">answered</option></select></label>
+      <label>since<input id="jf-since" class="wide" placeholder="2030-01-01T12:00:00Z"></label>
+      <label>until<input id="jf-until" class="wide" placeholder="2030-01-01T13:00:00Z"></label>
+      <button id="jf-apply">Filter</button>
+      <button id="jf-reset" type="button">All requests</button>
+    </form>
+    <table id="journal-table">
+      <colgroup><col class="time"><col class="method"><col class="url"><col class="consumer"><col class="user"><col class="status"><col class="ms"><col class="why"></colgroup>
+      <thead><tr><th>time</th><th>method</th><th>URL</th><th>consumer</th><th>user</th><th>status</th><th>ms</th><th>why rejected</th></tr></thead><tbody id="journal"></tbody>
+    </table>
   </section>
 </main>
 <script src="/__admin/dashboard.js"></script>

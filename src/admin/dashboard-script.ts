@@ -10,6 +10,9 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   let token = sessionStorage.getItem(TOKEN_KEY) || '';
   let lastJournalId = 0;
   let knownScenarios = '';
+  let activeScenario;
+  /** The journal filters in force, as a query string (&name=value...). */
+  let journalFilter = '';
 
   async function api(method, path, body) {
     // The admin header marks a call as the simulator's own (README: Security); JSON needs none, but it costs nothing.
@@ -62,6 +65,9 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   async function showScenario() {
     const d = await api('GET', '/scenarios');
     $('scenario-name').textContent = d.active;
+    // A switch empties the journal (by whoever made it): the rows shown are the last scenario's.
+    if (activeScenario !== undefined && d.active !== activeScenario) clearJournalRows();
+    activeScenario = d.active;
     const names = d.scenarios.map((s) => s.name).join(',');
     const select = $('scenario-select');
     if (names !== knownScenarios) {
@@ -105,24 +111,84 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     }));
   }
 
+  function userCell(e) {
+    if (!e.user) return h('td', {});
+    // The login to read, the GUID beneath it to match against URLs.
+    return h('td', {}, e.login ? h('strong', { className: 'login' }, e.login) : '', h('div', { className: 'guid' }, e.user));
+  }
+
+  function pairsTable(pairs) {
+    if (!pairs || pairs.length === 0) return h('p', { className: 'muted' }, 'none');
+    return h('table', {}, h('tbody', {}, ...pairs.map(([n, v]) => h('tr', {}, h('th', {}, n), h('td', {}, h('code', {}, v))))));
+  }
+
+  function bodyBlock(body, none) {
+    return body === undefined ? h('p', { className: 'muted' }, none) : h('pre', { className: 'body' }, body);
+  }
+
+  /** The request and the answer of an entry, in a row of their own under it, as wide as the table. */
+  function exchangeRow(e) {
+    const q = e.request;
+    const a = e.answer;
+    const request = h('div', { className: 'request' }, h('h3', {}, 'Request: ' + e.method + ' ' + e.url),
+      h('h4', {}, 'headers'), pairsTable(q && q.headers),
+      h('h4', {}, 'parameters (decoded)'), pairsTable(q && q.params),
+      h('h4', {}, 'body'), bodyBlock(q && q.body, 'no form body'));
+    const answer = a
+      ? h('div', { className: 'answer' }, h('h3', {}, 'Answer: ' + a.status),
+        h('h4', {}, 'headers'), pairsTable(a.headers),
+        h('h4', {}, 'body'), bodyBlock(a.body, 'no body'))
+      : h('div', { className: 'answer' }, h('h3', {}, 'Answer'), h('p', { className: 'muted' }, 'none: the connection was closed without one'));
+    return h('tr', { className: 'exchange', dataset: { for: e.id } }, h('td', { colSpan: 8 }, h('div', { className: 'exchange-parts' }, request, answer)));
+  }
+
   function journalRow(e) {
     const why = e.rejected
       ? h('details', {}, h('summary', {}, (e.rejected.check ? e.rejected.check + ': ' : '') + e.rejected.reason), h('div', { className: 'why' }, e.rejected.details + (e.rejected.cause ? '\n' + e.rejected.cause : '')))
       : (e.status === 0 ? 'connection closed without an answer' : '');
-    return h('tr', { className: e.rejected || e.status === 0 ? 'rejected' : '', dataset: { id: e.id } },
-      h('td', {}, e.at.slice(11, 23)), h('td', {}, e.method), h('td', {}, h('code', {}, e.url)), h('td', {}, e.consumer || ''),
-      h('td', {}, e.user || ''), h('td', { className: 'num' }, e.status || 'dropped'), h('td', { className: 'num' }, e.durationMs), h('td', {}, why));
+    const toggle = h('button', { className: 'toggle', type: 'button', title: 'the request and the answer' }, '▸');
+    const row = h('tr', { className: 'entry' + (e.rejected || e.status === 0 ? ' rejected' : ''), dataset: { id: e.id } },
+      h('td', {}, toggle, e.at.slice(11, 23)), h('td', {}, e.method), h('td', {}, h('code', {}, e.url)), h('td', {}, e.consumer || ''),
+      userCell(e), h('td', { className: 'num' }, e.status || 'dropped'), h('td', { className: 'num' }, e.durationMs), h('td', {}, why));
+    toggle.addEventListener('click', () => {
+      const open = row.nextElementSibling && row.nextElementSibling.classList.contains('exchange') ? row.nextElementSibling : null;
+      if (open) open.remove();
+      else row.after(exchangeRow(e));
+      toggle.textContent = open ? '▸' : '▾';
+    });
+    return row;
+  }
+
+  /** Counts the times the rows were emptied, so that an answer asked for before is not shown after. */
+  let journalGeneration = 0;
+  function clearJournalRows() {
+    $('journal').replaceChildren();
+    lastJournalId = 0;
+    journalGeneration++;
   }
 
   async function showJournal() {
-    const d = await api('GET', '/journal?limit=' + MAX_ROWS + '&after=' + lastJournalId);
-    $('journal-summary').textContent = d.held + ' held of ' + d.capacity;
-    if (d.held === 0) $('journal').replaceChildren();
+    const generation = journalGeneration;
+    const d = await api('GET', '/journal?limit=' + MAX_ROWS + '&after=' + lastJournalId + journalFilter);
+    if (generation !== journalGeneration) return;
+    $('journal-summary').textContent = d.held + ' held of ' + d.capacity + (journalFilter ? ', filtered' : '');
+    if (d.held === 0) clearJournalRows();
     if (d.entries.length === 0) return;
     lastJournalId = d.entries[0].id;
     const body = $('journal');
     body.prepend(...d.entries.map(journalRow));
-    while (body.children.length > MAX_ROWS) body.lastChild.remove();
+    while (body.querySelectorAll('tr.entry').length > MAX_ROWS) body.lastChild.remove();
+  }
+
+  /** The filter form as a query string; each field is a filter of GET /__admin/journal. */
+  function journalFilterFromForm() {
+    let q = '';
+    for (const [name, id] of [['method', 'jf-method'], ['path', 'jf-path'], ['consumer', 'jf-consumer'], ['user', 'jf-user'],
+      ['status', 'jf-status'], ['rejected', 'jf-rejected'], ['since', 'jf-since'], ['until', 'jf-until']]) {
+      const v = $(id).value.trim();
+      if (v) q += '&' + name + '=' + encodeURIComponent(v);
+    }
+    return q;
   }
 
   let refreshing = false;
@@ -163,10 +229,25 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     return body;
   }
 
-  onSubmit('scenario-form', () => act(() => api('POST', '/scenarios/' + encodeURIComponent($('scenario-select').value)), 'scenario switched'));
+  onSubmit('scenario-form', () => act(async () => {
+    await api('POST', '/scenarios/' + encodeURIComponent($('scenario-select').value));
+    clearJournalRows();
+  }, 'scenario switched'));
+  onSubmit('journal-filters', () => act(async () => {
+    const filter = journalFilterFromForm();
+    // Checked before the rows go: a filter the API refuses leaves the journal shown as it was.
+    await api('GET', '/journal/count?' + filter.slice(1));
+    journalFilter = filter;
+    clearJournalRows();
+  }, 'journal filtered'));
+  $('jf-reset').addEventListener('click', () => act(async () => {
+    $('journal-filters').reset();
+    journalFilter = '';
+    clearJournalRows();
+  }, 'every request shown'));
   $('reset-all').addEventListener('click', () => act(async () => {
     await api('POST', '/reset');
-    $('journal').replaceChildren();
+    clearJournalRows();
   }, 'everything reset'));
   onSubmit('advance-form', () => act(() => api('POST', '/clock/advance', { by: $('advance-by').value.trim() }), 'clock advanced'));
   onSubmit('freeze-form', () => {
@@ -178,7 +259,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   $('faults-clear').addEventListener('click', () => act(() => api('DELETE', '/faults'), 'faults cleared'));
   $('journal-clear').addEventListener('click', () => act(async () => {
     await api('DELETE', '/journal');
-    $('journal').replaceChildren();
+    clearJournalRows();
   }, 'journal cleared'));
   onSubmit('login', () => {
     token = $('token-input').value.trim();

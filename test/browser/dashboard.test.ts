@@ -2,7 +2,8 @@ import type { Express } from 'express';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/index.js';
-import { CONSUMER, signed } from '../support/signing.js';
+import { ALICE, CAROL, CONSUMER, asAlice, signed } from '../support/signing.js';
+import { BASE } from '../support/world.js';
 
 // The dashboard in real headless chromium against a listening simulator.
 describe('the admin dashboard', () => {
@@ -41,6 +42,85 @@ describe('the admin dashboard', () => {
     await row.locator('summary').click();
     expect(await row.locator('.why').textContent()).toContain('GET&http%3A%2F%2Frentalsim.test%2Fcatalog%2Ftitle');
     expect(await row.textContent()).toContain(CONSUMER.key);
+  });
+
+  it('keeps the URL column as wide when a rejection is opened', async () => {
+    await signed(api(), 'GET', `/catalog/title?term=${'q'.repeat(60)}`, { consumer: { key: CONSUMER.key, secret: 'wrong' } });
+    const row = page.locator('#journal tr.rejected').first();
+    await row.waitFor();
+    const url = row.locator('td').nth(2);
+    const before = (await url.boundingBox())!;
+    await row.locator('summary').click();
+    await row.locator('.why').waitFor();
+    const after = (await url.boundingBox())!;
+    expect(before.width).toBeGreaterThan(200);
+    expect(Math.abs(after.width - before.width)).toBeLessThan(1);
+  });
+
+  it('opens an entry on its request (headers, decoded parameters, body) and its answer, with the user\'s login', async () => {
+    const form = { title_ref: `${BASE}/catalog/title/30`, rating: '4', note: 'one two' };
+    const res = await signed(api(), 'POST', `/users/${CAROL.guid}/ratings/title`, { token: CAROL.token, form });
+    expect(res.status).toBe(201);
+    const row = page.locator('#journal tr.entry', { hasText: '/ratings/title' });
+    await row.waitFor();
+    expect(await row.locator('.login').textContent()).toBe('carol');
+    expect(await row.locator('.guid').textContent()).toBe(CAROL.guid);
+    await row.locator('button.toggle').click();
+    const exchange = page.locator('#journal tr.exchange');
+    await exchange.waitFor();
+    const request = exchange.locator('.request');
+    expect(await request.locator('tr', { hasText: 'Authorization' }).textContent()).toContain(`oauth_token="${CAROL.token.key}"`);
+    expect(await request.locator('tr', { hasText: 'note' }).textContent()).toBe('noteone two');
+    expect(await request.locator('pre.body').textContent()).toBe(new URLSearchParams(form).toString());
+    const answer = exchange.locator('.answer');
+    expect(await answer.locator('h3').textContent()).toBe('Answer: 201');
+    expect(await answer.locator('tr', { hasText: 'Content-Type' }).textContent()).toContain('application/xml');
+    expect(await answer.locator('pre.body').textContent()).toBe(res.text);
+    await row.locator('button.toggle').click();
+    await exchange.waitFor({ state: 'detached' });
+  });
+
+  it('filters the journal by user, route and status, says why a filter is refused, and shows everything again', async () => {
+    await asAlice(api(), 'GET', '/users');
+    await asAlice(api(), 'GET', `/users/${ALICE.guid}`);
+    await signed(api(), 'GET', `/users/${CAROL.guid}`, { token: CAROL.token });
+    await signed(api(), 'GET', '/catalog/title?term=zzyzx');
+    await page.locator('#journal tr.entry').nth(3).waitFor();
+
+    await page.fill('#jf-user', 'alice');
+    await page.click('#jf-apply');
+    await page.locator('#status', { hasText: 'journal filtered' }).waitFor();
+    await page.locator('#journal tr.entry', { hasText: 'zzyzx' }).waitFor({ state: 'detached' });
+    await page.locator('#journal tr.entry', { hasText: '/users' }).nth(1).waitFor();
+    expect(await page.locator('#journal .login').allTextContents()).toEqual(['alice', 'alice']);
+
+    await page.fill('#jf-path', '/users/:guid');
+    await page.fill('#jf-status', '200');
+    await page.click('#jf-apply');
+    await page.locator('#journal tr.entry', { hasText: 'term=zzyzx' }).waitFor({ state: 'detached' });
+    await page.locator('#journal tr.entry', { hasText: `/users/${ALICE.guid}` }).waitFor();
+    expect(await page.locator('#journal tr.entry td:nth-child(3)').allTextContents()).toEqual([`/users/${ALICE.guid}`]);
+
+    await page.fill('#jf-since', 'yesterday');
+    await page.click('#jf-apply');
+    await page.locator('#status.error', { hasText: 'since: expected an ISO 8601 instant' }).waitFor();
+    expect(await page.locator('#journal tr.entry').count()).toBe(1);
+
+    await page.click('#jf-reset');
+    await page.locator('#journal tr.entry').nth(3).waitFor();
+  });
+
+  it('starts the journal empty after a scenario switch', async () => {
+    await signed(api(), 'GET', '/catalog/title?term=zzyzx');
+    await page.locator('#journal tr.entry').first().waitFor();
+    await page.selectOption('#scenario-select', 'empty-catalogue');
+    await page.click('#scenario-switch');
+    await page.locator('#scenario-name', { hasText: 'empty-catalogue' }).waitFor();
+    await page.locator('#journal tr.entry').first().waitFor({ state: 'detached' });
+    await page.locator('#journal-summary', { hasText: /^0 held/ }).waitFor();
+    await signed(api(), 'GET', '/catalog/title?term=after');
+    await page.locator('#journal tr.entry', { hasText: 'term=after' }).waitFor();
+    expect(await page.locator('#journal tr.entry').count()).toBe(1);
   });
 
   it('adds a fault that then answers API requests, and lists it', async () => {
