@@ -38,6 +38,16 @@ export function catalogDbFor(options: CatalogOptions): Db {
   return openCatalogSnapshot(file);
 }
 
+/**
+ * The catalogue database for generator options if its snapshot is on disk already, else undefined: opening
+ * one costs about a millisecond, generating one seconds (the large one a minute), so checking a scenario
+ * that is not being loaded uses this and leaves generation to the load.
+ */
+export function cachedCatalogDb(options: CatalogOptions): Db | undefined {
+  const file = join(cacheDir(), `catalog-${snapshotKey(options)}.sqlite`);
+  return existsSync(file) ? openCatalogSnapshot(file) : undefined;
+}
+
 /** `.cache/catalog` in the package; the system's temporary folder when that cannot be written (a read-only image). */
 function cacheDir(): string {
   for (const dir of [join(packageRoot(), '.cache', 'catalog'), join(tmpdir(), 'rentalsim-catalog')]) {

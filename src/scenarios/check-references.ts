@@ -5,12 +5,15 @@ import type { Scenario } from './scenario-schema.js';
 /**
  * Checks what the schema alone cannot: titles exist, names are unique, one default sub-queue per user,
  * nothing queued twice, consumers referred to exist. Throws a ScenarioError at the first problem.
+ * Without `titleOf` (the catalogue is not built yet: generating one takes seconds to a minute) every check
+ * but the titles' existence runs; the titles are checked when the catalogue is there.
  */
-export function checkReferences(s: Scenario, file: string, titleOf: (id: number) => Title | undefined): void {
+export function checkReferences(s: Scenario, file: string, titleOf?: (id: number) => Title | undefined): void {
   const fail = (path: string, problem: string): never => {
     throw new ScenarioError(file, path, problem);
   };
-  const title = (path: string, id: number) => titleOf(id) ?? fail(path, `title ${id} is not in this scenario's catalogue`);
+  const title = (path: string, id: number): Title | undefined =>
+    titleOf ? titleOf(id) ?? fail(path, `title ${id} is not in this scenario's catalogue`) : undefined;
   unique(s.consumers.map((c) => c.key), (i, v) => fail(`consumers[${i}].key`, `consumer key ${JSON.stringify(v)} appears twice`));
   unique(s.users.map((u) => u.guid), (i, v) => fail(`users[${i}].guid`, `GUID ${v} appears twice`));
   unique(s.users.map((u) => u.login), (i, v) => fail(`users[${i}].login`, `login ${JSON.stringify(v)} appears twice`));
@@ -36,7 +39,7 @@ export function checkReferences(s: Scenario, file: string, titleOf: (id: number)
     const queued = u.queues.flatMap((q, qi) => q.items.map((item, ii) => ({ item, path: `${at}.queues[${qi}].items[${ii}].title` })));
     for (const { item, path } of queued) {
       const t = title(path, item.title);
-      if (t.parentId !== undefined) fail(path, `title ${item.title} is a disc of title ${t.parentId}; queue the title itself`);
+      if (t?.parentId !== undefined) fail(path, `title ${item.title} is a disc of title ${t.parentId}; queue the title itself`);
     }
     unique(queued.map((q) => q.item.title), (i, v) => fail(queued[i]!.path, `title ${v} is queued twice`));
     u.rentals.forEach((r, i) => {

@@ -21,6 +21,17 @@ export function parseScenario(text: string, file: string): Scenario {
   return result.data;
 }
 
+/** The `name:` a scenario text gives, if it is YAML with a string there: how a bad file is listed. */
+export function declaredName(text: string): string | undefined {
+  try {
+    const raw: unknown = parseYaml(text);
+    const name = raw && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');
 }

@@ -85,7 +85,9 @@ const userSpec = z.strictObject({
 });
 
 export const scenarioSchema = z.strictObject({
-  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes')
+    // POST /__admin/scenarios/reload re-reads the folders: a scenario of that name could not be switched to.
+    .refine((name) => name !== 'reload', 'reload is reserved (POST /__admin/scenarios/reload); choose another name'),
   description: z.string(),
   catalog: z.strictObject({
     /** Seed of the deterministic generator: same seed, same catalogue. */

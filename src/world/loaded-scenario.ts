@@ -1,8 +1,10 @@
 import { isoDate } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
-import { catalogDbFor } from '../scenarios/catalog-cache.js';
+import { cachedCatalogDb, catalogDbFor } from '../scenarios/catalog-cache.js';
 import { checkReferences } from '../scenarios/check-references.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
+import type { CatalogOptions } from '../seeds/generate-catalog.js';
+import type { Db } from '../store/catalog-db.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { seedState } from '../store/seed-state.js';
 import { createStateDb, snapshotOf } from '../store/state-db.js';
@@ -32,11 +34,22 @@ export class Catalogs {
   private readonly opened = new Map<string, CatalogStore>();
 
   for(scenario: Scenario, today: string): CatalogStore {
+    return this.open(scenario, today, catalogDbFor)!;
+  }
+
+  /** The catalogue if it is open or its snapshot is on disk; never generates one (checking, not loading). */
+  ifBuilt(scenario: Scenario, today: string): CatalogStore | undefined {
+    return this.open(scenario, today, cachedCatalogDb);
+  }
+
+  private open(scenario: Scenario, today: string, dbFor: (options: CatalogOptions) => Db | undefined): CatalogStore | undefined {
     const c = scenario.catalog;
     const key = JSON.stringify([c.seed, c.titles, c.people, c.curated, today]);
     let store = this.opened.get(key);
     if (!store) {
-      store = new CatalogStore(catalogDbFor({ seed: c.seed, titles: c.titles, people: c.people, curated: c.curated, today }));
+      const db = dbFor({ seed: c.seed, titles: c.titles, people: c.people, curated: c.curated, today });
+      if (!db) return undefined;
+      store = new CatalogStore(db);
       this.opened.set(key, store);
     }
     return store;
@@ -50,7 +63,7 @@ export class Catalogs {
 
 /** Builds the catalogue (or reuses it) and the state template of a validated scenario. */
 export function loadScenario(scenario: Scenario, file: string, now: number, catalogs: Catalogs): LoadedScenario {
-  const loadedAt = scenario.settings.clock ? Date.parse(scenario.settings.clock) : now;
+  const loadedAt = loadedAtOf(scenario, now);
   const catalog = catalogs.for(scenario, isoDate(loadedAt));
   checkReferences(scenario, file, (id) => catalog.title(id));
   const db = createStateDb();
@@ -61,4 +74,9 @@ export function loadScenario(scenario: Scenario, file: string, now: number, cata
     scenario.consumers.map((c) => [c.key, { key: c.key, secret: c.secret, name: c.name, checkNonce: c.check_nonce }]),
   );
   return { scenario, file, catalog, template, consumers, loadedAt, titleXml: new TitleFragmentCache(catalog) };
+}
+
+/** The instant a scenario's data is dated from: its frozen clock if it sets one, else when it loads. */
+export function loadedAtOf(scenario: Scenario, now: number): number {
+  return scenario.settings.clock ? Date.parse(scenario.settings.clock) : now;
 }
