@@ -1,4 +1,5 @@
 import express, { Router, type Express } from 'express';
+import type { AdminLog } from './admin/admin-errors.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import type { Config } from './config.js';
 import { errors } from './domain/api-error.js';
@@ -24,10 +25,12 @@ import type { World } from './world/world.js';
 export interface AppDeps {
   world: World;
   config: Config;
+  /** Where admin errors with a cause are written, one line each; the process's stderr by default. */
+  adminLog?: AdminLog;
 }
 
 /** The express app. It never listens: main.ts and startSimulator do, tests use supertest on it. */
-export function createApp({ world, config }: AppDeps): Express {
+export function createApp({ world, config, adminLog }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -37,7 +40,7 @@ export function createApp({ world, config }: AppDeps): Express {
   app.use(absoluteForm);
   // Mounted on a router of its own, which starts after absoluteForm has rewritten the URL: the app's router
   // took the URL's `http://host` part before that, and would glue it back on when it strips /__admin.
-  app.use(Router().use('/__admin', adminRoutes(world, config)));
+  app.use(Router().use('/__admin', adminRoutes(world, config, adminLog)));
   app.use(journalMiddleware(world), coverageMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));

@@ -7,8 +7,7 @@ import { simulatorServer } from './http/server-options.js';
 import { ConfigError, simulatorConfig, type Config } from './config.js';
 import { listenProblem } from './listen-problem.js';
 import { checkScenarioDir } from './scenario-dir-check.js';
-import { BUILTIN_SCENARIO_DIR } from './package-root.js';
-import { readScenarioFiles } from './world/scenario-files.js';
+import { readScenarioFolders, scenarioDirs, sortScenarios } from './world/scenario-files.js';
 import { World } from './world/world.js';
 
 // The package's types (dist/src/index.d.ts) reach only rentalsim's own modules: nothing from express or
@@ -37,14 +36,20 @@ export interface Simulator extends SimControls {
   close(): Promise<void>;
 }
 
-/** @internal Builds the world for a config: reads the scenario files and loads the chosen scenario. */
+/**
+ * @internal Builds the world for a config: reads and checks every scenario file and loads the chosen
+ * scenario. Only a bad chosen scenario stops start-up (its ScenarioError); other bad files are listed by
+ * GET /__admin/scenarios with why, and refused if switched to.
+ */
 export function createWorld(config: Config, realNow?: () => number): World {
-  const dirs = config.scenarioDir ? [BUILTIN_SCENARIO_DIR, config.scenarioDir] : [BUILTIN_SCENARIO_DIR];
-  const scenarios = readScenarioFiles(dirs);
-  if (!scenarios.has(config.scenario)) {
-    throw new ConfigError(`--scenario (SCENARIO): no scenario named ${JSON.stringify(config.scenario)}; known: ${[...scenarios.keys()].join(', ')}`);
+  const dirs = scenarioDirs(config.scenarioDir);
+  const scenarios = readScenarioFolders(dirs);
+  const { usable, unusable } = sortScenarios(scenarios);
+  if (!usable.has(config.scenario) && !unusable.some((u) => u.entry.name === config.scenario)) {
+    throw new ConfigError(`--scenario (SCENARIO): no scenario named ${JSON.stringify(config.scenario)}; known: ${[...usable.keys()].join(', ')}`);
   }
   return new World({
+    scenarioDirs: dirs,
     scenarios,
     scenario: config.scenario,
     realNow,

@@ -107,6 +107,9 @@ describe('the rentalsim command', () => {
       mkdirSync(join(dir, 'folder-named-like-a-file', 'odd.yaml'), { recursive: true });
       mkdirSync(join(dir, 'bad-scenario'));
       writeFileSync(join(dir, 'bad-scenario', 'broken.yaml'), 'name: [unclosed\n');
+      writeFileSync(join(dir, 'bad-scenario', 'rated.yaml'), 'name: rated\ndescription: d\nusers: [{ guid: 0A0A0A0A-0000-4000-8000-00000000000A, login: a, password: p, first_name: A, last_name: B, ratings: [{ title: 1, rating: 7 }] }]\n');
+      mkdirSync(join(dir, 'twins'));
+      for (const file of ['one.yaml', 'two.yaml']) writeFileSync(join(dir, 'twins', file), 'name: twin\ndescription: d\n');
       busy = createServer();
       busy.listen(0, '127.0.0.1');
       await once(busy, 'listening');
@@ -129,7 +132,10 @@ describe('the rentalsim command', () => {
       ['a missing --scenario-dir', () => ['--port', '0', '--scenario-dir', join(dir, 'missing')], {}, /^rentalsim: --scenario-dir \(SCENARIO_DIR\): no folder ".*missing"$/],
       ['a --scenario-dir that is a file', () => ['--port', '0'], { SCENARIO_DIR: join(dir, 'a-file') }, /^rentalsim: --scenario-dir \(SCENARIO_DIR\): ".*a-file" is a file, not a folder$/],
       ['a scenario file that is a folder', () => ['--port', '0', '--scenario-dir', join(dir, 'folder-named-like-a-file')], {}, /^rentalsim: --scenario-dir \(SCENARIO_DIR\): ".*odd\.yaml" is a folder, not a scenario file$/],
-      ['a scenario file that is not YAML', () => ['--port', '0', '--scenario-dir', join(dir, 'bad-scenario')], {}, /^rentalsim: .*broken\.yaml: .*not valid YAML or JSON/],
+      // Only the chosen scenario stops start-up; other bad files are listed by GET /__admin/scenarios.
+      ['a chosen scenario file that is not YAML', () => ['--port', '0', '--scenario-dir', join(dir, 'bad-scenario'), '--scenario', 'broken'], {}, /^rentalsim: .*broken\.yaml: \(top level\): not valid YAML or JSON/],
+      ['a chosen scenario with a value out of range', () => ['--port', '0', '--scenario-dir', join(dir, 'bad-scenario'), '--scenario', 'rated'], {}, /^rentalsim: .*rated\.yaml: users\[0\]\.ratings\[0\]\.rating: .*5/],
+      ['a chosen name two files give', () => ['--port', '0', '--scenario-dir', join(dir, 'twins'), '--scenario', 'twin'], {}, /^rentalsim: .*one\.yaml: name: scenario "twin" is also defined in .*two\.yaml/],
       ['an unknown option', () => ['--prot', '8080'], {}, /^rentalsim: unknown option --prot; see --help$/],
       ['an option without its value', () => ['--port'], {}, /^rentalsim: --port needs a value$/],
       ['an option followed by another instead of its value', () => ['--scenario', '--port', '0'], {}, /^rentalsim: --scenario needs a value$/],
@@ -141,6 +147,19 @@ describe('the rentalsim command', () => {
       expect(stdout).toBe('');
       expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
       expect(stderr.trim()).toMatch(message);
+    });
+
+    it('starts with bad files it was not asked to serve, and lists them as invalid with why', async () => {
+      const child = run(['--port', '0', '--scenario-dir', join(dir, 'bad-scenario')]);
+      try {
+        const url = await listeningUrl(child.stdout!);
+        const body = (await (await fetch(`${url}/__admin/scenarios`)).json()) as { active: string; invalid: Array<{ name: string; problem: string }> };
+        expect(body.active).toBe('default');
+        expect(body.invalid.map((i) => i.name)).toEqual(['broken', 'rated']);
+      } finally {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
     });
   });
 

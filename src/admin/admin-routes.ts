@@ -1,9 +1,10 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Config } from '../config.js';
-import { ApiError, errors } from '../domain/api-error.js';
+import { ApiError } from '../domain/api-error.js';
 import { secretsMatch } from '../domain/secrets-match.js';
 import { allowedHostOnly } from '../web/host-guard.js';
 import type { World } from '../world/world.js';
+import { adminErrors, adminNotFound, type AdminLog, stderrLog } from './admin-errors.js';
 import { adminQuery } from './admin-query.js';
 import { businessRoutes } from './business-routes.js';
 import { clockRoutes } from './clock-routes.js';
@@ -14,8 +15,10 @@ import { faultsRoutes } from './faults-routes.js';
 import { healthRoutes } from './health-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
+import { overridesRoutes } from './overrides-routes.js';
 import { sameSiteWrites } from './same-site-writes.js';
 import { sandboxesRoutes } from './sandboxes-routes.js';
+import { scenarioRoutes } from './scenario-routes.js';
 import { tokensRoutes } from './tokens-routes.js';
 
 /**
@@ -23,7 +26,7 @@ import { tokensRoutes } from './tokens-routes.js';
  * with or without one, it answers only to its own host names and takes no writes from other origins
  * (README: Security).
  */
-export function adminRoutes(world: World, config: Config): Router {
+export function adminRoutes(world: World, config: Config, log: AdminLog = stderrLog): Router {
   const router = Router();
   router.use(express.json({ limit: '1mb' }));
   router.use(dashboardRoutes());
@@ -33,16 +36,7 @@ export function adminRoutes(world: World, config: Config): Router {
   router.use(allowedHostOnly(config), sameSiteWrites(config));
   if (config.adminToken) router.use(requireBearer(config.adminToken));
 
-  router.get('/scenarios', (_req, res) => {
-    res.json({
-      active: world.scenario.scenario.name,
-      scenarios: world.scenarioFiles().map((f) => ({ name: f.name, description: f.description })),
-    });
-  });
-  router.post('/scenarios/:name', (req, res) => {
-    const loaded = world.useScenario(String(req.params['name']));
-    res.json({ active: loaded.scenario.name });
-  });
+  router.use(scenarioRoutes(world));
   router.post('/reset', (req, res) => {
     const consumer = adminQuery(req).get('consumer') ?? undefined;
     world.reset(consumer);
@@ -51,6 +45,7 @@ export function adminRoutes(world: World, config: Config): Router {
   router.use(sandboxesRoutes(world));
   router.use(clockRoutes(world.clock));
   router.use(faultsRoutes(world));
+  router.use(overridesRoutes(world));
   router.use(journalRoutes(world));
   router.use(coverageRoutes(world));
   router.use(tokensRoutes(world));
@@ -58,7 +53,7 @@ export function adminRoutes(world: World, config: Config): Router {
   router.use(exportRoutes(world));
 
   router.use(oauthAdminRoutes(world));
-  router.use(adminErrors);
+  router.use(adminNotFound, adminErrors(log));
   return router;
 }
 
@@ -71,11 +66,4 @@ function requireBearer(token: string) {
     }
     next();
   };
-}
-
-/** Admin answers are JSON, errors included: `{ error: { status, reason, details } }`. */
-export function adminErrors(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
-  const e = err instanceof ApiError ? err : (err as { type?: string }).type === 'entity.parse.failed'
-    ? errors.badRequest('the body is not valid JSON') : errors.internal();
-  res.status(e.status).json({ error: { status: e.status, reason: e.reason, details: e.details } });
 }

@@ -14,6 +14,8 @@ export interface ApiErrorInit {
   headers?: Record<string, string>;
   /** For the journal: which check failed and anything that explains it (e.g. the base string). */
   check?: string;
+  /** The underlying error, when this one wraps another (admin answers show its message as error.cause). */
+  cause?: unknown;
 }
 
 export class ApiError extends Error {
@@ -26,7 +28,7 @@ export class ApiError extends Error {
   readonly check?: string;
 
   constructor(init: ApiErrorInit) {
-    super(`${init.status} ${init.reason}: ${init.details}`);
+    super(`${init.status} ${init.reason}: ${init.details}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ApiError';
     this.status = init.status;
     this.reason = init.reason;
@@ -45,8 +47,8 @@ function codeOf(status: number, reason: string): string {
 
 export const errors = {
   // ---- generic request errors -------------------------------------------------------------
-  badRequest: (details: string, reason = 'Bad Request') =>
-    new ApiError({ status: 400, reason, details, code: codeOf(400, reason) }),
+  badRequest: (details: string, reason = 'Bad Request', cause?: unknown) =>
+    new ApiError({ status: 400, reason, details, code: codeOf(400, reason), cause }),
   invalidParameter: (name: string, details: string) =>
     new ApiError({ status: 400, reason: 'Invalid Parameter', details: `${name}: ${details}`, code: 'ERR_400_INVALID_PARAMETER' }),
   missingParameter: (name: string, details = `send the ${name} parameter`) =>
@@ -61,8 +63,12 @@ export const errors = {
       details: `${method} is not supported on this resource; allowed: ${allow.join(', ')}`,
       headers: { Allow: allow.join(', ') },
     }),
-  conflict: (details: string) =>
-    new ApiError({ status: 409, reason: 'Conflict', details, code: 'ERR_409_CONFLICT' }),
+  conflict: (details: string, cause?: unknown) =>
+    new ApiError({ status: 409, reason: 'Conflict', details, code: 'ERR_409_CONFLICT', cause }),
+  /** A scenario whose file cannot be used (admin: switch); the cause is its ScenarioError. */
+  scenarioUnusable: (name: string, cause: Error) =>
+    new ApiError({ status: 409, reason: 'Conflict', code: 'ERR_409_CONFLICT', cause,
+      details: `scenario ${JSON.stringify(name)} cannot be used: ${cause.message}; fix the file and switch again (a switch reads it again)` }),
   preconditionFailed: (details: string) =>
     new ApiError({ status: 412, reason: 'Precondition Failed', details, code: 'ERR_412_PRECONDITION_FAILED' }),
   payloadTooLarge: (limit: number) =>
@@ -82,8 +88,8 @@ export const errors = {
     new ApiError({ status: 415, reason: 'Unsupported Media Type', details: `send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`, code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE' }),
   forbidden: (details: string) =>
     new ApiError({ status: 403, reason: 'Forbidden', details, code: 'ERR_403_FORBIDDEN' }),
-  internal: (details = 'the simulator failed to answer this request; the journal has the cause') =>
-    new ApiError({ status: 500, reason: 'Internal Server Error', details, code: 'ERR_500_INTERNAL_SERVER_ERROR' }),
+  internal: (details = 'the simulator failed to answer this request; the journal has the cause', cause?: unknown) =>
+    new ApiError({ status: 500, reason: 'Internal Server Error', details, code: 'ERR_500_INTERNAL_SERVER_ERROR', cause }),
   /** An error answer a tester injected (admin: /__admin/faults); it looks like any other gateway error. */
   injected: (status: number, reason: string, details: string) =>
     new ApiError({ status, reason, details, code: codeOf(status, reason), check: 'fault' }),
@@ -116,7 +122,7 @@ export const errors = {
       details: `oauth_timestamp ${JSON.stringify(sent)} is not within ${window} seconds of the server time ${serverNow}; check the client's clock and send seconds since 1970 UTC` }),
   invalidConsumerKey: (key: string) =>
     new ApiError({ status: 401, reason: 'Invalid Consumer Key', code: 'ERR_401_INVALID_CONSUMER_KEY', oauthProblem: 'consumer_key_unknown', check: 'oauth-consumer',
-      details: `the consumer key ${JSON.stringify(key)} is not known to this scenario; use a key listed in GET /__admin/scenarios or the README` }),
+      details: `the consumer key ${JSON.stringify(key)} is not known to this scenario; use one of the keys GET /__admin/scenarios lists under the active scenario's "consumers" (the default scenario's is test-consumer-key)` }),
   invalidOrExpiredToken: (why: string) =>
     new ApiError({ status: 401, reason: 'Invalid Or Expired Token', code: 'ERR_401_INVALID_OR_EXPIRED_TOKEN', oauthProblem: 'token_rejected', check: 'oauth-token',
       details: `${why}; obtain a new token through /oauth/request_token and /oauth/access_token` }),

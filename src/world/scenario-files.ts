@@ -1,31 +1,143 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseScenario } from '../scenarios/parse-scenario.js';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { BUILTIN_SCENARIO_DIR } from '../package-root.js';
+import { checkReferences } from '../scenarios/check-references.js';
+import { declaredName, parseScenario } from '../scenarios/parse-scenario.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 
-export interface ScenarioFile {
-  name: string;
-  description: string;
-  file: string;
-  scenario: Scenario;
+/** Where a scenario came from: the package's scenarios/ folder, the --scenario-dir folder, or the admin API. */
+export type ScenarioSource = 'built-in' | 'folder' | 'uploaded';
+
+export interface ScenarioDir {
+  dir: string;
+  source: 'built-in' | 'folder';
 }
 
 /**
- * Reads and validates every scenario file (*.yaml, *.yml, *.json) in the given folders. A bad file stops
- * start-up with a ScenarioError: a scenario a tester wrote should never be silently skipped.
+ * One scenario file as last read: usable (`scenario` set, `error` not) or not (`error` says why, naming the
+ * file, the path inside it and the problem). A new version of a file is a new entry, so an entry stands for
+ * one version: what was loaded from it can be kept as long as the entry is the one known.
  */
-export function readScenarioFiles(dirs: readonly string[]): Map<string, ScenarioFile> {
-  const out = new Map<string, ScenarioFile>();
-  for (const dir of dirs) {
-    for (const entry of readdirSync(dir).sort()) {
-      if (!/\.(ya?ml|json)$/.test(entry)) continue;
-      const file = join(dir, entry);
-      const scenario = parseScenario(readFileSync(file, 'utf8'), file);
-      const existing = out.get(scenario.name);
-      if (existing) throw new ScenarioError(file, 'name', `scenario ${JSON.stringify(scenario.name)} is also defined in ${existing.file}`);
-      out.set(scenario.name, { name: scenario.name, description: scenario.description, file, scenario });
+export interface ScenarioEntry {
+  /** The file's `name:`; for a file too broken to say, its file name without the extension. */
+  name: string;
+  /** Its path, or `uploaded:NAME`. */
+  file: string;
+  source: ScenarioSource;
+  /**
+   * SHA-256 of the text: a file whose text is unchanged is the same version, whatever its time says. Files
+   * are read again in full (they are small; times can be too coarse to tell two quick edits apart), only
+   * parsed again when their text changed.
+   */
+  hash: string;
+  scenario?: Scenario;
+  error?: ScenarioError;
+  /**
+   * Whether the titles it names were checked against its catalogue. Everything else is checked when the
+   * file is read; the titles need the catalogue, which is checked when its snapshot is on disk (an open,
+   * about a millisecond) and otherwise when the scenario is loaded (a switch builds the catalogue).
+   */
+  titlesChecked: boolean;
+}
+
+/** The folders scenarios are read from: the built-in one, then --scenario-dir. */
+export function scenarioDirs(scenarioDir?: string): ScenarioDir[] {
+  const dirs: ScenarioDir[] = [{ dir: BUILTIN_SCENARIO_DIR, source: 'built-in' }];
+  if (scenarioDir !== undefined) dirs.push({ dir: scenarioDir, source: 'folder' });
+  return dirs;
+}
+
+const SCENARIO_FILE = /\.(ya?ml|json)$/;
+
+/**
+ * Reads every scenario file (*.yaml, *.yml, *.json) of the folders, in folder order then name order. A bad
+ * file is an entry with its error, never skipped and never fatal here: start-up stops only if the chosen
+ * scenario is bad (createWorld). A file whose text is that of its entry in `previous` keeps that entry
+ * (not parsed again). A folder that cannot be listed throws (node's error).
+ */
+export function readScenarioFolders(dirs: readonly ScenarioDir[], previous?: ReadonlyMap<string, ScenarioEntry>): ScenarioEntry[] {
+  const out: ScenarioEntry[] = [];
+  for (const { dir, source } of dirs) {
+    for (const name of readdirSync(dir).sort()) {
+      if (SCENARIO_FILE.test(name)) out.push(readScenarioFile(join(dir, name), source, previous?.get(join(dir, name))));
     }
   }
   return out;
+}
+
+function readScenarioFile(file: string, source: ScenarioSource, previous: ScenarioEntry | undefined): ScenarioEntry {
+  let text: string;
+  try {
+    if (statSync(file).isDirectory()) return unreadable(file, source, 'is a folder, not a scenario file');
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return unreadable(file, source, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const hash = hashOf(text);
+  // Unchanged (perhaps touched): the same version, and the same entry, so what was loaded from it is kept.
+  if (previous?.hash === hash) return previous;
+  return scenarioEntry(text, file, source, hash);
+}
+
+/**
+ * Parses and checks scenario text: the schema and every cross-check but the titles' existence (which needs
+ * the catalogue). A problem is kept in the entry, not thrown.
+ */
+export function scenarioEntry(text: string, file: string, source: ScenarioSource, hash = hashOf(text)): ScenarioEntry {
+  const base = { file, source, hash, titlesChecked: false };
+  try {
+    const scenario = parseScenario(text, file);
+    checkReferences(scenario, file);
+    return { ...base, name: scenario.name, scenario };
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    return { ...base, name: declaredName(text) ?? fileName(file), error: e };
+  }
+}
+
+function unreadable(file: string, source: ScenarioSource, problem: string): ScenarioEntry {
+  return { name: fileName(file), file, source, hash: '', error: new ScenarioError(file, '', problem), titlesChecked: false };
+}
+
+function fileName(file: string): string {
+  return basename(file, extname(file));
+}
+
+function hashOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The usable entries by name and the unusable ones with why. A name two files give is usable in neither
+ * (which one was meant cannot be guessed), and a file may not take the name of an uploaded scenario; so
+ * start-up with such a name stops, as it did when every file had to be good.
+ */
+export function sortScenarios(entries: readonly ScenarioEntry[]): { usable: Map<string, ScenarioEntry>; unusable: Array<{ entry: ScenarioEntry; error: ScenarioError }> } {
+  const good = entries.filter((e) => !e.error);
+  const byName = new Map<string, ScenarioEntry[]>();
+  for (const e of good) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
+  const usable = new Map<string, ScenarioEntry>();
+  const clash = new Map<ScenarioEntry, ScenarioError>();
+  for (const [name, same] of byName) {
+    const uploaded = same.find((e) => e.source === 'uploaded');
+    if (same.length === 1) usable.set(name, same[0]!);
+    else if (uploaded) {
+      usable.set(name, uploaded);
+      for (const e of same) {
+        if (e !== uploaded) clash.set(e, new ScenarioError(e.file, 'name', `scenario ${JSON.stringify(name)} is taken by an uploaded scenario; give this file another name, or DELETE /__admin/scenarios/${name} and reload`));
+      }
+    } else {
+      for (const e of same) {
+        const others = same.filter((o) => o !== e).map((o) => o.file).join(', ');
+        clash.set(e, new ScenarioError(e.file, 'name', `scenario ${JSON.stringify(name)} is also defined in ${others}; give one of them another name`));
+      }
+    }
+  }
+  const unusable = entries.flatMap((entry) => {
+    const error = entry.error ?? clash.get(entry);
+    return error ? [{ entry, error }] : [];
+  });
+  return { usable, unusable };
 }

@@ -7,17 +7,20 @@ import { OverrideRules } from '../domain/overrides.js';
 import { NonceStore } from '../domain/oauth/nonce-store.js';
 import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { RateLimiter, type RateLimits } from '../domain/rate-limiter.js';
-import { SimClock } from '../domain/sim-clock.js';
+import { isoDate, SimClock } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
+import { checkReferences } from '../scenarios/check-references.js';
+import { ScenarioError } from '../scenarios/scenario-error.js';
 import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
-import { Catalogs, loadScenario, type LoadedScenario } from './loaded-scenario.js';
+import { Catalogs, loadedAtOf, loadScenario, type LoadedScenario } from './loaded-scenario.js';
 import { loadCoverageSpec } from './coverage.js';
 import type { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
-import type { ScenarioFile } from './scenario-files.js';
+import type { ScenarioDir, ScenarioEntry } from './scenario-files.js';
+import { ScenarioRegistry, type ScenarioChanges } from './scenario-registry.js';
 
 /** The sandbox that requests without a consumer key (admin pages, unsigned catalogue reads) use. */
 export const DEFAULT_SANDBOX = '__default__';
@@ -26,7 +29,10 @@ export const DEFAULT_SANDBOX = '__default__';
 export const NONCE_STORE_BYTES = 48 * 1024 * 1024;
 
 export interface WorldOptions {
-  scenarios: ReadonlyMap<string, ScenarioFile>;
+  /** The folders scenario files are read from (built-in, then --scenario-dir), read again on reload and switch. */
+  scenarioDirs: readonly ScenarioDir[];
+  /** What was read from them at start-up (readScenarioFolders). */
+  scenarios: readonly ScenarioEntry[];
   scenario: string;
   /** Real time source; tests may pass a fake. */
   realNow?: () => number;
@@ -65,25 +71,29 @@ export class World {
   /** Answers of repeated reads, kept until their sandbox's data changes (src/http/answer-cache.ts). */
   readonly answers = new AnswerCache();
   readonly realNow: () => number;
-  private readonly loaded = new Map<string, LoadedScenario>();
+  /** Scenarios loaded so far by name, each with the version (entry) it was loaded from. */
+  private readonly loaded = new Map<string, { entry: ScenarioEntry; loaded: LoadedScenario }>();
   /** The catalogues its scenarios read, opened by this world alone (scenarios with the same settings share one). */
   private readonly catalogs = new Catalogs();
-  /** The scenario files it knows: those read at start-up and any added through the admin API. */
-  private readonly files: Map<string, ScenarioFile>;
+  /** The scenario files it knows: its folders' as last read and any uploaded through the admin API. */
+  private readonly registry: ScenarioRegistry;
   private active!: LoadedScenario;
+  /** The version of its file the active scenario was loaded from. */
+  private activeEntry!: ScenarioEntry;
   private contract: CoverageSpec | undefined;
   /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
   private initialTokens: { of: LoadedScenario; db: Db; store: TokensStore } | undefined;
 
   constructor(private readonly options: WorldOptions) {
-    this.files = new Map(options.scenarios);
     this.realNow = options.realNow ?? Date.now;
     this.clock = new SimClock(this.realNow);
     this.journal = new Journal(options.journalSize ?? 1000);
     this.rateLimiter = new RateLimiter({ perSecond: 0, perDay: 0, ...options.rateLimits });
     this.nonces = new NonceStore({ maxBytes: options.nonceStoreBytes ?? NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
     this.sandboxes = new SandboxPool({ max: 200, idleMs: 3_600_000, ...options.sandboxes }, this.realNow);
-    this.useScenario(options.scenario);
+    this.registry = new ScenarioRegistry(options.scenarioDirs, options.scenarios, (entry) => this.checkTitles(entry));
+    // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer.
+    this.switchTo(this.registry.entry(options.scenario));
   }
 
   get scenario(): LoadedScenario {
@@ -95,39 +105,75 @@ export class World {
     return (this.contract ??= loadCoverageSpec());
   }
 
-  scenarioFiles(): ScenarioFile[] {
-    return [...this.files.values()];
+  /** The usable scenarios, in the order they are listed. */
+  scenarioFiles(): ScenarioEntry[] {
+    return this.registry.list();
   }
 
-  /** Switches every sandbox to another scenario, each starting from its initial state. */
-  useScenario(name: string): LoadedScenario {
-    const file = this.files.get(name);
-    if (!file) {
-      throw errors.notFound(`no scenario named ${JSON.stringify(name)}; known: ${[...this.files.keys()].join(', ')}`);
-    }
-    let loaded = this.loaded.get(name);
-    if (!loaded) {
-      loaded = loadScenario(file.scenario, file.file, this.clock.now(), this.catalogs);
-      this.loaded.set(name, loaded);
-    }
-    this.active = loaded;
-    this.resetClock();
-    this.dropSandboxes();
-    // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
-    this.journal.clear();
-    return loaded;
+  /** The scenario files that cannot be used, with why. */
+  invalidScenarios(): ScenarioChanges['invalid'] {
+    return this.registry.invalid();
   }
 
   /**
-   * Adds a scenario (an uploaded or exported file). It is loaded at once, so a title it names that the
-   * catalogue lacks is refused now rather than when someone switches to it. Names are never replaced.
+   * Switches every sandbox to a scenario, each starting from its initial state. The folders are read again
+   * first, so a file added or edited since is what it switches to (switching to the active scenario is how
+   * an edit of its file takes effect). A file that cannot be used is a 409 naming its problem.
    */
-  addScenario(file: ScenarioFile): void {
-    if (this.files.has(file.name)) {
-      throw errors.conflict(`a scenario named ${JSON.stringify(file.name)} exists already; give the new one another name`);
+  useScenario(name: string): LoadedScenario {
+    this.reloadScenarios();
+    try {
+      return this.switchTo(this.registry.entry(name));
+    } catch (e) {
+      if (e instanceof ScenarioError) throw errors.scenarioUnusable(name, e);
+      throw e;
     }
-    this.loaded.set(file.name, loadScenario(file.scenario, file.file, this.clock.now(), this.catalogs));
-    this.files.set(file.name, file);
+  }
+
+  /**
+   * Reads the scenario folders again and says what changed. The running scenario is never replaced under
+   * running tests: if its file changed, the change waits for the next switch to it (`activeChange` says so).
+   */
+  reloadScenarios(): ScenarioChanges {
+    const changes = this.registry.reload();
+    for (const [name, { entry }] of this.loaded) {
+      if (this.registry.find(name) !== entry) this.loaded.delete(name);
+    }
+    return changes;
+  }
+
+  /** Why the active scenario is not what its file now says, if it is not; undefined when it is. */
+  activeChange(): string | undefined {
+    const name = this.activeEntry.name;
+    const now = this.registry.find(name);
+    if (now === this.activeEntry) return undefined;
+    if (!now) {
+      return `the file of the active scenario ${JSON.stringify(name)} is gone or cannot be used now; the version loaded from it keeps running until you switch scenario`;
+    }
+    return `the active scenario ${JSON.stringify(name)} changed since it was loaded; the loaded version keeps running until POST /__admin/scenarios/${name} switches to the new one (every sandbox starts again)`;
+  }
+
+  /**
+   * Adds a scenario sent through the admin API (an upload or an export), or with `replace` replaces an
+   * uploaded one. It is loaded at once, so a title it names that the catalogue lacks is refused now rather
+   * than when someone switches to it. Replacing the active scenario takes effect at the next switch to it.
+   */
+  uploadScenario(entry: ScenarioEntry, replace = false): 'added' | 'replaced' {
+    const outcome = this.registry.checkUpload(entry.name, replace);
+    const loaded = loadScenario(entry.scenario!, entry.file, this.clock.now(), this.catalogs);
+    entry.titlesChecked = true;
+    this.registry.putUpload(entry);
+    this.loaded.set(entry.name, { entry, loaded });
+    return outcome;
+  }
+
+  /** Forgets an uploaded scenario; the active one cannot be deleted (409: switch away first). */
+  removeScenario(name: string): void {
+    if (name === this.activeEntry.name) {
+      throw errors.conflict(`scenario ${JSON.stringify(name)} is the active one and cannot be deleted; switch to another first (POST /__admin/scenarios/{name})`);
+    }
+    this.registry.removeUpload(name);
+    this.loaded.delete(name);
   }
 
   /**
@@ -210,6 +256,42 @@ export class World {
       this.initialTokens = { of: this.active, db, store: new TokensStore(db) };
     }
     return this.initialTokens.store;
+  }
+
+  /** Makes a usable scenario the active one, loading it if this version is not loaded yet. */
+  private switchTo(entry: ScenarioEntry): LoadedScenario {
+    let kept = this.loaded.get(entry.name);
+    if (kept?.entry !== entry) {
+      try {
+        kept = { entry, loaded: loadScenario(entry.scenario!, entry.file, this.clock.now(), this.catalogs) };
+      } catch (e) {
+        // Building the catalogue found a title it lacks: the file is listed as invalid from now on.
+        if (e instanceof ScenarioError) this.registry.refuse(entry, e);
+        throw e;
+      }
+      entry.titlesChecked = true;
+      this.loaded.set(entry.name, kept);
+    }
+    this.active = kept.loaded;
+    this.activeEntry = entry;
+    this.resetClock();
+    this.dropSandboxes();
+    // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
+    this.journal.clear();
+    return kept.loaded;
+  }
+
+  /**
+   * Checks the titles a scenario names against its catalogue if that is built (its snapshot is on disk: an
+   * open, about a millisecond); answers false, leaving them to the load, when it is not (building one takes
+   * seconds, the large one a minute, too long for start-up or a reload to spend on a scenario not in use).
+   */
+  private checkTitles(entry: ScenarioEntry): boolean {
+    const scenario = entry.scenario!;
+    const catalog = this.catalogs.ifBuilt(scenario, isoDate(loadedAtOf(scenario, this.clock.now())));
+    if (!catalog) return false;
+    checkReferences(scenario, entry.file, (id) => catalog.title(id));
+    return true;
   }
 
   /** A scenario may start the clock frozen at an instant; otherwise it runs in real time. */

@@ -1,0 +1,47 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ApiError, errors } from '../domain/api-error.js';
+
+/** Where admin errors with a cause are written: one line each (the simulator's stderr unless a test injects one). */
+export type AdminLog = (line: string) => void;
+
+export const stderrLog: AdminLog = (line) => void process.stderr.write(`${line}\n`);
+
+/**
+ * Admin answers are JSON, errors included: `{ error: { status, reason, details, cause? } }`. Admin calls are
+ * not journaled, so an error that wraps another (a scenario file's problem, a body that is not JSON, a bug)
+ * says the other's message as `cause` and writes it to the log as one line.
+ */
+export function adminErrors(log: AdminLog = stderrLog) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const e = asApiError(err);
+    const cause = causeOf(e);
+    if (cause !== undefined) log(`rentalsim: admin ${req.method} ${req.originalUrl}: ${e.status} ${e.reason}: ${cause}`);
+    res.status(e.status).json({ error: { status: e.status, reason: e.reason, details: e.details, ...(cause === undefined ? {} : { cause }) } });
+  };
+}
+
+/** Unknown admin paths answer JSON too (without this they fell through to the API's XML 404). */
+export function adminNotFound(req: Request): never {
+  throw errors.notFound(`no admin route ${req.method} ${req.originalUrl.split('?')[0]}; the README lists them (Admin routes), and GET /__admin/ is the dashboard`);
+}
+
+function asApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const type = (err as { type?: string } | undefined)?.type;
+  if (type === 'entity.parse.failed') return errors.badRequest('the body is not valid JSON', undefined, err);
+  if (type === 'entity.too.large') return errors.payloadTooLarge((err as { limit: number }).limit);
+  return errors.internal('the simulator failed to answer this admin request; error.cause says why (also written to its stderr)', err);
+}
+
+/** The wrapped error's message on one line; for a bug, with the place it was thrown. */
+function causeOf(e: ApiError): string | undefined {
+  const cause = e.cause;
+  if (cause === undefined) return undefined;
+  if (!(cause instanceof Error)) return oneLine(String(cause));
+  const at = e.status >= 500 ? cause.stack?.split('\n').find((l) => l.trimStart().startsWith('at '))?.trim() : undefined;
+  return oneLine(at ? `${cause.message} (${at})` : cause.message);
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
+}

@@ -1,0 +1,88 @@
+import express, { Router, type Request } from 'express';
+import { errors } from '../domain/api-error.js';
+import { addScenarioText, replaceScenarioText } from '../world/add-scenario-text.js';
+import type { World } from '../world/world.js';
+import { adminQuery } from './admin-query.js';
+
+const YAML_TYPES: readonly string[] = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/plain'];
+
+/**
+ * The scenarios (README: Scenarios, Admin routes):
+ * - GET /__admin/scenarios: each usable one with its consumer keys and user logins, the files that cannot
+ *   be used with why, the active one;
+ * - POST /__admin/scenarios/reload: reads the folders again and says what was added, changed, removed and
+ *   what cannot be used;
+ * - POST /__admin/scenarios/{name}: switches to one (reading the folders again first);
+ * - POST /__admin/scenarios[?use=true]: adds one sent as YAML or JSON (an export, or one written by hand);
+ * - PUT /__admin/scenarios/{name}[?use=true]: adds or replaces an uploaded one;
+ * - DELETE /__admin/scenarios/{name}: forgets an uploaded one.
+ */
+export function scenarioRoutes(world: World): Router {
+  const router = Router();
+  const text = express.text({ type: [...YAML_TYPES], limit: '20mb' });
+
+  router.get('/scenarios', (_req, res) => {
+    const active = world.scenario.scenario.name;
+    res.json({
+      active,
+      ...activeChange(world),
+      openMode: world.openModePrefix() ?? null,
+      scenarios: world.scenarioFiles().map((e) => ({
+        name: e.name,
+        description: e.scenario!.description,
+        source: e.source,
+        file: e.file,
+        active: e.name === active,
+        consumers: e.scenario!.consumers.map((c) => c.key),
+        users: e.scenario!.users.map((u) => u.login),
+        titlesChecked: e.titlesChecked,
+      })),
+      invalid: world.invalidScenarios(),
+    });
+  });
+
+  router.post('/scenarios/reload', (_req, res) => {
+    const changes = world.reloadScenarios();
+    res.json({ ...changes, active: world.scenario.scenario.name, ...activeChange(world) });
+  });
+
+  router.post('/scenarios/:name', (req, res) => {
+    const loaded = world.useScenario(String(req.params['name']));
+    res.json({ active: loaded.scenario.name });
+  });
+
+  router.post('/scenarios', text, (req, res) => {
+    const name = addScenarioText(world, scenarioText(req));
+    if (adminQuery(req).get('use') === 'true') world.useScenario(name);
+    res.status(201).json({ added: name, active: world.scenario.scenario.name });
+  });
+
+  router.put('/scenarios/:name', text, (req, res) => {
+    const name = String(req.params['name']);
+    const outcome = replaceScenarioText(world, name, scenarioText(req));
+    if (adminQuery(req).get('use') === 'true') world.useScenario(name);
+    res.status(outcome === 'added' ? 201 : 200).json({ [outcome]: name, active: world.scenario.scenario.name, ...activeChange(world) });
+  });
+
+  router.delete('/scenarios/:name', (req, res) => {
+    const name = String(req.params['name']);
+    world.removeScenario(name);
+    res.json({ deleted: name, active: world.scenario.scenario.name });
+  });
+
+  return router;
+}
+
+/** The body as scenario text: YAML as sent, JSON (already parsed by the admin router) written back. */
+function scenarioText(req: Request): string {
+  const body: unknown = req.body;
+  const text = typeof body === 'string' ? body : body && typeof body === 'object' ? JSON.stringify(body) : '';
+  if (text.trim() === '') throw errors.badRequest('send a scenario file as the body (Content-Type application/yaml or application/json)');
+  return text;
+}
+
+/** `activeChange` when the active scenario runs an older version than its file now holds. */
+function activeChange(world: World): { activeChange?: string } {
+  const change = world.activeChange();
+  return change === undefined ? {} : { activeChange: change };
+}
