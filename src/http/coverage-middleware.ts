@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from '../domain/api-error.js';
+import type { ApiError } from '../domain/api-error.js';
 import { variantsUsed, type CoverageEvent } from '../domain/coverage.js';
 import type { AddDecision, RefusalKind } from '../domain/queue-add.js';
 import type { World } from '../world/world.js';

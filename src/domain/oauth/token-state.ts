@@ -70,7 +70,7 @@ export function checkRequestTokenForExchange(t: TokenRecord | undefined, consume
 
 /** Whether the authorisation page (or the admin route) may still allow or deny a request token. */
 export function checkAuthorisable(t: TokenRecord | undefined, now: number): Verdict {
-  if (!t || t.type !== 'request') return no('this activation code is not known; check it, or ask the application for a new one');
+  if (t?.type !== 'request') return no('this activation code is not known; check it, or ask the application for a new one');
   const life = liveRequestToken(t, now);
   if (!life.ok) return life;
   if (t.state !== 'unauthorised') return no(`this activation code was already ${t.state === 'authorised' ? 'authorised' : t.state}; ask the application for a new one`);
