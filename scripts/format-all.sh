@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Formats the whole tree with Biome (biome.jsonc) once, then makes `npm run lint` check formatting too.
-# Run it when no one else has uncommitted changes: it rewrites about 210 files (docs/decisions/0031-biome.md).
+# Run it when no one else has uncommitted changes: it rewrites about 240 files (docs/decisions/0080-layers-and-lint.md).
 # Afterwards: review `git diff --stat`, run the tests, and commit every file it changed with package.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
