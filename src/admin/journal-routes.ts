@@ -40,7 +40,7 @@ export function journalRoutes(world: World): Router {
 }
 
 /** The query parameters the journal's routes read. */
-const KNOWN = ['method', 'path', 'consumer', 'user', 'status', 'since', 'until', 'rejected', 'after', 'limit'];
+const KNOWN: readonly string[] = ['method', 'path', 'consumer', 'user', 'status', 'since', 'until', 'rejected', 'after', 'limit'];
 
 export function journalQueryOf(q: URLSearchParams): JournalQuery {
   for (const name of q.keys()) {
