@@ -167,7 +167,7 @@ function parseArgv(argv: readonly string[]): Map<string, string> {
 const HOST_NAME = /^(?=.{1,253}\.?$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i;
 
 // Below the tables convert reads, which are not initialised before their lines run.
-export const DEFAULT_CONFIG: Config = loadConfig({}, []);
+export const DEFAULT_CONFIG: Readonly<Config> = loadConfig({}, []);
 
 function convert(s: Setting, raw: string, shown: string): unknown {
   const bad = (what?: string) => notA(s, shown, what);
