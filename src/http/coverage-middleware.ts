@@ -65,7 +65,10 @@ function record(world: World, req: Request, res: Response): void {
   };
   if (notes.errorCode !== undefined) event.errorCode = notes.errorCode;
   if (notes.oauthProblem !== undefined) event.oauthProblem = notes.oauthProblem;
-  world.sandbox(consumer).coverage.record(event);
+  // The sandbox the request already used, untouched (its use was counted when the route opened it); a
+  // verified request refused before its route opened one opens it now.
+  const sandbox = world.sandboxes.peek(consumer, world.realNow()) ?? world.sandbox(consumer);
+  sandbox.coverage.record(event);
 }
 
 /**
