@@ -75,7 +75,7 @@ const PARTS: Part[] = [
   },
   {
     name: 'rejected 64 KB bodies',
-    what: '3,000 requests with a 64 KB body and a bad signature: RSS < 400 MB, a journal read < 5 MB',
+    what: '3,000 requests with a 64 KB body and a bad signature: RSS < 400 MB, a (default) journal read < 5 MB, all entries < 20 MB',
     requests: 3_000,
     limitMb: 400,
     args: [],
@@ -100,7 +100,10 @@ const PARTS: Part[] = [
           journalReadDefaultMb: round(Buffer.byteLength(first) / MB, 3),
           detailsBytes: Buffer.byteLength(details),
           detailsEnd: details.slice(-40),
-          journalReadUnder5Mb: Buffer.byteLength(all) < 5 * MB,
+          // The read issue 14 measured at 65 MB is the default one (the last 100 entries). Since entries keep
+          // the request and the answer (issue 16) a read of all of them is larger, but the 16 MiB budget
+          // still bounds it.
+          journalReadUnder5Mb: Buffer.byteLength(first) < 5 * MB && Buffer.byteLength(all) < 20 * MB,
         },
       };
     },
