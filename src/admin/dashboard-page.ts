@@ -46,6 +46,11 @@ tr.exchange>td{background:#faf8f3;padding:.5rem}
 pre.body{font:12px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all;max-height:24rem;overflow:auto;background:#fff;border:1px solid #eee;padding:.3rem;margin:.2rem 0}
 #journal-filters input{width:8rem}
 #journal-filters input.wide{width:13rem}
+#coverage-consumer{width:14rem}
+tr.never td{background:#fbf7ee;color:#777}
+#coverage-table td.num,#coverage-table td:nth-child(2) code{white-space:nowrap}
+#coverage-table code{word-break:normal}
+.never-mark{font-size:11px;color:#a0132c;margin-left:.4rem}
 `;
 
 export function dashboardHtml(): string {
@@ -110,6 +115,15 @@ export function dashboardHtml(): string {
       <colgroup><col class="time"><col class="method"><col class="url"><col class="consumer"><col class="user"><col class="status"><col class="ms"><col class="why"></colgroup>
       <thead><tr><th>time</th><th>method</th><th>URL</th><th>consumer</th><th>user</th><th>status</th><th>ms</th><th>why rejected</th></tr></thead><tbody id="journal"></tbody>
     </table>
+  </section>
+  <section class="wide">
+    <h2>Coverage <span class="muted" id="coverage-summary"></span></h2>
+    <form id="coverage-form" title="GET /__admin/coverage (README: Coverage)">
+      <label>consumer key<input id="coverage-consumer" placeholder="test-consumer-key"></label>
+      <button id="coverage-load">Load</button>
+    </form>
+    <p id="coverage-totals"></p>
+    <table id="coverage-table"><thead><tr><th>method</th><th>path</th><th>calls</th><th>statuses</th><th>variants never used</th></tr></thead><tbody id="coverage"></tbody></table>
   </section>
 </main>
 <script src="/__admin/dashboard.js"></script>

@@ -68,6 +68,8 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     // A switch empties the journal (by whoever made it): the rows shown are the last scenario's.
     if (activeScenario !== undefined && d.active !== activeScenario) clearJournalRows();
     activeScenario = d.active;
+    const active = d.scenarios.find((s) => s.active);
+    prefillCoverage(active && active.consumers[0], true);
     const names = d.scenarios.map((s) => s.name).join(',');
     const select = $('scenario-select');
     if (names !== knownScenarios) {
@@ -85,6 +87,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
 
   async function showSandboxes() {
     const d = await api('GET', '/sandboxes');
+    prefillCoverage(d.sandboxes.length ? d.sandboxes[0].key : undefined, false);
     $('sandbox-summary').textContent = d.held + ' of at most ' + d.max + (d.evicted ? ', ' + d.evicted + ' evicted' : '') + (d.openMode ? ', open mode for ' + d.openMode + '*' : '');
     $('sandboxes').replaceChildren(...d.sandboxes.map((s) => {
       const reset = h('button', { className: 'sandbox-reset' }, 'Reset');
@@ -180,6 +183,38 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     while (body.querySelectorAll('tr.entry').length > MAX_ROWS) body.lastChild.remove();
   }
 
+  /** True once someone has typed a consumer key: the key then stays as typed. */
+  let coverageTyped = false;
+  /** Offers a consumer key to the coverage panel: the active scenario's first one wins over a held sandbox's. */
+  function prefillCoverage(key, fromScenario) {
+    const input = $('coverage-consumer');
+    if (coverageTyped || !key || (input.value && !fromScenario)) return;
+    input.value = key;
+  }
+
+  function ratio(label, r) {
+    return label + ' ' + r.percent + '% (' + r.exercised + ' of ' + r.documented + ')';
+  }
+
+  /** Read on demand, not every second: a report walks every operation, and nobody reads it that often. */
+  async function showCoverage() {
+    const key = $('coverage-consumer').value.trim();
+    $('coverage').replaceChildren();
+    $('coverage-totals').textContent = '';
+    $('coverage-summary').textContent = '';
+    const r = await api('GET', '/coverage?consumer=' + encodeURIComponent(key));
+    const t = r.totals;
+    $('coverage-summary').textContent = 'of ' + r.consumer + ' since its sandbox was last reset';
+    $('coverage-totals').textContent = [ratio('operations called', t.operations), ratio('variants used', t.variants),
+      ratio('error rows answered', t.errors), ratio('OAuth failures answered', t.oauthProblems)].join(' · ') +
+      (r.undocumentedCalls ? ' · ' + r.undocumentedCalls + ' calls to undocumented paths' : '');
+    $('coverage').replaceChildren(...r.operations.map((o) => h('tr', { className: o.calls ? 'op' : 'op never', dataset: { op: o.method + ' ' + o.path } },
+      h('td', {}, o.method), h('td', {}, h('code', {}, o.path)),
+      h('td', { className: 'num' }, o.calls, o.calls ? '' : h('span', { className: 'never-mark' }, 'never called')),
+      h('td', {}, Object.entries(o.statuses).map(([status, n]) => status + ' ×' + n).join(', ')),
+      h('td', {}, h('code', {}, o.variantsNeverUsed.join(', '))))));
+  }
+
   /** The filter form as a query string; each field is a filter of GET /__admin/journal. */
   function journalFilterFromForm() {
     let q = '';
@@ -233,6 +268,10 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     await api('POST', '/scenarios/' + encodeURIComponent($('scenario-select').value));
     clearJournalRows();
   }, 'scenario switched'));
+  $('coverage-consumer').addEventListener('input', () => {
+    coverageTyped = true;
+  });
+  onSubmit('coverage-form', () => act(showCoverage, 'coverage loaded'));
   onSubmit('journal-filters', () => act(async () => {
     const filter = journalFilterFromForm();
     // Checked before the rows go: a filter the API refuses leaves the journal shown as it was.

@@ -153,6 +153,32 @@ describe('the admin dashboard', () => {
     expect(sim.clock.now()).toBe('2030-01-01T00:11:00Z');
   });
 
+  it('shows a consumer\'s coverage: the operations it called with their statuses, and those it never called marked', async () => {
+    await signed(api(), 'GET', '/catalog/title?term=the&start_index=2');
+    await signed(api(), 'GET', '/catalog/title?expand=bogus');
+    // Prefilled with the default scenario's first consumer key, the one the requests were signed as.
+    await page.locator('#coverage-consumer').waitFor();
+    await expect.poll(() => page.inputValue('#coverage-consumer')).toBe(CONSUMER.key);
+    await page.click('#coverage-load');
+    const catalog = page.locator('#coverage tr[data-op="GET /catalog/{kind}"]');
+    await catalog.waitFor();
+    expect(await catalog.locator('td').allTextContents()).toEqual([
+      'GET', '/catalog/{kind}', '2', '200 ×1, 400 ×1',
+      sim.coverage(CONSUMER.key).operations.find((o) => o.path === '/catalog/{kind}')!.variantsNeverUsed.join(', '),
+    ]);
+    expect(await catalog.locator('td').nth(4).textContent()).not.toContain('start_index>1');
+    expect(await catalog.getAttribute('class')).toBe('op');
+    const never = page.locator('#coverage tr[data-op="GET /catalog/person/{id}"]');
+    expect(await never.getAttribute('class')).toBe('op never');
+    expect(await never.locator('td').nth(2).textContent()).toBe('0never called');
+    expect(await page.locator('#coverage-totals').textContent()).toMatch(/^operations called 1\.\d% \(1 of \d+\) · variants used /);
+
+    await page.fill('#coverage-consumer', 'nobody-key');
+    await page.click('#coverage-load');
+    await page.locator('#status.error', { hasText: 'nobody-key' }).waitFor();
+    expect(await page.locator('#coverage tr').count()).toBe(0);
+  });
+
   it('lists sandboxes, resets everything, and switches scenario', async () => {
     await signed(api(), 'GET', '/catalog/title?term=zzyzx');
     await page.locator(`#sandboxes tr[data-key="${CONSUMER.key}"]`).waitFor();
