@@ -30,21 +30,30 @@ const leaves = {
 };
 const any = (paths) => paths.map((p) => `(${p})`).join('|');
 
-const layerRules = tiers.flatMap((tier, i) => Object.entries(tier).map(([name, path]) => {
-  const above = tiers.slice(0, i).flatMap((t) => Object.values(t));
-  const peers = Object.entries(tier).filter(([other]) => other !== name).map(([, p]) => p);
-  const forbidden = [...above, ...peers];
-  return forbidden.length === 0 ? undefined : {
-    name: `layer-${name}`,
-    comment: `${name} imports only its own layer and the layers below its tier (docs/architecture.md, Layers)`,
-    severity: 'error',
-    from: { path },
-    to: name === 'store'
-      // The seeder reads the scenario file format's types (store/seed-state.ts): the format is its input.
-      ? { path: any(forbidden), pathNot: '^src/scenarios/scenario-schema\\.ts$' }
-      : { path: any(forbidden) },
-  };
-})).filter((rule) => rule !== undefined);
+const layerRules = tiers
+  .flatMap((tier, i) =>
+    Object.entries(tier).map(([name, path]) => {
+      const above = tiers.slice(0, i).flatMap((t) => Object.values(t));
+      const peers = Object.entries(tier)
+        .filter(([other]) => other !== name)
+        .map(([, p]) => p);
+      const forbidden = [...above, ...peers];
+      return forbidden.length === 0
+        ? undefined
+        : {
+            name: `layer-${name}`,
+            comment: `${name} imports only its own layer and the layers below its tier (docs/architecture.md, Layers)`,
+            severity: 'error',
+            from: { path },
+            to:
+              name === 'store'
+                ? // The seeder reads the scenario file format's types (store/seed-state.ts): the format is its input.
+                  { path: any(forbidden), pathNot: '^src/scenarios/scenario-schema\\.ts$' }
+                : { path: any(forbidden) },
+          };
+    }),
+  )
+  .filter((rule) => rule !== undefined);
 
 const leafRules = Object.entries(leaves).flatMap(([name, leaf]) => [
   {
@@ -69,7 +78,7 @@ module.exports = {
     ...leafRules,
     {
       name: 'store-reads-scenario-types-only',
-      comment: 'the store may name the scenario format\'s types, never run its code (schema, parsing)',
+      comment: "the store may name the scenario format's types, never run its code (schema, parsing)",
       severity: 'error',
       from: { path: layerPath.store },
       to: { path: '^src/scenarios/', dependencyTypesNot: ['type-only'] },
@@ -83,8 +92,9 @@ module.exports = {
     },
     {
       name: 'routers-are-mounted-not-called',
-      comment: 'only app.ts and other routers import a *-routes.ts file: operations live in world/, shared '
-        + 'helpers in files of their own, so the library controls and other routes never reach into a router',
+      comment:
+        'only app.ts and other routers import a *-routes.ts file: operations live in world/, shared ' +
+        'helpers in files of their own, so the library controls and other routes never reach into a router',
       severity: 'error',
       from: { path: '^src/', pathNot: '(-routes\\.ts|^src/app\\.ts)$' },
       to: { path: '-routes\\.ts$' },

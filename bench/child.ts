@@ -36,11 +36,12 @@ export async function startChild(script: string, args: string[], startedAt = per
     listeningMs,
     rssMb: () => memoryOf(proc.pid),
     cpuMs: () => cpuOf(proc.pid),
-    stop: () => new Promise<void>((resolve) => {
-      if (proc.exitCode !== null) return resolve();
-      proc.once('exit', () => resolve());
-      proc.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
   };
 }
 

@@ -39,7 +39,11 @@ export interface LoadResult {
  * `origin` is what the server will reconstruct for the base string (the URL autocannon connects to).
  */
 export async function drive(
-  url: string, steps: Step[], opts: LoadOptions, begin: (cycle: Cycle) => void = () => {}, serverCpuMs?: () => number | undefined,
+  url: string,
+  steps: Step[],
+  opts: LoadOptions,
+  begin: (cycle: Cycle) => void = () => {},
+  serverCpuMs?: () => number | undefined,
 ): Promise<LoadResult> {
   const requests = steps.map((step, i) => ({
     method: step.method,

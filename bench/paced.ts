@@ -33,15 +33,17 @@ export async function drivePaced(url: string, step: Step, opts: PacedOptions, se
     const due = start + i * intervalMs;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resume) => setTimeout(resume, wait));
-    pending.push(send(url, step, i, agent).then(
-      (status) => {
-        latencies.push(performance.now() - due);
-        if (status !== step.status) bad++;
-      },
-      () => {
-        bad++;
-      },
-    ));
+    pending.push(
+      send(url, step, i, agent).then(
+        (status) => {
+          latencies.push(performance.now() - due);
+          if (status !== step.status) bad++;
+        },
+        () => {
+          bad++;
+        },
+      ),
+    );
   }
   await Promise.all(pending);
   const elapsedS = (performance.now() - start) / 1000;

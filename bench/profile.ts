@@ -10,7 +10,12 @@ import { loadScenarios } from './scenarios.js';
 const [which = 'search', catalogue = 'default', seconds = '8'] = process.argv.slice(2);
 const root = join(import.meta.dirname ?? '.', '..', '..');
 const dir = join(root, '.cache', 'profiles');
-const sim = await startChild(join(root, 'dist', 'src', 'main.js'), ['--port', '0', '--scenario', catalogue], performance.now(), process.env['NO_PROFILE'] ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+const sim = await startChild(
+  join(root, 'dist', 'src', 'main.js'),
+  ['--port', '0', '--scenario', catalogue],
+  performance.now(),
+  process.env['NO_PROFILE'] ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+);
 const titles = which.includes('add') ? await queueableTitles(sim.url, 60) : [];
 const scenario = loadScenarios(titles).find((s) => s.name.includes(which));
 if (!scenario) throw new Error(`no load scenario matches ${which}`);

@@ -55,35 +55,54 @@ export function markdownReport(r: BenchResults): string {
   for (const c of r.catalogues) {
     for (const row of c.load) {
       const bad = row.sim.bad > 0 ? ` (${row.sim.bad} bad answers)` : '';
-      lines.push(`| ${c.scenario} | ${row.name} | ${row.bytes} | ${row.sim.rps.toFixed(0)}${bad} | ${row.sim.p50} / ${row.sim.p99} | ` +
-        `${row.bare.rps.toFixed(0)} | ${row.bare.p50} / ${row.bare.p99} | ${row.ratio.toFixed(2)} | ${row.target === undefined ? '-' : `>= ${row.target}: ${mark(row.ratio >= row.target && row.sim.bad === 0)}`} | ` +
-        `${row.sim.cpuUs?.toFixed(0) ?? '?'} / ${row.bare.cpuUs?.toFixed(0) ?? '?'} |`);
+      lines.push(
+        `| ${c.scenario} | ${row.name} | ${row.bytes} | ${row.sim.rps.toFixed(0)}${bad} | ${row.sim.p50} / ${row.sim.p99} | ` +
+          `${row.bare.rps.toFixed(0)} | ${row.bare.p50} / ${row.bare.p99} | ${row.ratio.toFixed(2)} | ${row.target === undefined ? '-' : `>= ${row.target}: ${mark(row.ratio >= row.target && row.sim.bad === 0)}`} | ` +
+          `${row.sim.cpuUs?.toFixed(0) ?? '?'} / ${row.bare.cpuUs?.toFixed(0) ?? '?'} |`,
+      );
     }
   }
   lines.push('', '| catalogue | measure | value | target |', '| --- | --- | ---: | --- |');
   for (const c of r.catalogues) {
     const start = warmStart(c);
-    lines.push(`| ${c.scenario} | start-up to first answer (best of ${c.startupMs.length}; each: ${c.startupMs.map(ms).join(', ')}) | ${ms(start)} ms | ` +
-      (c.scenario === 'default' ? `< 500 ms: ${mark(start < 500)}` : '-') + ' |');
+    lines.push(
+      `| ${c.scenario} | start-up to first answer (best of ${c.startupMs.length}; each: ${c.startupMs.map(ms).join(', ')}) | ${ms(start)} ms | ` +
+        (c.scenario === 'default' ? `< 500 ms: ${mark(start < 500)}` : '-') +
+        ' |',
+    );
     if (c.reset) {
-      lines.push(`| ${c.scenario} | reset (POST /__admin/reset round trip, median) | ${c.reset.resetMs.toFixed(2)} ms | < 20 ms: ${mark(c.reset.resetMs < 20)} |`);
+      lines.push(
+        `| ${c.scenario} | reset (POST /__admin/reset round trip, median) | ${c.reset.resetMs.toFixed(2)} ms | < 20 ms: ${mark(c.reset.resetMs < 20)} |`,
+      );
       const sandbox = Math.max(0, c.reset.firstReadMs - c.reset.warmReadMs);
-      lines.push(`| ${c.scenario} | new sandbox (first read after a reset minus a warm read, median) | ${sandbox.toFixed(2)} ms | < 20 ms: ${mark(sandbox < 20)} |`);
+      lines.push(
+        `| ${c.scenario} | new sandbox (first read after a reset minus a warm read, median) | ${sandbox.toFixed(2)} ms | < 20 ms: ${mark(sandbox < 20)} |`,
+      );
     }
     if (c.moderateSearch) {
       const m = c.moderateSearch;
-      lines.push(`| ${c.scenario} | p99 of first searches for new terms (title words, then pairs; none cached) at ${m.rps.toFixed(0)} req/s sent evenly (p50 ${m.p50} ms; ` +
-        `the simulator's CPU per search ${m.cpuUs === undefined ? '?' : (m.cpuUs / 1000).toFixed(1)} ms) | ${m.p99} ms | < 10 ms: ${mark(m.p99 < 10 && m.bad === 0)} |`);
+      lines.push(
+        `| ${c.scenario} | p99 of first searches for new terms (title words, then pairs; none cached) at ${m.rps.toFixed(0)} req/s sent evenly (p50 ${m.p50} ms; ` +
+          `the simulator's CPU per search ${m.cpuUs === undefined ? '?' : (m.cpuUs / 1000).toFixed(1)} ms) | ${m.p99} ms | < 10 ms: ${mark(m.p99 < 10 && m.bad === 0)} |`,
+      );
       const b = c.moderateSearchBursts;
-      if (b) lines.push(`| ${c.scenario} | the same through autocannon's rate limit (each connection's 25 requests of a second in one burst; p50 ${b.p50} ms) | ${b.p99} ms | - |`);
+      if (b)
+        lines.push(
+          `| ${c.scenario} | the same through autocannon's rate limit (each connection's 25 requests of a second in one burst; p50 ${b.p50} ms) | ${b.p99} ms | - |`,
+        );
     }
     if (c.memory) {
-      lines.push(`| ${c.scenario} | RSS after load (peak ${c.memory.peak.toFixed(0)} MB) | ${c.memory.rss.toFixed(0)} MB | ` +
-        (c.scenario === 'large' ? `< 300 MB: ${mark(c.memory.rss < 300)}` : '-') + ' |');
+      lines.push(
+        `| ${c.scenario} | RSS after load (peak ${c.memory.peak.toFixed(0)} MB) | ${c.memory.rss.toFixed(0)} MB | ` +
+          (c.scenario === 'large' ? `< 300 MB: ${mark(c.memory.rss < 300)}` : '-') +
+          ' |',
+      );
     }
     if (c.memoryTight) {
       const m = c.memoryTight;
-      lines.push(`| ${c.scenario} | RSS after the same loads (2 s each) with \`node ${m.flags}\` (peak ${m.peak.toFixed(0)} MB; cached search ${m.searchRps.toFixed(0)} req/s) | ${m.rss.toFixed(0)} MB | - |`);
+      lines.push(
+        `| ${c.scenario} | RSS after the same loads (2 s each) with \`node ${m.flags}\` (peak ${m.peak.toFixed(0)} MB; cached search ${m.searchRps.toFixed(0)} req/s) | ${m.rss.toFixed(0)} MB | - |`,
+      );
     }
   }
   if (r.totalSeconds !== undefined) lines.push('', `The whole run took ${r.totalSeconds.toFixed(0)} s.`);

@@ -82,7 +82,9 @@ async function benchCatalogue(scenario: string, bare: Child): Promise<CatalogueR
     out.memory = sim!.rssMb();
     if (scenario === 'large') out.memoryTight = await memoryWithSmallYoungGeneration(scenario);
     out.reset = await resetTimings(sim!.url);
-    log(`reset ${out.reset.resetMs.toFixed(2)} ms; first read after reset ${out.reset.firstReadMs.toFixed(2)} ms vs warm ${out.reset.warmReadMs.toFixed(2)} ms; RSS ${out.memory?.rss.toFixed(0)} MB`);
+    log(
+      `reset ${out.reset.resetMs.toFixed(2)} ms; first read after reset ${out.reset.firstReadMs.toFixed(2)} ms vs warm ${out.reset.warmReadMs.toFixed(2)} ms; RSS ${out.memory?.rss.toFixed(0)} MB`,
+    );
   } finally {
     await sim!.stop();
   }

@@ -36,8 +36,7 @@ export function authorization(method: string, origin: string, pathAndQuery: stri
   if (signer.token) oauth.push(['oauth_token', signer.token.key]);
   const q = pathAndQuery.indexOf('?');
   const path = q === -1 ? pathAndQuery : pathAndQuery.slice(0, q);
-  const params = [...oauth, ...pairsOf(q === -1 ? '' : pathAndQuery.slice(q + 1)), ...pairsOf(form ?? '')]
-    .map(([name, value]) => ({ name, value }));
+  const params = [...oauth, ...pairsOf(q === -1 ? '' : pathAndQuery.slice(q + 1)), ...pairsOf(form ?? '')].map(([name, value]) => ({ name, value }));
   const [scheme, host] = origin.split('://') as [string, string];
   const signature = sign({
     method: 'HMAC-SHA1',

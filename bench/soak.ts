@@ -69,7 +69,7 @@ const PARTS: Part[] = [
       return { method: 'POST', path: RATINGS, body: form, headers: formHeaders(authorization('POST', url, RATINGS, signer, form)) };
     },
     after: async (url) => {
-      const s = await (await fetch(`${url}/__admin/sandboxes`)).json() as { held: number; evicted: number };
+      const s = (await (await fetch(`${url}/__admin/sandboxes`)).json()) as { held: number; evicted: number };
       return { extra: { sandboxesHeld: s.held, evicted: s.evicted } };
     },
   },
@@ -120,7 +120,9 @@ const PARTS: Part[] = [
       return { method: 'POST', path: '/oauth/request_token', body: oauthForm(url, '/oauth/request_token', nonce), headers: formHeaders() };
     },
     after: async (_url, statuses) => {
-      const refused = Object.entries(statuses).filter(([s]) => s.startsWith('4')).reduce((n, [, c]) => n + c, 0);
+      const refused = Object.entries(statuses)
+        .filter(([s]) => s.startsWith('4'))
+        .reduce((n, [, c]) => n + c, 0);
       const total = Object.values(statuses).reduce((n, c) => n + c, 0);
       return { extra: { refused }, ...(total > 0 && refused === total ? { metOtherwise: 'every request refused' } : {}) };
     },
@@ -142,7 +144,14 @@ async function main(): Promise<void> {
   const parts = wanted.length ? PARTS.filter((p) => wanted.some((w) => p.name.startsWith(w))) : PARTS;
   const results = [];
   for (const part of parts) results.push(await runPart(part));
-  const out = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: loadavg()[0]!, connections: CONNECTIONS, parts: results };
+  const out = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    loadAverage: loadavg()[0]!,
+    connections: CONNECTIONS,
+    parts: results,
+  };
   const dir = join(ROOT, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'soak.json'), JSON.stringify(out, null, 2) + '\n');
@@ -179,15 +188,23 @@ async function runPart(part: Part): Promise<PartResult> {
     const after = await part.after?.(sim.url, statuses);
     const mem = sim.rssMb() ?? { rss: NaN, peak: NaN };
     // A part cut short by its time limit proves nothing either way.
-    const met = sent === part.requests
-      && (after?.metOtherwise !== undefined || (mem.peak < part.limitMb && (after?.extra['journalReadUnder5Mb'] ?? true) === true));
+    const met =
+      sent === part.requests && (after?.metOtherwise !== undefined || (mem.peak < part.limitMb && (after?.extra['journalReadUnder5Mb'] ?? true) === true));
     const result: PartResult = {
-      name: part.name, args: part.args, requests: part.requests, sent, statuses, seconds: round(seconds, 1),
-      rssMb: round(mem.rss, 0), peakMb: round(mem.peak, 0),
+      name: part.name,
+      args: part.args,
+      requests: part.requests,
+      sent,
+      statuses,
+      seconds: round(seconds, 1),
+      rssMb: round(mem.rss, 0),
+      peakMb: round(mem.peak, 0),
       target: { what: part.what, limitMb: part.limitMb, met, ...(after?.metOtherwise ? { note: after.metOtherwise } : {}) },
       extra: after?.extra ?? {},
     };
-    log(`  ${sent} sent in ${result.seconds} s, statuses ${JSON.stringify(statuses)}; RSS ${result.rssMb} MB, peak ${result.peakMb} MB; ${JSON.stringify(result.extra)} -> ${met ? 'met' : 'MISSED'}`);
+    log(
+      `  ${sent} sent in ${result.seconds} s, statuses ${JSON.stringify(statuses)}; RSS ${result.rssMb} MB, peak ${result.peakMb} MB; ${JSON.stringify(result.extra)} -> ${met ? 'met' : 'MISSED'}`,
+    );
     return result;
   } finally {
     await sim.stop();
@@ -223,7 +240,12 @@ function oauthForm(url: string, path: string, nonce: string): string {
   const [scheme, host] = url.split('://') as [string, string];
   const baseString = signatureBaseString({ method: 'POST', scheme, host, path, params: params.map(([name, value]) => ({ name, value })) });
   // node's HMAC, not the project's own (bench/sign.ts): 60 KB a request, on the load generator's side.
-  params.push(['oauth_signature', createHmac('sha1', `${percentEncode(CONSUMER.secret)}&`).update(baseString).digest('base64')]);
+  params.push([
+    'oauth_signature',
+    createHmac('sha1', `${percentEncode(CONSUMER.secret)}&`)
+      .update(baseString)
+      .digest('base64'),
+  ]);
   return params.map(([k, v]) => `${k}=${percentEncode(v)}`).join('&');
 }
 
@@ -237,11 +259,21 @@ function soakReport(out: { date: string; node: string; cpus: number; loadAverage
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const p of out.parts) {
-    const answers = Object.entries(p.statuses).map(([s, n]) => `${n} x ${s}`).join(', ');
-    lines.push(`| ${p.name} | ${p.sent} of ${p.requests} | ${answers} | ${p.seconds} | ${p.rssMb} MB | ${p.peakMb} MB | ${p.target.what} | ${p.target.met ? 'met' : 'MISSED'}${p.target.note ? ` (${p.target.note})` : ''} |`);
+    const answers = Object.entries(p.statuses)
+      .map(([s, n]) => `${n} x ${s}`)
+      .join(', ');
+    lines.push(
+      `| ${p.name} | ${p.sent} of ${p.requests} | ${answers} | ${p.seconds} | ${p.rssMb} MB | ${p.peakMb} MB | ${p.target.what} | ${p.target.met ? 'met' : 'MISSED'}${p.target.note ? ` (${p.target.note})` : ''} |`,
+    );
   }
   lines.push('');
-  for (const p of out.parts) if (Object.keys(p.extra).length) lines.push(`- ${p.name}: ${Object.entries(p.extra).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}`);
+  for (const p of out.parts)
+    if (Object.keys(p.extra).length)
+      lines.push(
+        `- ${p.name}: ${Object.entries(p.extra)
+          .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+          .join(', ')}`,
+      );
   return lines.join('\n') + '\n';
 }
 

@@ -51,7 +51,10 @@ export async function startTime(): Promise<StartTimeResult> {
   log(`median: ${COMMANDS.map((c) => `${c.name} ${medianMs[c.name]!.toFixed(0)} ms`).join(', ')}; ratio ${ratio.toFixed(2)} (target <= ${TARGET})`);
   const out = join(ROOT, 'bench', 'results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'start-time.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, loadAverage: loadavg()[0], ...result }, null, 2) + '\n');
+  writeFileSync(
+    join(out, 'start-time.json'),
+    JSON.stringify({ date: new Date().toISOString(), node: process.version, loadAverage: loadavg()[0], ...result }, null, 2) + '\n',
+  );
   return result;
 }
 

@@ -63,6 +63,11 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   app.use((req) => {
     throw errors.notFound(`nothing lives at ${req.path}; start from /catalog/title or /users`);
   });
-  app.use(errorHandler((req, error, cause) => { journalObserver(req, error, cause); coverageObserver(req, error); }));
+  app.use(
+    errorHandler((req, error, cause) => {
+      journalObserver(req, error, cause);
+      coverageObserver(req, error);
+    }),
+  );
   return app;
 }

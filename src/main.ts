@@ -20,7 +20,10 @@ async function main(argv: readonly string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`rentalsim: ${signal}, stopping\n`);
-    sim.close().then(() => process.exit(0), () => process.exit(1));
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   // Before the line that says we listen: whoever reads it may signal at once.
   process.on('SIGTERM', stop);

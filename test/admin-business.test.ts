@@ -13,9 +13,10 @@ const world = () => {
   return w;
 };
 const ship = (app: Express, extra: Record<string, unknown> = {}) =>
-  request(app).post('/__admin/business/ship').send({ consumer: BIZ_CONSUMER.key, user: 'dora', ...extra });
-const giveBack = (app: Express, title: unknown) =>
-  request(app).post('/__admin/business/return').send({ consumer: BIZ_CONSUMER.key, user: 'dora', title });
+  request(app)
+    .post('/__admin/business/ship')
+    .send({ consumer: BIZ_CONSUMER.key, user: 'dora', ...extra });
+const giveBack = (app: Express, title: unknown) => request(app).post('/__admin/business/return').send({ consumer: BIZ_CONSUMER.key, user: 'dora', title });
 
 /** Title ids an API list shows, in order. */
 async function idsAt(app: Express, path: string, item: string): Promise<number[]> {

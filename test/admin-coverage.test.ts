@@ -20,7 +20,9 @@ async function drive(t: TestWorld): Promise<void> {
   const tag = (await asAlice(t.app, 'GET', queue).expect(200)).headers['etag'] as string;
   await asAlice(t.app, 'GET', queue).set('If-None-Match', tag).expect(304);
   await asAlice(t.app, 'POST', queue, { title_refs: `nonsense,${BASE}/catalog/title/123456789012` }).expect(201);
-  await asAlice(t.app, 'POST', queue, { title_refs: `${BASE}/catalog/title/1` }).set('If-Match', '"stale"').expect(412);
+  await asAlice(t.app, 'POST', queue, { title_refs: `${BASE}/catalog/title/1` })
+    .set('If-Match', '"stale"')
+    .expect(412);
   // A request token where an access token belongs: signed by the consumer, refused by the route.
   const rt = new URLSearchParams((await signed(t.app, 'GET', '/oauth/request_token').expect(200)).text);
   await signed(t.app, 'GET', '/users', { token: { key: rt.get('oauth_token')!, secret: rt.get('oauth_token_secret')! } }).expect(401);
@@ -32,7 +34,7 @@ describe('GET /__admin/coverage', () => {
     t = testWorld('default');
   });
 
-  it('reports the operations, statuses and variants a consumer\'s signed requests exercised, and what they never did', async () => {
+  it("reports the operations, statuses and variants a consumer's signed requests exercised, and what they never did", async () => {
     await drive(t);
     const r = await report(t);
     const called = r.operations.filter((o) => o.calls > 0).map((o) => `${o.method} ${o.path} ${JSON.stringify(o.statuses)}`);
@@ -44,14 +46,32 @@ describe('GET /__admin/coverage', () => {
       'POST /users/{guid}/queues/{queue_id} {"201":1,"412":1}',
     ]);
     expect(opOf(r, 'GET', '/catalog/{kind}')).toEqual({
-      method: 'GET', path: '/catalog/{kind}', calls: 3, statuses: { '200': 2, '400': 1 },
+      method: 'GET',
+      path: '/catalog/{kind}',
+      calls: 3,
+      statuses: { '200': 2, '400': 1 },
       variantsUsed: { 'start_index>1': 1, 'expand=actors': 1, 'expand=synopsis': 1, refine: 1 },
-      variantsNeverUsed: ['expand=directors', 'expand=histogram', 'expand=languages', 'expand=collections', 'expand=artworks', 'expand=all', 'expand=none', 'f'],
+      variantsNeverUsed: [
+        'expand=directors',
+        'expand=histogram',
+        'expand=languages',
+        'expand=collections',
+        'expand=artworks',
+        'expand=all',
+        'expand=none',
+        'f',
+      ],
     });
     expect(opOf(r, 'GET', '/users/{guid}/queues/{queue_id}').variantsUsed).toEqual({ 'If-None-Match': 1, '304 Not Modified': 1 });
     expect(opOf(r, 'POST', '/users/{guid}/queues/{queue_id}')).toMatchObject({
       variantsUsed: { 'If-Match': 1, '412 Precondition Failed': 1, 'failed_title_refs:not_a_title_ref': 1, 'failed_title_refs:unknown_title': 1 },
-      variantsNeverUsed: ['failed_title_refs:disc_not_title', 'failed_title_refs:already_queued', 'failed_title_refs:not_rentable', 'failed_title_refs:fail_add', 'failed_title_refs:queue_full'],
+      variantsNeverUsed: [
+        'failed_title_refs:disc_not_title',
+        'failed_title_refs:already_queued',
+        'failed_title_refs:not_rentable',
+        'failed_title_refs:fail_add',
+        'failed_title_refs:queue_full',
+      ],
     });
     expect(r.errors.answered).toEqual({ ERR_400_INVALID_PARAMETER: 1, ERR_401_INVALID_OR_EXPIRED_TOKEN: 1, ERR_412_PRECONDITION_FAILED: 1 });
     expect(r.oauthProblems).toMatchObject({ answered: { token_rejected: 1 }, neverAnswered: ['parameter_absent', 'verifier_invalid'] });
@@ -68,17 +88,20 @@ describe('GET /__admin/coverage', () => {
     expect(r.unsignedOperations).toContain('GET /oauth/login');
   });
 
-  it('counts nothing for a forged or unsigned request, nor another consumer\'s', async () => {
+  it("counts nothing for a forged or unsigned request, nor another consumer's", async () => {
     const before = await report(t);
-    await request(t.app).get('/catalog/title?expand=all').set('Host', HOST)
-      .set('Authorization', authHeader('GET', '/catalog/title?expand=all', { consumer: { key: CONSUMER.key, secret: 'wrong' } })).expect(401);
+    await request(t.app)
+      .get('/catalog/title?expand=all')
+      .set('Host', HOST)
+      .set('Authorization', authHeader('GET', '/catalog/title?expand=all', { consumer: { key: CONSUMER.key, secret: 'wrong' } }))
+      .expect(401);
     await request(t.app).get('/catalog/title?expand=all').set('Host', HOST).expect(403);
     await signed(t.app, 'GET', '/catalog/title?expand=all', { consumer: OTHER_CONSUMER }).expect(200);
     expect(await report(t)).toEqual(before);
     expect(opOf(await report(t, OTHER_CONSUMER.key), 'GET', '/catalog/{kind}').variantsUsed).toEqual({ 'expand=all': 1 });
   });
 
-  it('is emptied by a reset of the consumer\'s sandbox', async () => {
+  it("is emptied by a reset of the consumer's sandbox", async () => {
     await drive(t);
     await request(t.app).post(`/__admin/reset?consumer=${CONSUMER.key}`).expect(200);
     const r = await report(t);
@@ -92,7 +115,9 @@ describe('GET /__admin/coverage', () => {
     const md = await request(t.app).get(`/__admin/coverage?consumer=${CONSUMER.key}&format=markdown`).expect(200);
     expect(md.headers['content-type']).toMatch(/^text\/markdown/);
     expect(md.text).toContain('| Operation | Calls | Statuses | Variants used | Never used |');
-    expect(md.text).toContain('| `GET /users/{guid}/queues/{queue_id}` | 2 | `200 x1`, `304 x1` | `If-None-Match x1`, `304 Not Modified x1` | `start_index>1`,');
+    expect(md.text).toContain(
+      '| `GET /users/{guid}/queues/{queue_id}` | 2 | `200 x1`, `304 x1` | `If-None-Match x1`, `304 Not Modified x1` | `start_index>1`,',
+    );
     expect(md.text).toContain('OAuth failures never answered: `parameter_absent`, `verifier_invalid`');
     const ctrf = (await request(t.app).get(`/__admin/coverage?consumer=${CONSUMER.key}&format=ctrf`).expect(200)).body;
     const tests = ctrf.results.tests as Array<{ name: string; status: string }>;
@@ -111,7 +136,7 @@ describe('GET /__admin/coverage', () => {
     expect(res.body.error.status).toBe(status);
   });
 
-  it('is the library\'s sim.coverage too', async () => {
+  it("is the library's sim.coverage too", async () => {
     await drive(t);
     expect(simControls(t.world).coverage(CONSUMER.key)).toEqual(await report(t));
   });

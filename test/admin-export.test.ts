@@ -103,7 +103,9 @@ describe('POST /__admin/scenarios (add a scenario)', () => {
 
   it('takes JSON as well', async () => {
     const { app } = testWorld();
-    const res = await request(app).post('/__admin/scenarios').send({ name: 'tiny-json', description: 'x', catalog: { titles: 0, people: 0 } });
+    const res = await request(app)
+      .post('/__admin/scenarios')
+      .send({ name: 'tiny-json', description: 'x', catalog: { titles: 0, people: 0 } });
     expect(res.status).toBe(201);
   });
 
@@ -118,11 +120,16 @@ describe('POST /__admin/scenarios (add a scenario)', () => {
 
   it('numbers rows a file leaves unnumbered above the ones it numbers itself', async () => {
     const { app, world } = testWorld();
-    const res = await request(app).post('/__admin/scenarios?use=true').type('application/yaml')
+    const res = await request(app)
+      .post('/__admin/scenarios?use=true')
+      .type('application/yaml')
       .send(withLists('mixed', '[{ name: auto }, { id: 7005, name: fixed }]'));
     expect(res.status, res.text).toBe(201);
     const lists = world.sandbox('k').stores.lists.listsOf('0A0A0A0A-0000-4000-8000-00000000000A');
-    expect(lists.map((l) => [l.name, l.id])).toEqual([['fixed', 7005], ['auto', 7006]]);
+    expect(lists.map((l) => [l.name, l.id])).toEqual([
+      ['fixed', 7005],
+      ['auto', 7006],
+    ]);
   });
 
   it.each([
@@ -136,6 +143,8 @@ describe('POST /__admin/scenarios (add a scenario)', () => {
     const res = await request(app).post('/__admin/scenarios').type('application/yaml').send(body);
     expect(res.status).toBe(status);
     expect(res.body.error.details).toContain(says);
-    expect((await request(app).get('/__admin/scenarios')).body.scenarios).toHaveLength((await request(testWorld().app).get('/__admin/scenarios')).body.scenarios.length);
+    expect((await request(app).get('/__admin/scenarios')).body.scenarios).toHaveLength(
+      (await request(testWorld().app).get('/__admin/scenarios')).body.scenarios.length,
+    );
   });
 });

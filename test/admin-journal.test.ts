@@ -24,13 +24,20 @@ describe('GET /__admin/journal', () => {
     await signed(app, 'GET', SEARCH, { consumer: { key: CONSUMER.key, secret: 'wrong' } });
     const [entry] = (await request(app).get('/__admin/journal?rejected=true')).body.entries;
     // The key it named proves nothing: a forged request is nobody's (issue 14).
-    expect(entry).toMatchObject({ status: 401, consumer: 'unverified', rejected: { check: 'oauth-signature', reason: 'Invalid Signature', code: 'ERR_401_INVALID_SIGNATURE' } });
+    expect(entry).toMatchObject({
+      status: 401,
+      consumer: 'unverified',
+      rejected: { check: 'oauth-signature', reason: 'Invalid Signature', code: 'ERR_401_INVALID_SIGNATURE' },
+    });
     expect(entry.rejected.details).toContain(`GET&http%3A%2F%2F${HOST}%2Fcatalog%2Ftitle&`);
   });
 
   it('journals a request refused before it was read (a body over the limit)', async () => {
     const { app } = testWorld('default', { maxBodyBytes: 10 });
-    await request(app).post('/catalog/title').type('form').send('term=' + 'x'.repeat(100));
+    await request(app)
+      .post('/catalog/title')
+      .type('form')
+      .send('term=' + 'x'.repeat(100));
     const [entry] = (await request(app).get('/__admin/journal')).body.entries;
     expect(entry).toMatchObject({ method: 'POST', path: '/catalog/title', status: 413, rejected: { reason: 'Request Entity Too Large' } });
   });
@@ -93,7 +100,6 @@ describe('journal queries, counts and clearing', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.details).toContain(says);
   });
-
 });
 
 describe('DELETE /__admin/journal', () => {

@@ -14,16 +14,20 @@ const SEARCH = '/catalog/title?term=zzyzx';
 const search = (app: Express, consumer: Credentials = CONSUMER, path = SEARCH) => signed(app, 'GET', path, { consumer });
 const unsigned = (app: Express, path = SEARCH) => request(app).get(path).set('Host', HOST);
 const forged = (app: Express, key: string) => search(app, { key, secret: 'not-the-secret' });
-const addOverride = (app: Express, body: unknown) => request(app).post('/__admin/overrides').send(body as object);
+const addOverride = (app: Express, body: unknown) =>
+  request(app)
+    .post('/__admin/overrides')
+    .send(body as object);
 const listed = async (app: Express) => (await request(app).get('/__admin/overrides')).body.overrides as Array<Record<string, unknown>>;
 const journal = async (app: Express) => (await request(app).get('/__admin/journal')).body.entries as Array<Record<string, unknown>>;
 
 /** The answer's body as the bytes sent, whatever its content type. */
-const bytesOf = (call: request.Test) => call.buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
+const bytesOf = (call: request.Test) =>
+  call.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
 
 const MALFORMED = '<?xml version="1.0" encoding="UTF-8"?><search><number_of_results>1</number_of_results><catalog_title><id>http';
 
@@ -66,13 +70,22 @@ describe('an override answers in place of the API', () => {
       answer: { status: 503, contentType: 'text/html', headers: { 'Retry-After': '30', Server: 'nginx' }, body: html },
     });
     for (const res of [await search(app), await unsigned(app), await forged(app, CONSUMER.key), await search(app, OTHER_CONSUMER)]) {
-      expect([res.status, res.headers['content-type'], res.headers['retry-after'], res.headers['server'], res.text]).toEqual([503, 'text/html', '30', 'nginx', html]);
+      expect([res.status, res.headers['content-type'], res.headers['retry-after'], res.headers['server'], res.text]).toEqual([
+        503,
+        'text/html',
+        '30',
+        'nginx',
+        html,
+      ]);
       expect(res.headers['x-mashery-error-code']).toBeUndefined();
     }
     expect((await search(app, CONSUMER, '/catalog/person?term=zzyzx')).status).toBe(200);
     expect((await listed(app))[0]).toMatchObject({ answered: 4 });
     expect((await journal(app)).slice(1).map((e) => [e.consumer, e.status, e.override])).toEqual([
-      [OTHER_CONSUMER.key, 503, 1], ['unverified', 503, 1], ['unverified', 503, 1], [CONSUMER.key, 503, 1],
+      [OTHER_CONSUMER.key, 503, 1],
+      ['unverified', 503, 1],
+      ['unverified', 503, 1],
+      [CONSUMER.key, 503, 1],
     ]);
   });
 
@@ -134,7 +147,13 @@ describe('an override and OAuth', () => {
   it('an overridden request has not used its nonce: the same signed request sent again gets the API’s answer', async () => {
     const { app } = testWorld();
     await addOverride(app, { match: { path: '/catalog/title', consumer: CONSUMER.key }, answer: { status: 503 }, times: 1 });
-    const fixed: RawOAuthOptions = { method: 'GET', path: SEARCH, consumer: CONSUMER, nonce: randomBytes(12).toString('hex'), timestamp: String(Math.floor(Date.now() / 1000)) };
+    const fixed: RawOAuthOptions = {
+      method: 'GET',
+      path: SEARCH,
+      consumer: CONSUMER,
+      nonce: randomBytes(12).toString('hex'),
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
     expect((await sendRaw(app, fixed)).status).toBe(503);
     expect((await sendRaw(app, fixed)).status).toBe(200);
     expect((await sendRaw(app, fixed)).status).toBe(401); // now it has
@@ -235,7 +254,9 @@ describe('sim.overrides (the library)', () => {
     sim.overrides.add({ match: { path: '*' }, answer: { status: 503 } });
     sim.overrides.clear();
     expect(sim.overrides.list()).toEqual([]);
-    expect(() => sim.overrides.add({ match: { path: '*' }, answer: { status: 200, bodyBase64: '!' } })).toThrow(/overrides.add: answer.bodyBase64: expected standard base64/);
+    expect(() => sim.overrides.add({ match: { path: '*' }, answer: { status: 200, bodyBase64: '!' } })).toThrow(
+      /overrides.add: answer.bodyBase64: expected standard base64/,
+    );
     expect(() => sim.overrides.add({ match: { path: '*' }, answer: { status: 200 }, delay: 'later' })).toThrow(/overrides.add: delay/);
   });
 });

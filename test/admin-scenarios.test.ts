@@ -128,14 +128,18 @@ describe('a file that cannot be used is listed with its path and why, and refuse
     const { app, lines } = world();
     const body = await listing(app);
     expect(entry(body, 'rated')).toBeUndefined();
-    expect(body.invalid).toEqual([{ name: 'rated', file: join(dir, 'rated.yaml'), source: 'folder', problem: expect.stringMatching(/^users\[0\]\.ratings\[0\]\.rating: .*5/) }]);
+    expect(body.invalid).toEqual([
+      { name: 'rated', file: join(dir, 'rated.yaml'), source: 'folder', problem: expect.stringMatching(/^users\[0\]\.ratings\[0\]\.rating: .*5/) },
+    ]);
 
     const res = await request(app).post('/__admin/scenarios/rated');
     expect(res.status).toBe(409);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body.error.details).toContain(`scenario "rated" cannot be used: ${join(dir, 'rated.yaml')}: users[0].ratings[0].rating`);
     expect(res.body.error.cause).toContain('users[0].ratings[0].rating');
-    expect(lines).toEqual([expect.stringMatching(/^rentalsim: admin POST \/__admin\/scenarios\/rated: 409 Conflict: .*rated\.yaml: users\[0\]\.ratings\[0\]\.rating/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^rentalsim: admin POST \/__admin\/scenarios\/rated: 409 Conflict: .*rated\.yaml: users\[0\]\.ratings\[0\]\.rating/),
+    ]);
     expect((await listing(app)).active).toBe('default');
   });
 
@@ -271,7 +275,7 @@ describe('uploaded scenarios: PUT replaces, DELETE forgets', () => {
   it.each([
     ['a built-in scenario', 'default', (n: string) => yaml(n), 409, 'is built in'],
     ['a folder scenario', 'infolder', (n: string) => yaml(n), 409, 'edit that file and POST /__admin/scenarios/reload'],
-    ['a body giving another name', 'up', () => yaml('other'), 400, "the file's name: is \"other\", not \"up\""],
+    ['a body giving another name', 'up', () => yaml('other'), 400, 'the file\'s name: is "other", not "up"'],
     ['a body that is no scenario', 'up', () => 'name: up\n', 400, 'description'],
   ])('PUT over %s is refused', async (_what, name, body, status, says) => {
     writeFileSync(join(dir, 'infolder.yaml'), scenarioText('infolder'));

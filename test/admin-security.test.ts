@@ -78,11 +78,15 @@ describe('a page on another origin cannot change the simulator through the admin
     const rt = await getRequestToken(app, { callback: 'oob' });
     const form = await request(app).post('/__admin/oauth/authorize').type('form').set('X-Rentalsim-Admin', '1').send(`oauth_token=${rt.key}&user=alice`);
     expect(form.status, form.text).toBe(200);
-    const dashboard = await request(app).post('/__admin/reset').set('Host', 'localhost:8080').set('Origin', 'http://localhost:8080').set('X-Rentalsim-Admin', '1');
+    const dashboard = await request(app)
+      .post('/__admin/reset')
+      .set('Host', 'localhost:8080')
+      .set('Origin', 'http://localhost:8080')
+      .set('X-Rentalsim-Admin', '1');
     expect(dashboard.status, dashboard.text).toBe(200);
   });
 
-  it('behind a proxy that rewrites Host, the --public-url origin is the simulator\'s own', async () => {
+  it("behind a proxy that rewrites Host, the --public-url origin is the simulator's own", async () => {
     const { app } = testWorld('default', { publicUrl: 'https://sim.example.com' });
     const res = await request(app).post('/__admin/reset').set('Host', '127.0.0.1:8080').set('Origin', 'https://sim.example.com');
     expect(res.status, res.text).toBe(200);
@@ -94,14 +98,21 @@ describe("the login page's Allow and Deny need the page's own form token", () =>
   it('a form on another site cannot deny a live request token', async () => {
     const { app } = testWorld();
     const rt = await getRequestToken(app, { callback: 'oob' });
-    const forged = await request(app).post('/oauth/login').set('Host', 'localhost:8080').set('Origin', EVIL).type('form')
+    const forged = await request(app)
+      .post('/oauth/login')
+      .set('Host', 'localhost:8080')
+      .set('Origin', EVIL)
+      .type('form')
       .send(`oauth_token=${rt.key}&decision=deny`);
     expect(forged.status).toBe(403);
     expect(forged.text).toContain('id="error"');
     expect(forged.text).not.toContain('id="denied"');
     // Nothing was decided: the subscriber can still allow, from the page itself.
     const { formToken } = await signInPage(app, rt.key);
-    const allowed = await request(app).post('/oauth/login').set('Host', 'localhost:8080').type('form')
+    const allowed = await request(app)
+      .post('/oauth/login')
+      .set('Host', 'localhost:8080')
+      .type('form')
       .send(new URLSearchParams({ oauth_token: rt.key, form_token: formToken!, login: 'alice', password: 'alice-password', decision: 'allow' }).toString());
     expect(allowed.status, allowed.text).toBe(200);
     expect(allowed.text).toMatch(/id="verifier">\d{6}</);
@@ -113,7 +124,10 @@ describe("the login page's Allow and Deny need the page's own form token", () =>
     const theirs = await getRequestToken(app, { callback: 'oob' });
     const { formToken } = await signInPage(app, mine.key);
     for (const token of [formToken!, `${formToken!.split('.')[0]}.AAAA`, 'x']) {
-      const res = await request(app).post('/oauth/login').set('Host', 'localhost:8080').type('form')
+      const res = await request(app)
+        .post('/oauth/login')
+        .set('Host', 'localhost:8080')
+        .type('form')
         .send(new URLSearchParams({ oauth_token: theirs.key, form_token: token, decision: 'deny' }).toString());
       expect(res.status, token).toBe(403);
     }
@@ -141,7 +155,12 @@ describe('a DNS-rebinding page cannot read or use the admin API or the login pag
   });
 
   it.each([
-    ['localhost:8080'], ['LOCALHOST'], ['sim.localhost:8080'], ['127.0.0.1:8080'], ['127.8.9.10'], ['[::1]:8080'],
+    ['localhost:8080'],
+    ['LOCALHOST'],
+    ['sim.localhost:8080'],
+    ['127.0.0.1:8080'],
+    ['127.8.9.10'],
+    ['[::1]:8080'],
     ['192.168.1.20:8080'], // an IP address cannot be rebound: the page would have to come from that address
   ])('answers to %s without configuration', async (host) => {
     const { app } = testWorld();
@@ -173,14 +192,20 @@ describe('a DNS-rebinding page cannot read or use the admin API or the login pag
   });
 
   it('a bad --allowed-hosts entry stops start-up with one clear line', async () => {
-    await expect(startSimulator({ port: 0, allowedHosts: 'http://rentalsim:8080' })).rejects.toThrow(/--allowed-hosts \(ALLOWED_HOSTS\): "http:\/\/rentalsim:8080" is not a host name/);
+    await expect(startSimulator({ port: 0, allowedHosts: 'http://rentalsim:8080' })).rejects.toThrow(
+      /--allowed-hosts \(ALLOWED_HOSTS\): "http:\/\/rentalsim:8080" is not a host name/,
+    );
   });
 });
 
 describe('admin calls through a proxy (absolute-form request lines)', () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator({ port: 0, allowedHosts: 'sim.proxied.example' }); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, allowedHosts: 'sim.proxied.example' });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   /** One raw HTTP/1.1 exchange: the status and the body. */
   function raw(lines: string[]): Promise<{ status: number; body: string }> {

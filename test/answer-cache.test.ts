@@ -71,7 +71,9 @@ describe('answers of repeated reads', () => {
     const { app, world, config } = testWorld();
     const other = createApp({ world, config: { ...config, publicUrl: 'http://other.example' } });
     const here = await signed(app, 'GET', SEARCH);
-    const there = await request(other).get(SEARCH).set('Authorization', authorization('GET', 'http://other.example', SEARCH, { consumer: CONSUMER }));
+    const there = await request(other)
+      .get(SEARCH)
+      .set('Authorization', authorization('GET', 'http://other.example', SEARCH, { consumer: CONSUMER }));
     expect(there.status).toBe(200);
     expect(here.text).toContain(`${BASE}/catalog/title/1<`);
     expect(there.text).toContain('http://other.example/catalog/title/1<');

@@ -149,8 +149,9 @@ describe('every route group answers inside its batch', () => {
     const read = responsesOn(socket, sent.length);
     socket.write(sent.join(''));
     const got = await read;
-    expect(got.map((r, i) => `${r.status} ${i % 2 ? 'catalogue read' : groups[i / 2]![0]}`))
-      .toEqual(got.map((_, i) => `200 ${i % 2 ? 'catalogue read' : groups[i / 2]![0]}`));
+    expect(got.map((r, i) => `${r.status} ${i % 2 ? 'catalogue read' : groups[i / 2]![0]}`)).toEqual(
+      got.map((_, i) => `200 ${i % 2 ? 'catalogue read' : groups[i / 2]![0]}`),
+    );
     const expected = groups.flatMap(([, path]) => [path, marker]);
     // A group's request is late when more catalogue reads than were sent before it were answered before it.
     const readsBefore = (path: string) => answered.slice(0, answered.indexOf(path)).filter((url) => url === marker).length;

@@ -23,27 +23,57 @@ beforeAll(() => {
 function oracle(facet: string, value: string, today: string, person: (id: number) => Person | undefined): (t: Title) => boolean {
   const eq = (a: string) => a.toLowerCase() === value.toLowerCase();
   switch (facet) {
-    case 'cast': return (t) => t.actorIds.some((id) => eq(person(id)?.name ?? ''));
-    case 'directors': return (t) => t.directorIds.some((id) => eq(person(id)?.name ?? ''));
-    case 'certificate': return (t) => eq(t.certificate);
-    case 'collection': return (t) => t.collections.some((c) => eq(c.name));
-    case 'collection_id': return (t) => t.collections.some((c) => String(c.id) === value);
-    case 'coming_soon': return (t) => t.releaseDate !== undefined && t.releaseDate > today;
-    case 'new_releases': return (t) => t.releaseDate !== undefined && t.releaseDate >= addDays(today, -90) && t.releaseDate <= today;
-    case 'most_popular': return (t) => t.popularityRank !== undefined;
+    case 'cast':
+      return (t) => t.actorIds.some((id) => eq(person(id)?.name ?? ''));
+    case 'directors':
+      return (t) => t.directorIds.some((id) => eq(person(id)?.name ?? ''));
+    case 'certificate':
+      return (t) => eq(t.certificate);
+    case 'collection':
+      return (t) => t.collections.some((c) => eq(c.name));
+    case 'collection_id':
+      return (t) => t.collections.some((c) => String(c.id) === value);
+    case 'coming_soon':
+      return (t) => t.releaseDate !== undefined && t.releaseDate > today;
+    case 'new_releases':
+      return (t) => t.releaseDate !== undefined && t.releaseDate >= addDays(today, -90) && t.releaseDate <= today;
+    case 'most_popular':
+      return (t) => t.popularityRank !== undefined;
     case 'digital_purchase_type':
-    case 'purchase': return (t) => t.purchase.some(eq);
-    case 'format': return (t) => eq(t.format);
-    case 'genre': return (t) => t.genres.some(eq);
-    case 'language': return (t) => t.languages.main.some(eq);
-    case 'media': return (t) => eq(t.kind === 'game' ? 'Games' : /blu-?ray/i.test(t.format) ? 'Blu-ray' : 'DVD');
-    case 'production_decade': return (t) => t.productionYear !== undefined && String(Math.floor(t.productionYear / 10) * 10) === value;
-    default: throw new Error(`no oracle for ${facet}`);
+    case 'purchase':
+      return (t) => t.purchase.some(eq);
+    case 'format':
+      return (t) => eq(t.format);
+    case 'genre':
+      return (t) => t.genres.some(eq);
+    case 'language':
+      return (t) => t.languages.main.some(eq);
+    case 'media':
+      return (t) => eq(t.kind === 'game' ? 'Games' : /blu-?ray/i.test(t.format) ? 'Blu-ray' : 'DVD');
+    case 'production_decade':
+      return (t) => t.productionYear !== undefined && String(Math.floor(t.productionYear / 10) * 10) === value;
+    default:
+      throw new Error(`no oracle for ${facet}`);
   }
 }
 
-const FACETS = ['cast', 'certificate', 'collection', 'collection_id', 'coming_soon', 'digital_purchase_type', 'directors', 'format',
-  'genre', 'language', 'media', 'most_popular', 'new_releases', 'production_decade', 'purchase'];
+const FACETS = [
+  'cast',
+  'certificate',
+  'collection',
+  'collection_id',
+  'coming_soon',
+  'digital_purchase_type',
+  'directors',
+  'format',
+  'genre',
+  'language',
+  'media',
+  'most_popular',
+  'new_releases',
+  'production_decade',
+  'purchase',
+];
 
 describe('refine over titles', () => {
   it.each(FACETS.map((f) => [f]))('following a %s refinement link gives exactly the titles with that value', async (facet) => {
@@ -73,7 +103,17 @@ describe('refine over titles', () => {
   it('puts refinements after the paging links and before the items, in the order asked', async () => {
     const doc = await getXml(tw.app, '/catalog/title?term=firefly&refine=media,genre&expand=none');
     const names = nodes(doc, '/search/*').map((n) => (n.nodeName === 'link' ? `link:${str(n, '@title')}` : n.nodeName));
-    expect(names).toEqual(['total_results', 'items_per_page', 'start_index', 'link:self', 'link:last', 'link:media', 'link:genre', 'catalog_title', 'catalog_title']);
+    expect(names).toEqual([
+      'total_results',
+      'items_per_page',
+      'start_index',
+      'link:self',
+      'link:last',
+      'link:media',
+      'link:genre',
+      'catalog_title',
+      'catalog_title',
+    ]);
   });
 
   it('counts only the matching titles: a search for zzyzx refines to its own values', async () => {

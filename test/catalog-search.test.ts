@@ -146,8 +146,15 @@ describe('term', () => {
   });
 
   it.each([
-    ['quotes', '"firefly'], ['FTS operators', 'firefly OR NOT AND NEAR(x)'], ['a star', '*'], ['a column filter', 'clean_title:firefly'],
-    ['a caret', '^firefly'], ['brackets', '(((('], ['a minus', '-firefly'], ['unicode', 'Amélie 東京 ☃'], ['a lone surrogate escape', '%ED%A0%80'],
+    ['quotes', '"firefly'],
+    ['FTS operators', 'firefly OR NOT AND NEAR(x)'],
+    ['a star', '*'],
+    ['a column filter', 'clean_title:firefly'],
+    ['a caret', '^firefly'],
+    ['brackets', '(((('],
+    ['a minus', '-firefly'],
+    ['unicode', 'Amélie 東京 ☃'],
+    ['a lone surrogate escape', '%ED%A0%80'],
   ])('never fails on %s', async (_what, term) => {
     const res = await signed(tw.app, 'GET', `/catalog/title?term=${encodeURIComponent(term)}`);
     expect(res.status).toBe(200);
@@ -157,11 +164,14 @@ describe('term', () => {
   it('never makes the index fail, whatever the term (property)', () => {
     const search = catalogSearchOf(tw.world.scenario.catalog);
     const today = isoDate(tw.world.clock.now());
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (term) => {
-      const params = { get: (n: string) => (n === 'term' ? term : undefined), getAll: () => [] };
-      search.titles(parseTitleSearch('title', params), { startIndex: 1, itemsPerPage: CATALOG_PAGING.defaultSize }, today);
-      search.people.search(parsePersonSearch('person', params), { startIndex: 1, itemsPerPage: 5 });
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (term) => {
+        const params = { get: (n: string) => (n === 'term' ? term : undefined), getAll: () => [] };
+        search.titles(parseTitleSearch('title', params), { startIndex: 1, itemsPerPage: CATALOG_PAGING.defaultSize }, today);
+        search.people.search(parsePersonSearch('person', params), { startIndex: 1, itemsPerPage: 5 });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -175,28 +185,36 @@ describe('filters', () => {
     ['purchase', 'rental', (t: { purchase: string[] }) => t.purchase.includes('rental')],
   ] as const)('%s=%s gives exactly the titles that have it', async (param, value, has) => {
     const ids = await allIds(tw.app, `/catalog/title?${param}=${encodeURIComponent(value)}`);
-    const expected = titles().filter((t) => (has as (t: unknown) => boolean)(t)).map((t) => t.id);
+    const expected = titles()
+      .filter((t) => (has as (t: unknown) => boolean)(t))
+      .map((t) => t.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(sorted(ids)).toEqual(sorted(expected));
   });
 
   it('genre takes an X OR Y list', async () => {
     const ids = await allIds(tw.app, '/catalog/title?genre=Westerns%20OR%20Anime');
-    const expected = titles().filter((t) => t.genres.includes('Westerns') || t.genres.includes('Anime')).map((t) => t.id);
+    const expected = titles()
+      .filter((t) => t.genres.includes('Westerns') || t.genres.includes('Anime'))
+      .map((t) => t.id);
     expect(sorted(ids)).toEqual(sorted(expected));
   });
 
   it('format takes an X OR Y list', async () => {
     const ids = await allIds(tw.app, '/catalog/games?format=Wii%20OR%20Nintendo%20DS');
-    const expected = titles().filter((t) => t.kind === 'game' && (t.format === 'Wii' || t.format === 'Nintendo DS')).map((t) => t.id);
+    const expected = titles()
+      .filter((t) => t.kind === 'game' && (t.format === 'Wii' || t.format === 'Nintendo DS'))
+      .map((t) => t.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(sorted(ids)).toEqual(sorted(expected));
   });
 
   it('a broad filter (over a thousand matches, read by walking the rating order) pages exactly, most rated first', async () => {
     const ratingsOf = (t: { baseHistogram: number[] }) => t.baseHistogram.reduce((a, b) => a + b, 0);
-    const expected = titles().filter((t) => t.kind !== 'game' && !/blu-?ray/i.test(t.format))
-      .sort((a, b) => ratingsOf(b) - ratingsOf(a) || a.id - b.id).map((t) => t.id);
+    const expected = titles()
+      .filter((t) => t.kind !== 'game' && !/blu-?ray/i.test(t.format))
+      .sort((a, b) => ratingsOf(b) - ratingsOf(a) || a.id - b.id)
+      .map((t) => t.id);
     expect(expected.length).toBeGreaterThan(1000);
     expect(await allIds(tw.app, '/catalog/title?f=media%7CDVD')).toEqual(expected);
     const page = titleIds(await getXml(tw.app, '/catalog/title?f=media%7CDVD&start_index=1001&items_per_page=7&expand=none'));
@@ -209,8 +227,17 @@ describe('filters', () => {
 
   it('repeated f filters all apply, with the shorthand parameters', async () => {
     const ids = await allIds(tw.app, '/catalog/film?genre=Drama&f=format%7CDVD&f=production_decade%7C2000');
-    const expected = titles().filter((t) => t.kind === 'film' && t.genres.includes('Drama') && t.format === 'DVD'
-      && t.productionYear !== undefined && t.productionYear >= 2000 && t.productionYear < 2010).map((t) => t.id);
+    const expected = titles()
+      .filter(
+        (t) =>
+          t.kind === 'film' &&
+          t.genres.includes('Drama') &&
+          t.format === 'DVD' &&
+          t.productionYear !== undefined &&
+          t.productionYear >= 2000 &&
+          t.productionYear < 2010,
+      )
+      .map((t) => t.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(sorted(ids)).toEqual(sorted(expected));
   });
@@ -237,7 +264,11 @@ describe('paging', () => {
     const doc = await getXml(tw.app, '/catalog/title?term=a');
     expect(str(doc, '/search/items_per_page')).toBe('20');
     expect(str(doc, '/search/start_index')).toBe('1');
-    expect(nodes(doc, '/search/link').map((l) => str(l, '@rel')).slice(0, 3)).toEqual(['self', 'next', 'last']);
+    expect(
+      nodes(doc, '/search/link')
+        .map((l) => str(l, '@rel'))
+        .slice(0, 3),
+    ).toEqual(['self', 'next', 'last']);
     expect(str(doc, '/search/link[@rel="self"]/@title')).toBe('self');
   });
 
@@ -273,8 +304,14 @@ describe('paging', () => {
   });
 
   it.each([
-    ['items_per_page=0'], ['items_per_page=-5'], ['items_per_page=2.5'], ['items_per_page=ten'],
-    ['start_index=0'], ['start_index=-1'], ['start_index=1.5'], ['start_index=x'],
+    ['items_per_page=0'],
+    ['items_per_page=-5'],
+    ['items_per_page=2.5'],
+    ['items_per_page=ten'],
+    ['start_index=0'],
+    ['start_index=-1'],
+    ['start_index=1.5'],
+    ['start_index=x'],
   ])('rejects %s with 400', async (query) => {
     const doc = await getXml(tw.app, `/catalog/title?${query}`, 400);
     expect(str(doc, '/error/details')).toMatch(/start_index|items_per_page/);

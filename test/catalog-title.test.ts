@@ -26,13 +26,33 @@ describe('GET /catalog/title/{id}', () => {
   it('answers the catalog_title with the elements in the real order (fidelity 3)', async () => {
     const doc = await getXml(tw.app, `/catalog/title/${ZZYZX}`);
     expect(collapse(childNames(doc, '/catalog_title'))).toEqual([
-      'studio', 'release_date', 'production_year', 'number_of_ratings', 'rating', 'can_rent', 'run_time', 'id', 'title', 'adult', 'category', 'link',
+      'studio',
+      'release_date',
+      'production_year',
+      'number_of_ratings',
+      'rating',
+      'can_rent',
+      'run_time',
+      'id',
+      'title',
+      'adult',
+      'category',
+      'link',
     ]);
     expect(str(doc, '/catalog_title/id')).toBe(`${B}/catalog/title/${ZZYZX}`);
     expect(str(doc, '/catalog_title/title/@full')).toBe('Zzyzx');
     expect(count(doc, `/catalog_title/category[@scheme="${B}/categories/certificates/bbfc"]`)).toBe(1);
     expect(linkTitles(doc, '/catalog_title')).toEqual([
-      'actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars', 'reviews', 'web page',
+      'actors',
+      'directors',
+      'synopsis',
+      'histogram',
+      'languages',
+      'collections',
+      'artworks',
+      'similars',
+      'reviews',
+      'web page',
     ]);
     expect(str(doc, `/catalog_title/link[@title="actors"]/@rel`)).toBe(`${S}/actors`);
     expect(count(doc, '/catalog_title/link/*')).toBe(0);
@@ -74,8 +94,15 @@ describe('expand', () => {
 
   it('all expands every expandable link, never similars or reviews', async () => {
     const doc = await getXml(tw.app, `/catalog/title/${ALIEN}?expand=all`);
-    for (const [name, child] of [['actors', 'people'], ['directors', 'people'], ['synopsis', 'synopsis'], ['histogram', 'histogram'],
-      ['languages', 'languages'], ['collections', 'collections'], ['artworks', 'artworks']]) {
+    for (const [name, child] of [
+      ['actors', 'people'],
+      ['directors', 'people'],
+      ['synopsis', 'synopsis'],
+      ['histogram', 'histogram'],
+      ['languages', 'languages'],
+      ['collections', 'collections'],
+      ['artworks', 'artworks'],
+    ]) {
       expect(childNames(doc, `/catalog_title/link[@title="${name}"]`), name).toEqual([child]);
     }
     expect(count(doc, '/catalog_title/link[@title="similars"]/*')).toBe(0);
@@ -177,7 +204,14 @@ describe('detail resources', () => {
     expect(str(doc, '/reviews/total_results')).toBe('2');
     expect(nodes(doc, '/reviews/review/review_title').map((n) => n.textContent)).toEqual(['Someone dies', 'Shiny']);
     expect(childNames(doc, '/reviews/review[1]')).toEqual([
-      'created', 'review_title', 'review_text', 'helpful', 'unhelpful', 'spoilers', 'rating', 'catalog_title',
+      'created',
+      'review_title',
+      'review_text',
+      'helpful',
+      'unhelpful',
+      'spoilers',
+      'rating',
+      'catalog_title',
     ]);
     expect(str(doc, '/reviews/review[1]/spoilers')).toBe('true');
     expect(str(doc, '/reviews/review[1]/rating')).toBe('4.5');
@@ -231,7 +265,7 @@ describe('fidelity at the wire: the web-page slug and raw apostrophes', () => {
     expect(href).not.toContain('--');
   });
 
-  it("an apostrophe in a title attribute is written raw, and a parser reads the same title (fidelity 1)", async () => {
+  it('an apostrophe in a title attribute is written raw, and a parser reads the same title (fidelity 1)', async () => {
     const res = await signed(tw.app, 'GET', `/catalog/title/${ALIEN_DIRECTORS_CUT}?expand=none`);
     expect(res.status).toBe(200);
     expect(res.text).toContain(`<title full="Alien: Director's Cut" clean="Alien"/>`);
@@ -244,6 +278,6 @@ describe('fidelity at the wire: the web-page slug and raw apostrophes', () => {
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/<link href="[^"]+\/queues\/\d+" rel="[^"]+\/queue" title="Bob's queue"\/>/);
     expect(res.text).not.toContain('&apos;');
-    expect(str(parseXml(res.text), "/queues/queue/link/@title")).toBe("Bob's queue");
+    expect(str(parseXml(res.text), '/queues/queue/link/@title')).toBe("Bob's queue");
   });
 });

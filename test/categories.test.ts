@@ -56,7 +56,7 @@ describe('GET /categories/{scheme}', () => {
     expect([...listed.keys()].sort()).toEqual(['catalog', 'certificates/bbfc', 'certificates/pegi', 'format', 'genres']);
   });
 
-  it('recommendation_source, the scheme of the recommendations\' category, lists every term they use (fidelity 2)', async () => {
+  it("recommendation_source, the scheme of the recommendations' category, lists every term they use (fidelity 2)", async () => {
     // The terms and the scheme as alice's recommendations show them, every page.
     const used = new Set<string>();
     const schemes = new Set<string>();
@@ -92,9 +92,12 @@ describe('GET /categories/{scheme}', () => {
     expect(childNames(await getXml(empty.app, '/categories/genres'), '/category_scheme')).toEqual(['category_items']);
   });
 
-  it.each([['/categories/colours'], ['/categories/certificates'], ['/categories'], ['/categories/genres/extra']])('%s is 404 naming the schemes', async (path) => {
-    expect(str(await getXml(tw.app, path, 404), '/error/details')).toMatch(/\/categories\/genres/);
-  });
+  it.each([['/categories/colours'], ['/categories/certificates'], ['/categories'], ['/categories/genres/extra']])(
+    '%s is 404 naming the schemes',
+    async (path) => {
+      expect(str(await getXml(tw.app, path, 404), '/error/details')).toMatch(/\/categories\/genres/);
+    },
+  );
 
   it('answers POST with 405 and Allow', async () => {
     const res = await signed(tw.app, 'POST', '/categories/genres', { form: { a: '1' } });

@@ -18,7 +18,9 @@ const ref = (base: string, id: number) => `${base}/catalog/title/${id}`;
 /** Sends a printed signed URL with the method it was signed for. */
 function sendUrl(app: Express, method: string, signedUrl: string): request.Test {
   const { pathname, search } = new URL(signedUrl);
-  return request(app)[method.toLowerCase() as 'get'](pathname + search).set('Host', HOST);
+  return request(app)
+    [method.toLowerCase() as 'get'](pathname + search)
+    .set('Host', HOST);
 }
 
 /** Sends a request to `path` with a printed `Authorization: ...` line and, for a POST or PUT, its form body. */

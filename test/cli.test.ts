@@ -107,7 +107,10 @@ describe('the rentalsim command', () => {
       mkdirSync(join(dir, 'folder-named-like-a-file', 'odd.yaml'), { recursive: true });
       mkdirSync(join(dir, 'bad-scenario'));
       writeFileSync(join(dir, 'bad-scenario', 'broken.yaml'), 'name: [unclosed\n');
-      writeFileSync(join(dir, 'bad-scenario', 'rated.yaml'), 'name: rated\ndescription: d\nusers: [{ guid: 0A0A0A0A-0000-4000-8000-00000000000A, login: a, password: p, first_name: A, last_name: B, ratings: [{ title: 1, rating: 7 }] }]\n');
+      writeFileSync(
+        join(dir, 'bad-scenario', 'rated.yaml'),
+        'name: rated\ndescription: d\nusers: [{ guid: 0A0A0A0A-0000-4000-8000-00000000000A, login: a, password: p, first_name: A, last_name: B, ratings: [{ title: 1, rating: 7 }] }]\n',
+      );
       mkdirSync(join(dir, 'twins'));
       for (const file of ['one.yaml', 'two.yaml']) writeFileSync(join(dir, 'twins', file), 'name: twin\ndescription: d\n');
       busy = createServer();
@@ -125,17 +128,62 @@ describe('the rentalsim command', () => {
       ['a port in use', () => ['--port', String(busyPort)], {}, /^rentalsim: --port \(PORT\): port \d+ on 127\.0\.0\.1 is in use; choose another/],
       ['an unknown scenario', () => ['--port', '0', '--scenario', 'nope'], {}, /^rentalsim: .*no scenario named "nope"/],
       ['a bad public URL from the environment', () => ['--port', '0'], { PUBLIC_URL: 'nope' }, /^rentalsim: --public-url \(PUBLIC_URL\)/],
-      ['a host that is not an IPv4 address', () => ['--port', '0', '--host', '999.1.1.1'], {}, /^rentalsim: --host \(HOST\): "999\.1\.1\.1" is not an IPv4 address$/],
-      ['a host that is no host name', () => ['--port', '0'], { HOST: 'not a host' }, /^rentalsim: --host \(HOST\): "not a host" is not an IP address or host name$/],
+      [
+        'a host that is not an IPv4 address',
+        () => ['--port', '0', '--host', '999.1.1.1'],
+        {},
+        /^rentalsim: --host \(HOST\): "999\.1\.1\.1" is not an IPv4 address$/,
+      ],
+      [
+        'a host that is no host name',
+        () => ['--port', '0'],
+        { HOST: 'not a host' },
+        /^rentalsim: --host \(HOST\): "not a host" is not an IP address or host name$/,
+      ],
       // TEST-NET-1 (RFC 5737): never an address of this machine, and binding to it sends nothing.
-      ['a host that is not this machine', () => ['--port', '0', '--host', '192.0.2.1'], {}, /^rentalsim: --host \(HOST\): "192\.0\.2\.1" is not an address of this machine$/],
-      ['a missing --scenario-dir', () => ['--port', '0', '--scenario-dir', join(dir, 'missing')], {}, /^rentalsim: --scenario-dir \(SCENARIO_DIR\): no folder ".*missing"$/],
-      ['a --scenario-dir that is a file', () => ['--port', '0'], { SCENARIO_DIR: join(dir, 'a-file') }, /^rentalsim: --scenario-dir \(SCENARIO_DIR\): ".*a-file" is a file, not a folder$/],
-      ['a scenario file that is a folder', () => ['--port', '0', '--scenario-dir', join(dir, 'folder-named-like-a-file')], {}, /^rentalsim: --scenario-dir \(SCENARIO_DIR\): ".*odd\.yaml" is a folder, not a scenario file$/],
+      [
+        'a host that is not this machine',
+        () => ['--port', '0', '--host', '192.0.2.1'],
+        {},
+        /^rentalsim: --host \(HOST\): "192\.0\.2\.1" is not an address of this machine$/,
+      ],
+      [
+        'a missing --scenario-dir',
+        () => ['--port', '0', '--scenario-dir', join(dir, 'missing')],
+        {},
+        /^rentalsim: --scenario-dir \(SCENARIO_DIR\): no folder ".*missing"$/,
+      ],
+      [
+        'a --scenario-dir that is a file',
+        () => ['--port', '0'],
+        { SCENARIO_DIR: join(dir, 'a-file') },
+        /^rentalsim: --scenario-dir \(SCENARIO_DIR\): ".*a-file" is a file, not a folder$/,
+      ],
+      [
+        'a scenario file that is a folder',
+        () => ['--port', '0', '--scenario-dir', join(dir, 'folder-named-like-a-file')],
+        {},
+        /^rentalsim: --scenario-dir \(SCENARIO_DIR\): ".*odd\.yaml" is a folder, not a scenario file$/,
+      ],
       // Only the chosen scenario stops start-up; other bad files are listed by GET /__admin/scenarios.
-      ['a chosen scenario file that is not YAML', () => ['--port', '0', '--scenario-dir', join(dir, 'bad-scenario'), '--scenario', 'broken'], {}, /^rentalsim: .*broken\.yaml: \(top level\): not valid YAML or JSON/],
-      ['a chosen scenario with a value out of range', () => ['--port', '0', '--scenario-dir', join(dir, 'bad-scenario'), '--scenario', 'rated'], {}, /^rentalsim: .*rated\.yaml: users\[0\]\.ratings\[0\]\.rating: .*5/],
-      ['a chosen name two files give', () => ['--port', '0', '--scenario-dir', join(dir, 'twins'), '--scenario', 'twin'], {}, /^rentalsim: .*one\.yaml: name: scenario "twin" is also defined in .*two\.yaml/],
+      [
+        'a chosen scenario file that is not YAML',
+        () => ['--port', '0', '--scenario-dir', join(dir, 'bad-scenario'), '--scenario', 'broken'],
+        {},
+        /^rentalsim: .*broken\.yaml: \(top level\): not valid YAML or JSON/,
+      ],
+      [
+        'a chosen scenario with a value out of range',
+        () => ['--port', '0', '--scenario-dir', join(dir, 'bad-scenario'), '--scenario', 'rated'],
+        {},
+        /^rentalsim: .*rated\.yaml: users\[0\]\.ratings\[0\]\.rating: .*5/,
+      ],
+      [
+        'a chosen name two files give',
+        () => ['--port', '0', '--scenario-dir', join(dir, 'twins'), '--scenario', 'twin'],
+        {},
+        /^rentalsim: .*one\.yaml: name: scenario "twin" is also defined in .*two\.yaml/,
+      ],
       ['an unknown option', () => ['--prot', '8080'], {}, /^rentalsim: unknown option --prot; see --help$/],
       ['an option without its value', () => ['--port'], {}, /^rentalsim: --port needs a value$/],
       ['an option followed by another instead of its value', () => ['--scenario', '--port', '0'], {}, /^rentalsim: --scenario needs a value$/],

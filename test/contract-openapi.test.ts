@@ -24,7 +24,12 @@ function appRoutes(app: Express): Array<{ path: string; methods: string[] }> {
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
-        out.push({ path: layer.route.path, methods: Object.keys(layer.route.methods).filter((m) => m !== '_all').map((m) => m.toUpperCase()) });
+        out.push({
+          path: layer.route.path,
+          methods: Object.keys(layer.route.methods)
+            .filter((m) => m !== '_all')
+            .map((m) => m.toUpperCase()),
+        });
       } else if (layer.slash && (layer.handle.stack ?? layer.handle.router?.stack)) {
         walk((layer.handle.stack ?? layer.handle.router?.stack)!);
       }
@@ -39,7 +44,10 @@ const CATCH_ALLS = ['/categories{/*rest}'];
 
 /** An express path (`/users/:guid/queues/:queue_id`) as a regular expression over concrete paths. */
 function expressPattern(path: string): RegExp {
-  const source = path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  const source = path
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
   return new RegExp(`^${source}$`, 'i');
 }
 
@@ -60,12 +68,18 @@ describe('openapi.yaml', () => {
   it('is OpenAPI 3.1 and served byte for byte at /openapi.yaml as YAML, without OAuth', async () => {
     const doc = openapiDocument();
     expect(String(doc['openapi'])).toMatch(/^3\.1\.\d+$/);
-    const res = await request(app).get('/openapi.yaml').set('Host', HOST).buffer(true).parse((r, done) => {
-      let body = '';
-      r.setEncoding('utf8');
-      r.on('data', (c: string) => { body += c; });
-      r.on('end', () => done(null, body));
-    });
+    const res = await request(app)
+      .get('/openapi.yaml')
+      .set('Host', HOST)
+      .buffer(true)
+      .parse((r, done) => {
+        let body = '';
+        r.setEncoding('utf8');
+        r.on('data', (c: string) => {
+          body += c;
+        });
+        r.on('end', () => done(null, body));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^(application|text)\/yaml/);
     expect(res.body).toBe(readFileSync(OPENAPI_PATH, 'utf8'));
@@ -75,7 +89,10 @@ describe('openapi.yaml', () => {
   it('resolves every $ref, and every XML answer it declares names a root with its schema in schemas/', () => {
     const doc = openapiDocument();
     const visit = (node: unknown): void => {
-      if (Array.isArray(node)) { node.forEach(visit); return; }
+      if (Array.isArray(node)) {
+        node.forEach(visit);
+        return;
+      }
       if (!node || typeof node !== 'object') return;
       const o = node as Record<string, unknown>;
       if (typeof o['$ref'] === 'string') expect(() => deref(doc, o), String(o['$ref'])).not.toThrow();

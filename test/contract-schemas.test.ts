@@ -12,14 +12,19 @@ const S = 'http://schemas.lovefilm.com';
 
 /** A whole catalog_title as the serializer writes it; `parts` replaces pieces to break one rule at a time. */
 function title(parts: Partial<Record<'head' | 'id' | 'name' | 'adult' | 'categories' | 'links', string>> = {}): string {
-  return '<catalog_title>' +
-    (parts.head ?? '<studio>Pinewood</studio><release_date>2004-05-17</release_date><production_year>2003</production_year><number_of_ratings>12</number_of_ratings><rating>4.5</rating><can_rent>true</can_rent><run_time>98</run_time>') +
+  return (
+    '<catalog_title>' +
+    (parts.head ??
+      '<studio>Pinewood</studio><release_date>2004-05-17</release_date><production_year>2003</production_year><number_of_ratings>12</number_of_ratings><rating>4.5</rating><can_rent>true</can_rent><run_time>98</run_time>') +
     (parts.id ?? `<id>${B}/catalog/title/15471</id>`) +
     (parts.name ?? '<title full="Firefly: The Complete Series" clean="Firefly"/>') +
     (parts.adult ?? '<adult>false</adult>') +
-    (parts.categories ?? `<category scheme="${B}/categories/catalog" term="video"/><category scheme="${B}/categories/format" term="DVD"/><category scheme="${B}/categories/certificates/bbfc" term="15"/>`) +
-    (parts.links ?? `<link href="${B}/catalog/title/15471/synopsis" rel="${S}/synopsis" title="synopsis"><synopsis><synopsis_text>Space. ...</synopsis_text></synopsis></link><link href="http://www.lovefilm.com/film/Firefly/15471/?cid=LFAPI" rel="alternate" title="web page"/>`) +
-    '</catalog_title>';
+    (parts.categories ??
+      `<category scheme="${B}/categories/catalog" term="video"/><category scheme="${B}/categories/format" term="DVD"/><category scheme="${B}/categories/certificates/bbfc" term="15"/>`) +
+    (parts.links ??
+      `<link href="${B}/catalog/title/15471/synopsis" rel="${S}/synopsis" title="synopsis"><synopsis><synopsis_text>Space. ...</synopsis_text></synopsis></link><link href="http://www.lovefilm.com/film/Firefly/15471/?cid=LFAPI" rel="alternate" title="web page"/>`) +
+    '</catalog_title>'
+  );
 }
 
 const wait = (term: string) => `<category scheme="${B}/categories/estimated_wait" term="${term}"/>`;
@@ -36,11 +41,43 @@ const rated = (rating: string, updated: string) =>
 
 describe('the schemas', () => {
   it('give every response root the issue names its own schema, plus common.xsd and rentalsim.xsd (all roots)', () => {
-    const roots = ['search', 'catalog_title', 'people', 'synopsis', 'histogram', 'languages', 'collection', 'collections', 'artworks', 'similars',
-      'person', 'biography', 'filmography', 'resource', 'user', 'ratings', 'rating_item', 'reviews', 'review', 'queues', 'queue',
-      'rented', 'at_home', 'lists', 'list_items', 'recommendations', 'response', 'resources_created', 'status', 'error', 'category_scheme',
+    const roots = [
+      'search',
+      'catalog_title',
+      'people',
+      'synopsis',
+      'histogram',
+      'languages',
+      'collection',
+      'collections',
+      'artworks',
+      'similars',
+      'person',
+      'biography',
+      'filmography',
+      'resource',
+      'user',
+      'ratings',
+      'rating_item',
+      'reviews',
+      'review',
+      'queues',
+      'queue',
+      'rented',
+      'at_home',
+      'lists',
+      'list_items',
+      'recommendations',
+      'response',
+      'resources_created',
+      'status',
+      'error',
+      'category_scheme',
       // Each id in a queue or a collection can be followed (fidelity 2): the single element is the root.
-      'queue_item', 'queue_disc', 'list_item'];
+      'queue_item',
+      'queue_disc',
+      'list_item',
+    ];
     expect(schemaRoots().sort()).toEqual([...roots].sort());
     const all = readFileSync(join(SCHEMA_DIR, 'rentalsim.xsd'), 'utf8');
     for (const r of roots) {
@@ -57,7 +94,11 @@ describe('the schemas', () => {
   });
 
   it('accept a single queue_item, queue_disc and list_item (the answers to GET on their ids), each against its own file too', async () => {
-    const docs: Array<[string, string]> = [[queueItem(), 'queue_item.xsd'], [disc(), 'queue_disc.xsd'], [listItem(), 'list_item.xsd']];
+    const docs: Array<[string, string]> = [
+      [queueItem(), 'queue_item.xsd'],
+      [disc(), 'queue_disc.xsd'],
+      [listItem(), 'list_item.xsd'],
+    ];
     expect((await validateXmlDocuments(docs.map(([d]) => DECL + d))).map((r) => r.errors)).toEqual([[], [], []]);
     for (const [d, file] of docs) expect((await validateXmlDocuments([DECL + d], file))[0]!.valid, file).toBe(true);
     expect((await validateXmlDocuments([DECL + disc()], 'queue_item.xsd'))[0]!.valid).toBe(false);
@@ -65,16 +106,32 @@ describe('the schemas', () => {
 
   // Each rule comes from the fidelity guide; a schema that let any of these through would not guard it.
   it.each([
-    ['catalog_title keeps the real element order (fidelity 3): can_rent before id', title({ head: '<studio>P</studio>', id: `<id>${B}/catalog/title/1</id><can_rent>true</can_rent>` })],
-    ['catalog_title keeps the real element order: studio before release_date', title({ head: '<release_date>2004-05-17</release_date><studio>P</studio><can_rent>true</can_rent>' })],
+    [
+      'catalog_title keeps the real element order (fidelity 3): can_rent before id',
+      title({ head: '<studio>P</studio>', id: `<id>${B}/catalog/title/1</id><can_rent>true</can_rent>` }),
+    ],
+    [
+      'catalog_title keeps the real element order: studio before release_date',
+      title({ head: '<release_date>2004-05-17</release_date><studio>P</studio><can_rent>true</can_rent>' }),
+    ],
     ['catalog_title always has can_rent', title({ head: '<studio>P</studio>' })],
     ['catalog_title always has adult', title({ adult: '' })],
     ['catalog_title always has catalog, format and certificate categories', title({ categories: `<category scheme="${B}/categories/catalog" term="video"/>` })],
     ['title has full and clean', title({ name: '<title full="Firefly"/>' })],
     ['every link has a title (fidelity 2)', title({ links: `<link href="${B}/catalog/title/1/synopsis" rel="${S}/synopsis"/>` })],
     ['every link has an href', title({ links: `<link rel="${S}/synopsis" title="synopsis"/>` })],
-    ['every category has a term', title({ categories: `<category scheme="${B}/categories/catalog"/><category scheme="${B}/categories/format" term="DVD"/><category scheme="${B}/categories/certificates/bbfc" term="15"/>` })],
-    ['every category has a scheme', title({ categories: `<category term="video"/><category scheme="${B}/categories/format" term="DVD"/><category scheme="${B}/categories/certificates/bbfc" term="15"/>` })],
+    [
+      'every category has a term',
+      title({
+        categories: `<category scheme="${B}/categories/catalog"/><category scheme="${B}/categories/format" term="DVD"/><category scheme="${B}/categories/certificates/bbfc" term="15"/>`,
+      }),
+    ],
+    [
+      'every category has a scheme',
+      title({
+        categories: `<category term="video"/><category scheme="${B}/categories/format" term="DVD"/><category scheme="${B}/categories/certificates/bbfc" term="15"/>`,
+      }),
+    ],
     ['ids are absolute URIs', title({ id: '<id>/catalog/title/1</id>' })],
     ['booleans are true or false, not 1 (fidelity 1)', title({ adult: '<adult>0</adult>' })],
     ['release_date is YYYY-MM-DD', title({ head: '<release_date>2004-05-17T00:00:00Z</release_date><can_rent>true</can_rent>' })],
@@ -82,16 +139,34 @@ describe('the schemas', () => {
     ['a rating is at most 5', rated('5.5', '2024-01-02T03:04:05Z')],
     ['a datetime has whole seconds and Z (fidelity 1)', rated('4', '2024-01-02T03:04:05.123Z')],
     ['a datetime is UTC, written Z', rated('4', '2024-01-02T03:04:05+01:00')],
-    ['the user rating comes before the embedded catalog_title (fidelity 3)', `<rating_item><id>${B}/u</id>${title()}<rating>4</rating><updated>2024-01-02T03:04:05Z</updated></rating_item>`],
+    [
+      'the user rating comes before the embedded catalog_title (fidelity 3)',
+      `<rating_item><id>${B}/u</id>${title()}<rating>4</rating><updated>2024-01-02T03:04:05Z</updated></rating_item>`,
+    ],
     ['a histogram has ten bins', `<histogram><bins><bin count="1" label="0.5"/></bins></histogram>`],
-    ['paging links are self, next or last, unprefixed (fidelity 2)', `<ratings><total_results>0</total_results><items_per_page>25</items_per_page><start_index>1</start_index><link href="${B}/x" rel="${S}/self" title="self"/><link href="${B}/x" rel="last" title="last"/></ratings>`],
-    ['start_index starts at 1', `<ratings><total_results>0</total_results><items_per_page>25</items_per_page><start_index>0</start_index><link href="${B}/x" rel="self" title="self"/><link href="${B}/x" rel="last" title="last"/></ratings>`],
+    [
+      'paging links are self, next or last, unprefixed (fidelity 2)',
+      `<ratings><total_results>0</total_results><items_per_page>25</items_per_page><start_index>1</start_index><link href="${B}/x" rel="${S}/self" title="self"/><link href="${B}/x" rel="last" title="last"/></ratings>`,
+    ],
+    [
+      'start_index starts at 1',
+      `<ratings><total_results>0</total_results><items_per_page>25</items_per_page><start_index>0</start_index><link href="${B}/x" rel="self" title="self"/><link href="${B}/x" rel="last" title="last"/></ratings>`,
+    ],
     ['a queue POST answer holds failed_title_refs even when empty (fidelity 6)', '<response><resources_created/></response>'],
     ['a rating POST answer holds exactly one link (fidelity 6)', '<resources_created/>'],
-    ['GET /users answers exactly one link (fidelity 7)', `<resource><link href="${B}/a" rel="${S}/user" title="a"/><link href="${B}/b" rel="${S}/user" title="b"/></resource>`],
+    [
+      'GET /users answers exactly one link (fidelity 7)',
+      `<resource><link href="${B}/a" rel="${S}/user" title="a"/><link href="${B}/b" rel="${S}/user" title="b"/></resource>`,
+    ],
     ['an error has reason and details (spec 2.10)', '<error><reason>Not Found</reason></error>'],
-    ['a queue priority is 1 to 3', `<at_home><awaiting_allocation>0</awaiting_allocation><at_home_item><priority>4</priority><shipped>2024-01-02</shipped>${title()}</at_home_item></at_home>`],
-    ['shipped is a date, YYYY-MM-DD (fidelity 1)', `<at_home><awaiting_allocation>0</awaiting_allocation><at_home_item><priority>2</priority><shipped>2024-01-02T00:00:00Z</shipped>${title()}</at_home_item></at_home>`],
+    [
+      'a queue priority is 1 to 3',
+      `<at_home><awaiting_allocation>0</awaiting_allocation><at_home_item><priority>4</priority><shipped>2024-01-02</shipped>${title()}</at_home_item></at_home>`,
+    ],
+    [
+      'shipped is a date, YYYY-MM-DD (fidelity 1)',
+      `<at_home><awaiting_allocation>0</awaiting_allocation><at_home_item><priority>2</priority><shipped>2024-01-02T00:00:00Z</shipped>${title()}</at_home_item></at_home>`,
+    ],
     ['a queue_item has its availability and estimated_wait categories (fidelity 7)', queueItem(wait('normal'))],
     ['a queue_disc is its id, its wait and its catalog_title, nothing more', disc({ tail: '<priority>1</priority>' })],
     ['a queue_disc wait is normal, short or long', disc({ wait: wait('available') })],
@@ -135,10 +210,12 @@ describe('checking answers against the contract', () => {
 
   it('accepts an error from a path nothing lives at, and from a method a resource does not answer', async () => {
     const error = `${DECL}<error><reason>Not Found</reason><details>d</details></error>`;
-    expect(await contractProblems([
-      { method: 'GET', url: '/nowhere', status: 404, body: error },
-      { method: 'PATCH', url: '/users', status: 405, body: error },
-    ])).toEqual([]);
+    expect(
+      await contractProblems([
+        { method: 'GET', url: '/nowhere', status: 404, body: error },
+        { method: 'PATCH', url: '/users', status: 405, body: error },
+      ]),
+    ).toEqual([]);
   });
 });
 

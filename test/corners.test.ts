@@ -92,7 +92,7 @@ describe('on a listening simulator', () => {
     const get = (path: string, auth?: string) => `GET ${path} HTTP/1.1\r\nHost: ${HOST}\r\n${auth ? `Authorization: ${auth}\r\n` : ''}\r\n`;
     it.each([
       ['401 for a bad signature', 401, `/users/${ALICE.guid}`, () => authHeader('GET', `/users/${ALICE.guid}?x`, { token: ALICE.token })],
-      ['403 for another user\'s resource', 403, `/users/${ALICE.guid}/rented`, () => authHeader('GET', `/users/${ALICE.guid}/rented`, { token: BOB.token })],
+      ["403 for another user's resource", 403, `/users/${ALICE.guid}/rented`, () => authHeader('GET', `/users/${ALICE.guid}/rented`, { token: BOB.token })],
       ['403 for a request without OAuth', 403, `/users/${ALICE.guid}/reviews`, () => undefined],
       ['200 for a request token', 200, '/oauth/request_token', () => authHeader('GET', '/oauth/request_token')],
       ['200 for a user', 200, `/users/${ALICE.guid}`, () => authHeader('GET', `/users/${ALICE.guid}`, { token: ALICE.token })],
@@ -121,9 +121,18 @@ describe('on a listening simulator', () => {
   describe('form bodies in any declared charset decode, or get a 4xx', () => {
     const utf16le = (s: string) => Buffer.from(s, 'utf16le');
     /** A signed POST whose form body is `bytes`, declared as `charset`; `form` is what it says once decoded. */
-    const post = (charset: string, bytes: Buffer, form: Record<string, string>) => rawHttp(fakeServer(port), 'POST', LISTS,
-      { Host: HOST, 'Content-Type': `application/x-www-form-urlencoded; charset=${charset}`, Authorization: authHeader('POST', LISTS, { token: ALICE.token, form }) },
-      bytes);
+    const post = (charset: string, bytes: Buffer, form: Record<string, string>) =>
+      rawHttp(
+        fakeServer(port),
+        'POST',
+        LISTS,
+        {
+          Host: HOST,
+          'Content-Type': `application/x-www-form-urlencoded; charset=${charset}`,
+          Authorization: authHeader('POST', LISTS, { token: ALICE.token, form }),
+        },
+        bytes,
+      );
 
     // A client cannot sign a lone surrogate (percent-encoding needs whole characters): these are signed
     // without the body, and are refused for the body before OAuth looks at them.
@@ -134,7 +143,11 @@ describe('on a listening simulator', () => {
       ['utf-7 that spells a lone surrogate', 'utf-7', Buffer.from('name=+2AA-')],
     ])('%s is a 400 <error> that stores nothing', async (_rule, charset, bytes) => {
       sim.reset();
-      const listsNow = async () => nodes(parseXml((await rawHttp(fakeServer(port), 'GET', LISTS, { Host: HOST, Authorization: authHeader('GET', LISTS, { token: ALICE.token }) })).text), '/lists/list').length;
+      const listsNow = async () =>
+        nodes(
+          parseXml((await rawHttp(fakeServer(port), 'GET', LISTS, { Host: HOST, Authorization: authHeader('GET', LISTS, { token: ALICE.token }) })).text),
+          '/lists/list',
+        ).length;
       const before = await listsNow();
       const res = await post(charset, bytes, {});
       expect(res.status, res.text).toBe(400);
@@ -193,7 +206,10 @@ describe('a request that is not all sent in time gets 408 Request Timeout', () =
 
   it.each([
     ['headers that never end', `GET /catalog/title HTTP/1.1\r\nHost: ${HOST}\r\nAccept: */*\r\n`],
-    ['a body shorter than its Content-Length', `POST ${LISTS} HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 20\r\n\r\nname=`],
+    [
+      'a body shorter than its Content-Length',
+      `POST ${LISTS} HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 20\r\n\r\nname=`,
+    ],
   ])('%s', async (_rule, bytes) => {
     const raw = await sendAndWait(bytes);
     expect(raw).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
@@ -210,8 +226,19 @@ describe('only http and https callbacks (and oob) are taken', () => {
   const ask = (callback: string) => sendRaw(app, { method: 'POST', path: '/oauth/request_token', extra: { oauth_callback: callback } });
 
   it.each([
-    'javascript:alert(1)', 'javascript://%0aalert(1)', 'JavaScript://x.test/%0aalert(1)', 'vbscript://x.test/msgbox', 'data:text/html,<script>1</script>',
-    'data://text/html,x', 'file:///etc/passwd', 'file://host/share', 'myapp://done', 'ftp://files.example/', 'http:/one-slash', 'https://', 'http:// spaced.example/',
+    'javascript:alert(1)',
+    'javascript://%0aalert(1)',
+    'JavaScript://x.test/%0aalert(1)',
+    'vbscript://x.test/msgbox',
+    'data:text/html,<script>1</script>',
+    'data://text/html,x',
+    'file:///etc/passwd',
+    'file://host/share',
+    'myapp://done',
+    'ftp://files.example/',
+    'http:/one-slash',
+    'https://',
+    'http:// spaced.example/',
   ])('%s is a 400 naming oauth_callback, and no token is issued', async (callback) => {
     const res = await ask(callback);
     expect(res.status, res.text).toBe(400);

@@ -30,7 +30,12 @@ interface PodSpec {
   volumes?: { name: string; configMap?: { name: string } }[];
 }
 interface Workload extends K8sObject {
-  spec: { replicas: number; serviceName?: string; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } };
+  spec: {
+    replicas: number;
+    serviceName?: string;
+    selector: { matchLabels: Record<string, string> };
+    template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+  };
 }
 interface Service extends K8sObject {
   spec: { clusterIP?: string; selector: Record<string, string>; ports: { port: number; targetPort: string | number }[] };
@@ -58,13 +63,18 @@ const replicaContainer = replicas.spec.template.spec.containers[0]!;
 function upstreamOf(conf: string): { hash: string | undefined; servers: { address: string; params: string[] }[] } {
   const block = /upstream\s+rentalsim_replicas\s*\{([^}]*)\}/.exec(conf)?.[1];
   if (block === undefined) throw new Error('no upstream rentalsim_replicas block');
-  const lines = block.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+  const lines = block
+    .split('\n')
+    .map((l) => l.replace(/#.*/, '').trim())
+    .filter(Boolean);
   return {
     hash: lines.find((l) => l.startsWith('hash '))?.replace(/;$/, ''),
-    servers: lines.filter((l) => l.startsWith('server ')).map((l) => {
-      const [, address = '', ...params] = l.replace(/;$/, '').split(/\s+/);
-      return { address, params };
-    }),
+    servers: lines
+      .filter((l) => l.startsWith('server '))
+      .map((l) => {
+        const [, address = '', ...params] = l.replace(/;$/, '').split(/\s+/);
+        return { address, params };
+      }),
   };
 }
 
@@ -80,7 +90,17 @@ describe('deploy/k8s/rentalsim.yaml', () => {
       expect(o.kind, JSON.stringify(o).slice(0, 80)).toMatch(/^[A-Z]\w+$/);
       if (o.kind !== 'Namespace') expect(o.metadata.namespace, `${o.kind} ${o.metadata.name}`).toBe(namespace);
     }
-    expect(objects.map((o) => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Namespace', 'Secret', 'Service', 'Service', 'Service', 'Service', 'StatefulSet']);
+    expect(objects.map((o) => o.kind).sort()).toEqual([
+      'ConfigMap',
+      'Deployment',
+      'Namespace',
+      'Secret',
+      'Service',
+      'Service',
+      'Service',
+      'Service',
+      'StatefulSet',
+    ]);
   });
 
   it("carries deploy/nginx's sharding rules and proxy settings verbatim in the front's ConfigMap", () => {
@@ -97,11 +117,13 @@ describe('deploy/k8s/rentalsim.yaml', () => {
     const upstream = upstreamOf(frontConfig.data['default.conf']!);
     expect(upstream.hash).toBe('hash $rentalsim_consumer consistent');
     const wanted = Array.from({ length: replicas.spec.replicas }, (_, i) => `${replicas.metadata.name}-${i}`);
-    expect(upstream.servers.map((s) => s.address)).toEqual(wanted.map((pod) => {
-      const service = named<Service>('Service', pod);
-      expect(service.spec.selector).toEqual({ 'statefulset.kubernetes.io/pod-name': pod });
-      return `${pod}.${namespace}.svc.cluster.local:${service.spec.ports[0]!.port}`;
-    }));
+    expect(upstream.servers.map((s) => s.address)).toEqual(
+      wanted.map((pod) => {
+        const service = named<Service>('Service', pod);
+        expect(service.spec.selector).toEqual({ 'statefulset.kubernetes.io/pod-name': pod });
+        return `${pod}.${namespace}.svc.cluster.local:${service.spec.ports[0]!.port}`;
+      }),
+    );
     for (const s of upstream.servers) expect(s.params).toContain('max_fails=0');
   });
 
@@ -120,7 +142,7 @@ describe('deploy/k8s/rentalsim.yaml', () => {
     expect(named<Service>('Service', replicas.spec.serviceName!).spec.clusterIP).toBe('None');
   });
 
-  it("wires the front: its Service selects its pods, its pods mount the ConfigMap as conf.d and listen where default.conf says", () => {
+  it('wires the front: its Service selects its pods, its pods mount the ConfigMap as conf.d and listen where default.conf says', () => {
     expect(frontService.spec.selector).toEqual(front.spec.template.metadata.labels);
     expect(front.spec.selector.matchLabels).toEqual(front.spec.template.metadata.labels);
     const nginx = front.spec.template.spec.containers[0]!;

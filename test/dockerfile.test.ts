@@ -25,32 +25,56 @@ interface Instruction {
 /** The Dockerfile's instructions, continuation lines joined, each with the index of its build stage. */
 function instructions(text: string): Instruction[] {
   let stage = -1;
-  return text.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')).map((line) => {
-    const [op = '', ...rest] = line.split(/\s+/);
-    if (op === 'FROM') stage++;
-    return { op, args: rest.join(' '), stage };
-  });
+  return text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((line) => {
+      const [op = '', ...rest] = line.split(/\s+/);
+      if (op === 'FROM') stage++;
+      return { op, args: rest.join(' '), stage };
+    });
 }
 
 const all = instructions(dockerfile);
 const lastStage = Math.max(...all.map((i) => i.stage));
 /** COPY sources taken from the build context (not from another stage). */
-const contextCopies = all.filter((i) => i.op === 'COPY' && !i.args.includes('--from=')).flatMap((i) => i.args.split(/\s+/).filter((w) => !w.startsWith('--')).slice(0, -1));
+const contextCopies = all
+  .filter((i) => i.op === 'COPY' && !i.args.includes('--from='))
+  .flatMap((i) =>
+    i.args
+      .split(/\s+/)
+      .filter((w) => !w.startsWith('--'))
+      .slice(0, -1),
+  );
 
 describe('Dockerfile and .dockerignore', () => {
   it.each(contextCopies)('COPY %s names a file of the repository that the context sends', (source) => {
     expect(existsSync(join(ROOT, source)), `${source} is not in the repository`).toBe(true);
     expect(excluded(source), `${source} is left out by .dockerignore`).toBe(false);
     if (statSync(join(ROOT, source)).isDirectory()) {
-      expect(contextFiles(ROOT).some((f) => f.startsWith(`${source}/`)), `nothing under ${source} is sent`).toBe(true);
+      expect(
+        contextFiles(ROOT).some((f) => f.startsWith(`${source}/`)),
+        `nothing under ${source} is sent`,
+      ).toBe(true);
     }
   });
 
-  it.each(['node_modules/express/package.json', 'dist/src/main.js', '.git/HEAD', '.cache/catalog/x.sqlite', 'test/readme.test.ts',
-    'bench/results/latest.json', '.ci/reports/unit.json', 'src/config.test.ts', 'src/http/x.log', 'isolate-0x1-v8.log'])(
-    'the context leaves out %s', (path) => {
-      expect(excluded(path)).toBe(true);
-    });
+  it.each([
+    'node_modules/express/package.json',
+    'dist/src/main.js',
+    '.git/HEAD',
+    '.cache/catalog/x.sqlite',
+    'test/readme.test.ts',
+    'bench/results/latest.json',
+    '.ci/reports/unit.json',
+    'src/config.test.ts',
+    'src/http/x.log',
+    'isolate-0x1-v8.log',
+  ])('the context leaves out %s', (path) => {
+    expect(excluded(path)).toBe(true);
+  });
 
   it('the context is the sources, not the working tree: under 5 MB (176 MB before .dockerignore)', () => {
     const files = contextFiles(ROOT);
@@ -72,7 +96,11 @@ describe('Dockerfile and .dockerignore', () => {
   it('the runtime stage installs nothing, runs as node on every interface and starts the built main.ts', () => {
     const runtime = all.filter((i) => i.stage === lastStage);
     expect(runtime.filter((i) => i.op === 'RUN')).toEqual([]);
-    expect(runtime.filter((i) => i.args.includes('--from=build')).map((i) => i.args.split(/\s+/).at(-2))).toEqual(['/app/node_modules', '/app/dist/src', '/app/.cache']);
+    expect(runtime.filter((i) => i.args.includes('--from=build')).map((i) => i.args.split(/\s+/).at(-2))).toEqual([
+      '/app/node_modules',
+      '/app/dist/src',
+      '/app/.cache',
+    ]);
     // The simulator touches a cached catalogue snapshot when it opens it: root-owned, that would fail as node.
     expect(runtime.find((i) => i.args.includes('/app/.cache'))?.args).toContain('--chown=node');
     expect(runtime.find((i) => i.op === 'ENV')?.args).toContain('HOST=0.0.0.0');

@@ -54,18 +54,15 @@ describe('links between the README and docs/', () => {
       const target = path === '' ? page : resolve(dirname(page), decodeURIComponent(path));
       if (relative(ROOT, target).startsWith('..')) broken.push(`${link}: outside the repository`);
       else if (!existsSync(target)) broken.push(`${link}: no such file`);
-      else if (fragment !== undefined && !(statSync(target).isFile() && anchors(readFileSync(target, 'utf8')).has(fragment))) broken.push(`${link}: no such heading`);
+      else if (fragment !== undefined && !(statSync(target).isFile() && anchors(readFileSync(target, 'utf8')).has(fragment)))
+        broken.push(`${link}: no such heading`);
     }
     expect(broken).toEqual([]);
   });
 
   it('the anchor rule reads headings as GitHub does', () => {
-    expect([...anchors("## The subscriber's resources\n### Reading an `Invalid Signature` answer\n## Test controls (admin API)\n## Faults\n## Faults\n")]).toEqual([
-      'the-subscribers-resources',
-      'reading-an-invalid-signature-answer',
-      'test-controls-admin-api',
-      'faults',
-      'faults-1',
-    ]);
+    expect([
+      ...anchors("## The subscriber's resources\n### Reading an `Invalid Signature` answer\n## Test controls (admin API)\n## Faults\n## Faults\n"),
+    ]).toEqual(['the-subscribers-resources', 'reading-an-invalid-signature-answer', 'test-controls-admin-api', 'faults', 'faults-1']);
   });
 });

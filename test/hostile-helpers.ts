@@ -18,9 +18,40 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Every root a 2xx answer of the API may have (spec 2, fidelity 3 and 6). */
 export const DOCUMENT_ROOTS = new Set([
-  'search', 'catalog_title', 'person', 'people', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars',
-  'reviews', 'review', 'filmography', 'biography', 'resource', 'user', 'ratings', 'rating_item', 'queues', 'queue', 'queue_item', 'queue_disc', 'rented',
-  'at_home', 'lists', 'list', 'list_items', 'list_item', 'recommendations', 'response', 'resources_created', 'status', 'category_scheme', 'categories',
+  'search',
+  'catalog_title',
+  'person',
+  'people',
+  'synopsis',
+  'histogram',
+  'languages',
+  'collections',
+  'artworks',
+  'similars',
+  'reviews',
+  'review',
+  'filmography',
+  'biography',
+  'resource',
+  'user',
+  'ratings',
+  'rating_item',
+  'queues',
+  'queue',
+  'queue_item',
+  'queue_disc',
+  'rented',
+  'at_home',
+  'lists',
+  'list',
+  'list_items',
+  'list_item',
+  'recommendations',
+  'response',
+  'resources_created',
+  'status',
+  'category_scheme',
+  'categories',
 ]);
 
 /** A hostile world: one app on one listening server (faster than a server per supertest call). */
@@ -34,19 +65,27 @@ export async function arena(overrides: Parameters<typeof testWorld>[1] = {}): Pr
   const server = createServer(w.app);
   server.on('clientError', answerClientError); // as startSimulator does: a refused request still gets an <error>
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { ...w, server, close: () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }) };
+  return {
+    ...w,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Pairs of a raw `a=1&b=2` string, decoded the way the server's OAuth layer decodes them. */
 function serverPairs(raw: string): Array<[string, string]> {
-  return raw.split('&').filter(Boolean).map((part) => {
-    const i = part.indexOf('=');
-    const [k, v] = i === -1 ? [part, ''] : [part.slice(0, i), part.slice(i + 1)];
-    return [percentDecode(k, { plusAsSpace: true }), percentDecode(v, { plusAsSpace: true })];
-  });
+  return raw
+    .split('&')
+    .filter(Boolean)
+    .map((part) => {
+      const i = part.indexOf('=');
+      const [k, v] = i === -1 ? [part, ''] : [part.slice(0, i), part.slice(i + 1)];
+      return [percentDecode(k, { plusAsSpace: true }), percentDecode(v, { plusAsSpace: true })];
+    });
 }
 
 export interface RawRequest {
@@ -79,7 +118,9 @@ export function sendHostile(a: Arena, r: RawRequest): Promise<Answer> {
   ];
   const signedPairs = [...protocol, ...serverPairs(query), ...(isForm ? serverPairs(bodyText) : [])];
   const key = `${enc(CONSUMER.secret)}&${enc(token?.secret ?? '')}`;
-  const signature = createHmac('sha1', key).update(baseString(r.method, BASE + r.path, signedPairs)).digest('base64');
+  const signature = createHmac('sha1', key)
+    .update(baseString(r.method, BASE + r.path, signedPairs))
+    .digest('base64');
   const header = 'OAuth ' + [...protocol, ['oauth_signature', signature] as [string, string]].map(([k, v]) => `${k}="${enc(v)}"`).join(', ');
 
   const headers: Record<string, string | number> = { Host: HOST, Authorization: header };
@@ -164,19 +205,109 @@ export function stateOf(a: Arena): Buffer {
 
 /** Strings that have broken parsers, SQL, XML writers and search engines before. */
 export const NASTY = [
-  `'`, `"`, `<`, `>`, `&`, `&amp;`, `&#0;`, `&#x1;`, `]]>`, `<![CDATA[x]]>`, `<error>`, `<?xml version="1.0"?>`, `<!DOCTYPE x [<!ENTITY a "b">]>`,
-  `' OR '1'='1`, `"; DROP TABLE queue_items; --`, `1; DELETE FROM lists`, `%' --`, `\\`, `?1`, `:name`, `$1`,
-  `*`, `"*"`, `NEAR(a b)`, `a OR b`, `title:x`, `^x`, `-x`, `(`, `)`, `{}`, `[]`, `\u0000`, `\u0001`, `\r\n`, `\t`, `\uFFFE`, `\uFEFF`,
-  `\uD800`, `\uDFFF`, `😀`, `𝔘𝔫𝔦𝔠𝔬𝔡𝔢`, `e\u0301`, `ﷺ`, `\u202Eevil`, `NaN`, `Infinity`, `-Infinity`, `-0`, `1e309`, `0x10`, ` 1 `, `1.`, `.5`,
-  '9'.repeat(40), `-1`, `0`, `2.55`, `5.05`, `true`, `yes`, `every`, `all`, `none`, `../../etc/passwd`, `%2e%2e%2f`, `http://evil.example/catalog/title/10`,
-  `${BASE}/catalog/title/10`, `${BASE}/catalog/title/10376,${BASE}/catalog/title/10376`, `/catalog/title/0`, `/catalog/title/99999999999999999999`,
-  `,,,`, `,`, ` `, '',
+  `'`,
+  `"`,
+  `<`,
+  `>`,
+  `&`,
+  `&amp;`,
+  `&#0;`,
+  `&#x1;`,
+  `]]>`,
+  `<![CDATA[x]]>`,
+  `<error>`,
+  `<?xml version="1.0"?>`,
+  `<!DOCTYPE x [<!ENTITY a "b">]>`,
+  `' OR '1'='1`,
+  `"; DROP TABLE queue_items; --`,
+  `1; DELETE FROM lists`,
+  `%' --`,
+  `\\`,
+  `?1`,
+  `:name`,
+  `$1`,
+  `*`,
+  `"*"`,
+  `NEAR(a b)`,
+  `a OR b`,
+  `title:x`,
+  `^x`,
+  `-x`,
+  `(`,
+  `)`,
+  `{}`,
+  `[]`,
+  `\u0000`,
+  `\u0001`,
+  `\r\n`,
+  `\t`,
+  `\uFFFE`,
+  `\uFEFF`,
+  `\uD800`,
+  `\uDFFF`,
+  `😀`,
+  `𝔘𝔫𝔦𝔠𝔬𝔡𝔢`,
+  `e\u0301`,
+  `ﷺ`,
+  `\u202Eevil`,
+  `NaN`,
+  `Infinity`,
+  `-Infinity`,
+  `-0`,
+  `1e309`,
+  `0x10`,
+  ` 1 `,
+  `1.`,
+  `.5`,
+  '9'.repeat(40),
+  `-1`,
+  `0`,
+  `2.55`,
+  `5.05`,
+  `true`,
+  `yes`,
+  `every`,
+  `all`,
+  `none`,
+  `../../etc/passwd`,
+  `%2e%2e%2f`,
+  `http://evil.example/catalog/title/10`,
+  `${BASE}/catalog/title/10`,
+  `${BASE}/catalog/title/10376,${BASE}/catalog/title/10376`,
+  `/catalog/title/0`,
+  `/catalog/title/99999999999999999999`,
+  `,,,`,
+  `,`,
+  ` `,
+  '',
 ];
 
 /** Parameter names the routes read, and a few they do not. */
 export const PARAM_NAMES = [
-  'term', 'refine', 'genre', 'format', 'certificate', 'purchase', 'role', 'f', 'expand', 'view', 'start_index', 'items_per_page',
-  'title_refs', 'title_ref', 'rating', 'priority', 'queue_ref', 'name', 'description', 'public', 'anonymous', 'comment', 'rand', 'id',
+  'term',
+  'refine',
+  'genre',
+  'format',
+  'certificate',
+  'purchase',
+  'role',
+  'f',
+  'expand',
+  'view',
+  'start_index',
+  'items_per_page',
+  'title_refs',
+  'title_ref',
+  'rating',
+  'priority',
+  'queue_ref',
+  'name',
+  'description',
+  'public',
+  'anonymous',
+  'comment',
+  'rand',
+  'id',
 ];
 
 /** Raw (already encoded) query or body fragments: bad percent-encoding and bytes that are not UTF-8. */
@@ -188,15 +319,28 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
   { weight: 1, arbitrary: fc.array(fc.constantFrom(...NASTY), { maxLength: 5 }).map((xs) => xs.join('')) },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double()).map(String) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('x', '😀', '<&>', '9', `${BASE}/catalog/title/10,`), fc.integer({ min: 100, max: 3000 })).map(([s, n]) => s.repeat(n)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom('x', '😀', '<&>', '9', `${BASE}/catalog/title/10,`), fc.integer({ min: 100, max: 3000 })).map(([s, n]) => s.repeat(n)),
+  },
 );
 
 /** A raw query or form string: well-encoded hostile pairs mixed with raw bad fragments. */
-export const rawParams: fc.Arbitrary<string> = fc.array(
-  fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...PARAM_NAMES), hostileString), hostileString).map(([k, v]) => formEncode([[k, v]])) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...PARAM_NAMES), fc.array(fc.oneof(fc.constantFrom(...BAD_ENCODINGS), fc.constantFrom('a', '1', 'x y'.replace(' ', '+'))), { maxLength: 4 })).map(([k, parts]) => `${k}=${parts.join('')}`) },
-    { weight: 1, arbitrary: fc.constantFrom(...BAD_ENCODINGS) },
-  ),
-  { maxLength: 6 },
-).map((parts) => parts.join('&'));
+export const rawParams: fc.Arbitrary<string> = fc
+  .array(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...PARAM_NAMES), hostileString), hostileString).map(([k, v]) => formEncode([[k, v]])) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom(...PARAM_NAMES),
+            fc.array(fc.oneof(fc.constantFrom(...BAD_ENCODINGS), fc.constantFrom('a', '1', 'x y'.replace(' ', '+'))), { maxLength: 4 }),
+          )
+          .map(([k, parts]) => `${k}=${parts.join('')}`),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...BAD_ENCODINGS) },
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.join('&'));

@@ -13,16 +13,47 @@ import { arena, expectWellFormedAnswer, formEncode, rawParams, sendHostile, stat
 const U = `/users/${ALICE.guid}`;
 /** Every route of the API, with ids that exist in the default scenario (Firefly 10 is queued with discs 11-14). */
 const ROUTES: Array<[Method, string]> = [
-  ['GET', '/catalog/title'], ['GET', '/catalog/film'], ['GET', '/catalog/games'], ['GET', '/catalog/person'], ['GET', '/catalog/voice%20over'],
-  ['GET', '/catalog/title/10'], ['GET', '/catalog/title/10/synopsis'], ['GET', '/catalog/title/10/actors'], ['GET', '/catalog/title/10/similars'],
-  ['GET', '/catalog/title/10/reviews'], ['GET', '/catalog/person/11'], ['GET', '/catalog/person/11/filmography'], ['GET', '/categories/genres'],
-  ['GET', '/users'], ['GET', U], ['GET', `${U}/ratings`], ['GET', `${U}/ratings/title`], ['POST', `${U}/ratings/title`],
-  ['GET', `${U}/ratings/title/10002`], ['PUT', `${U}/ratings/title/10002`], ['GET', `${U}/reviews`], ['GET', `${U}/rented`],
-  ['GET', `${U}/at_home`], ['GET', `${U}/recommendations`], ['GET', `${U}/queues`], ['GET', `${U}/queues/every`], ['GET', `${U}/queues/1001`],
-  ['POST', `${U}/queues/every`], ['POST', `${U}/queues/1002`], ['PUT', `${U}/queues/item/10`], ['DELETE', `${U}/queues/item/30`],
-  ['DELETE', `${U}/queues/disc/12`], ['GET', `${U}/lists`], ['POST', `${U}/lists`], ['GET', `${U}/lists/7001`], ['POST', `${U}/lists/7001`],
-  ['DELETE', `${U}/lists/7001`], ['DELETE', `${U}/lists/7001/10`],
-  ['GET', `${U}/queues/item/10`], ['GET', `${U}/queues/disc/12`], ['GET', `${U}/lists/7001/10`],
+  ['GET', '/catalog/title'],
+  ['GET', '/catalog/film'],
+  ['GET', '/catalog/games'],
+  ['GET', '/catalog/person'],
+  ['GET', '/catalog/voice%20over'],
+  ['GET', '/catalog/title/10'],
+  ['GET', '/catalog/title/10/synopsis'],
+  ['GET', '/catalog/title/10/actors'],
+  ['GET', '/catalog/title/10/similars'],
+  ['GET', '/catalog/title/10/reviews'],
+  ['GET', '/catalog/person/11'],
+  ['GET', '/catalog/person/11/filmography'],
+  ['GET', '/categories/genres'],
+  ['GET', '/users'],
+  ['GET', U],
+  ['GET', `${U}/ratings`],
+  ['GET', `${U}/ratings/title`],
+  ['POST', `${U}/ratings/title`],
+  ['GET', `${U}/ratings/title/10002`],
+  ['PUT', `${U}/ratings/title/10002`],
+  ['GET', `${U}/reviews`],
+  ['GET', `${U}/rented`],
+  ['GET', `${U}/at_home`],
+  ['GET', `${U}/recommendations`],
+  ['GET', `${U}/queues`],
+  ['GET', `${U}/queues/every`],
+  ['GET', `${U}/queues/1001`],
+  ['POST', `${U}/queues/every`],
+  ['POST', `${U}/queues/1002`],
+  ['PUT', `${U}/queues/item/10`],
+  ['DELETE', `${U}/queues/item/30`],
+  ['DELETE', `${U}/queues/disc/12`],
+  ['GET', `${U}/lists`],
+  ['POST', `${U}/lists`],
+  ['GET', `${U}/lists/7001`],
+  ['POST', `${U}/lists/7001`],
+  ['DELETE', `${U}/lists/7001`],
+  ['DELETE', `${U}/lists/7001/10`],
+  ['GET', `${U}/queues/item/10`],
+  ['GET', `${U}/queues/disc/12`],
+  ['GET', `${U}/lists/7001/10`],
 ];
 
 /** How the body travels: as a form (signed), or as something the API does not read. */
@@ -31,18 +62,29 @@ const BOUNDARY = 'xXhostileXx';
 
 function bodyOf(kind: string, raw: string): { body?: string | Buffer; contentType?: string } {
   switch (kind) {
-    case 'form': return { body: raw, contentType: 'application/x-www-form-urlencoded' };
-    case 'form-latin1': return { body: raw, contentType: 'application/x-www-form-urlencoded; charset=ISO-8859-1' };
+    case 'form':
+      return { body: raw, contentType: 'application/x-www-form-urlencoded' };
+    case 'form-latin1':
+      return { body: raw, contentType: 'application/x-www-form-urlencoded; charset=ISO-8859-1' };
     // Raw bytes that are not UTF-8 inside a form body (a client that forgot to percent-encode Latin-1).
-    case 'form-bad-bytes': return { body: Buffer.concat([Buffer.from(raw + '&comment=caf'), Buffer.from([0xe9, 0xff, 0xc3, 0x28, 0xed, 0xa0, 0x80])]), contentType: 'application/x-www-form-urlencoded' };
-    case 'json': return { body: JSON.stringify(Object.fromEntries(new URLSearchParams(raw))), contentType: 'application/json' };
-    case 'multipart': return {
-      body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title_refs"\r\n\r\n${raw}\r\n--${BOUNDARY}--\r\n`,
-      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-    };
-    case 'text': return { body: raw, contentType: 'text/plain' };
-    case 'xml': return { body: `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;${raw}</x>`, contentType: 'application/xml' };
-    default: return {};
+    case 'form-bad-bytes':
+      return {
+        body: Buffer.concat([Buffer.from(raw + '&comment=caf'), Buffer.from([0xe9, 0xff, 0xc3, 0x28, 0xed, 0xa0, 0x80])]),
+        contentType: 'application/x-www-form-urlencoded',
+      };
+    case 'json':
+      return { body: JSON.stringify(Object.fromEntries(new URLSearchParams(raw))), contentType: 'application/json' };
+    case 'multipart':
+      return {
+        body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title_refs"\r\n\r\n${raw}\r\n--${BOUNDARY}--\r\n`,
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      };
+    case 'text':
+      return { body: raw, contentType: 'text/plain' };
+    case 'xml':
+      return { body: `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;${raw}</x>`, contentType: 'application/xml' };
+    default:
+      return {};
   }
 }
 
@@ -77,14 +119,44 @@ describe.each(ROUTES)('hostile parameters on %s %s', (method, path) => {
 
 describe('hostile path segments', () => {
   const segment = fc.oneof(
-    fc.constantFrom('0', '-1', '1.5', '1e3', '99999999999999999999', 'every', 'EVERY', 'item', '%00', '%zz', '%FF', '..', '%2e%2e', '%2F', 'null', '%20', '%0A', '%3Cx%3E'),
+    fc.constantFrom(
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      '99999999999999999999',
+      'every',
+      'EVERY',
+      'item',
+      '%00',
+      '%zz',
+      '%FF',
+      '..',
+      '%2e%2e',
+      '%2F',
+      'null',
+      '%20',
+      '%0A',
+      '%3Cx%3E',
+    ),
     fc.string({ maxLength: 20 }).map((s) => formEncode([[s, '']]).slice(0, -1) || 'x'),
   );
   const templates: Array<[Method, (s: string) => string]> = [
-    ['GET', (s) => `/catalog/${s}`], ['GET', (s) => `/catalog/title/${s}`], ['GET', (s) => `/catalog/title/10/${s}`], ['GET', (s) => `/catalog/person/${s}`],
-    ['GET', (s) => `/users/${s}`], ['GET', (s) => `${U}/queues/${s}`], ['PUT', (s) => `${U}/queues/item/${s}`], ['DELETE', (s) => `${U}/queues/disc/${s}`],
-    ['GET', (s) => `${U}/lists/${s}`], ['DELETE', (s) => `${U}/lists/7001/${s}`], ['PUT', (s) => `${U}/ratings/title/${s}`], ['GET', (s) => `/categories/${s}`],
-    ['GET', (s) => `${U}/queues/item/${s}`], ['GET', (s) => `${U}/queues/disc/${s}`], ['GET', (s) => `${U}/lists/7001/${s}`],
+    ['GET', (s) => `/catalog/${s}`],
+    ['GET', (s) => `/catalog/title/${s}`],
+    ['GET', (s) => `/catalog/title/10/${s}`],
+    ['GET', (s) => `/catalog/person/${s}`],
+    ['GET', (s) => `/users/${s}`],
+    ['GET', (s) => `${U}/queues/${s}`],
+    ['PUT', (s) => `${U}/queues/item/${s}`],
+    ['DELETE', (s) => `${U}/queues/disc/${s}`],
+    ['GET', (s) => `${U}/lists/${s}`],
+    ['DELETE', (s) => `${U}/lists/7001/${s}`],
+    ['PUT', (s) => `${U}/ratings/title/${s}`],
+    ['GET', (s) => `/categories/${s}`],
+    ['GET', (s) => `${U}/queues/item/${s}`],
+    ['GET', (s) => `${U}/queues/disc/${s}`],
+    ['GET', (s) => `${U}/lists/7001/${s}`],
   ];
 
   it('never crash a route, and rejected ones change nothing', async () => {

@@ -21,18 +21,25 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const expected = (sent: string) => sent.replace(NOT_XML, '');
 
 /** What JavaScript's trim() (and many a server) strips: drawn at both ends, so any stripping shows. */
-const edge = fc.array(fc.constantFrom(' ', '\t', '\n', '\r', '\uFEFF', '\u2028', '\u2029', '\u00A0', '\u3000'), { maxLength: 3 })
+const edge = fc
+  .array(fc.constantFrom(' ', '\t', '\n', '\r', '\uFEFF', '\u2028', '\u2029', '\u00A0', '\u3000'), { maxLength: 3 })
   .map((parts) => parts.join(''));
 
 /** Well-formed Unicode (a client cannot send a lone surrogate in UTF-8) full of metacharacters. */
 const userText = fc
   .tuple(
     edge,
-    fc.array(fc.oneof(
-      { weight: 2, arbitrary: fc.constantFrom(...NASTY, ' ', '\t', '\n', '\r\n', '\r', '\u00A0', '\u0085', '\u2028', '\uFEFF', '&lt;', '"quoted"', "it's", '%41', '+') },
-      { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
-      { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
-    ), { minLength: 1, maxLength: 12 }),
+    fc.array(
+      fc.oneof(
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(...NASTY, ' ', '\t', '\n', '\r\n', '\r', '\u00A0', '\u0085', '\u2028', '\uFEFF', '&lt;', '"quoted"', "it's", '%41', '+'),
+        },
+        { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
+        { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
+      ),
+      { minLength: 1, maxLength: 12 },
+    ),
     edge,
   )
   .map(([before, parts, after]) => before + parts.join('') + after)
@@ -54,7 +61,10 @@ describe('user strings round-trip through the API', () => {
       fc.asyncProperty(userText, userText, async (name, description) => {
         a.world.reset();
         const before = stateOf(a);
-        const res = await post(LISTS, [['name', name], ['description', description]]);
+        const res = await post(LISTS, [
+          ['name', name],
+          ['description', description],
+        ]);
         expectWellFormedAnswer(res, `name ${JSON.stringify(name)}`);
         // A blank name (JavaScript's whitespace, U+FEFF included) is missing; lengths count what was sent.
         if (name.trim() === '' || name.length > 200 || description.length > 2000) {
@@ -81,7 +91,10 @@ describe('user strings round-trip through the API', () => {
     await fc.assert(
       fc.asyncProperty(userText, async (comment) => {
         a.world.reset();
-        const res = await post(`${LISTS}/7001`, [['title_refs', `${BASE}/catalog/title/10376`], ['comment', comment]]);
+        const res = await post(`${LISTS}/7001`, [
+          ['title_refs', `${BASE}/catalog/title/10376`],
+          ['comment', comment],
+        ]);
         expectWellFormedAnswer(res, `comment ${JSON.stringify(comment)}`);
         expect(res.status, res.text).toBe(201);
         const doc = parseXml((await get(`${LISTS}/7001`, 'items_per_page=100&expand=none')).text);
@@ -96,7 +109,13 @@ describe('user strings round-trip through the API', () => {
   it('a search term comes back intact in every page link', async () => {
     await fc.assert(
       fc.asyncProperty(userText, async (term) => {
-        const res = await get('/catalog/title', formEncode([['term', term], ['items_per_page', '1']]));
+        const res = await get(
+          '/catalog/title',
+          formEncode([
+            ['term', term],
+            ['items_per_page', '1'],
+          ]),
+        );
         expectWellFormedAnswer(res, `term ${JSON.stringify(term)}`);
         expect(res.status, res.text).toBe(200);
         const doc = parseXml(res.text);

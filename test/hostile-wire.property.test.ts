@@ -60,8 +60,13 @@ describe('hostile bytes on the wire', () => {
   it('raw bytes in the request target (not percent-encoded, not UTF-8) get an XML answer', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PATHS), rawBytes, rawBytes, async (path, inPath, inQuery) => {
-        const line = Buffer.concat([Buffer.from(`GET ${path}`), inPath.filter((b) => b > 0x20 && b !== 0x7f), Buffer.from('?term='),
-          inQuery.filter((b) => b > 0x20 && b !== 0x7f), Buffer.from(' HTTP/1.1\r\nHost: rentalsim.test\r\nConnection: close\r\n\r\n')]);
+        const line = Buffer.concat([
+          Buffer.from(`GET ${path}`),
+          inPath.filter((b) => b > 0x20 && b !== 0x7f),
+          Buffer.from('?term='),
+          inQuery.filter((b) => b > 0x20 && b !== 0x7f),
+          Buffer.from(' HTTP/1.1\r\nHost: rentalsim.test\r\nConnection: close\r\n\r\n'),
+        ]);
         expectXmlAnswer(await exchange(line), line.toString('latin1'));
       }),
       { numRuns: 60 },
@@ -69,14 +74,28 @@ describe('hostile bytes on the wire', () => {
   });
 
   it('broken Authorization headers are a 4xx <error>', async () => {
-    const header = fc.oneof(
-      asciiish.map((s) => `OAuth ${s}`),
-      fc.array(fc.tuple(asciiish, asciiish), { maxLength: 8 }).map((pairs) => 'OAuth ' + pairs.map(([k, v]) => `${k}="${v}"`).join(', ')),
-      fc.constantFrom('OAuth', 'OAuth ,,,', 'OAuth realm=', 'OAuth oauth_consumer_key="test-consumer-key", oauth_consumer_key="x"', 'Basic Zm9vOmJhcg==', 'OAuth oauth_signature="%zz"', 'oauth a=b'),
-    ).map((h) => h.replace(/[\r\n\u0000]/g, ''));
+    const header = fc
+      .oneof(
+        asciiish.map((s) => `OAuth ${s}`),
+        fc.array(fc.tuple(asciiish, asciiish), { maxLength: 8 }).map((pairs) => 'OAuth ' + pairs.map(([k, v]) => `${k}="${v}"`).join(', ')),
+        fc.constantFrom(
+          'OAuth',
+          'OAuth ,,,',
+          'OAuth realm=',
+          'OAuth oauth_consumer_key="test-consumer-key", oauth_consumer_key="x"',
+          'Basic Zm9vOmJhcg==',
+          'OAuth oauth_signature="%zz"',
+          'oauth a=b',
+        ),
+      )
+      .map((h) => h.replace(/[\r\n\u0000]/g, ''));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PATHS), header, async (path, auth) => {
-        const req = Buffer.concat([Buffer.from(`GET ${path} HTTP/1.1\r\nHost: rentalsim.test\r\nConnection: close\r\nAuthorization: `), Buffer.from(auth, 'latin1'), Buffer.from('\r\n\r\n')]);
+        const req = Buffer.concat([
+          Buffer.from(`GET ${path} HTTP/1.1\r\nHost: rentalsim.test\r\nConnection: close\r\nAuthorization: `),
+          Buffer.from(auth, 'latin1'),
+          Buffer.from('\r\n\r\n'),
+        ]);
         const status = expectXmlAnswer(await exchange(req), auth);
         expect(status).toBeGreaterThanOrEqual(400);
       }),
@@ -88,16 +107,35 @@ describe('hostile bytes on the wire', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...PATHS),
-        fc.constantFrom('application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-16', 'application/x-www-form-urlencoded; charset=klingon',
-          'multipart/form-data', 'application/json', 'text/plain', '', '*/*', 'application/x-www-form-urlencoded;;;'),
+        fc.constantFrom(
+          'application/x-www-form-urlencoded',
+          'application/x-www-form-urlencoded; charset=utf-16',
+          'application/x-www-form-urlencoded; charset=klingon',
+          'multipart/form-data',
+          'application/json',
+          'text/plain',
+          '',
+          '*/*',
+          'application/x-www-form-urlencoded;;;',
+        ),
         rawBytes,
         fc.oneof({ weight: 3, arbitrary: fc.constant(-2) }, { weight: 1, arbitrary: fc.integer({ min: -1, max: 40 }) }),
         fc.constantFrom('identity', 'gzip', 'chunked', ''),
         async (path, type, body, length, encoding) => {
           const claimed = length === -2 ? body.length : length; // mostly the truth, sometimes chunked or a lie
-          const head = [`POST ${path} HTTP/1.1`, 'Host: rentalsim.test', 'Connection: close', `Content-Type: ${type}`,
-            claimed >= 0 ? `Content-Length: ${claimed}` : 'Transfer-Encoding: chunked', ...(encoding ? [`Content-Encoding: ${encoding}`] : [])];
-          const req = Buffer.concat([Buffer.from(head.join('\r\n') + '\r\n\r\n'), claimed >= 0 ? body.subarray(0, claimed) : Buffer.from(`${body.length.toString(16)}\r\n`), claimed >= 0 ? Buffer.alloc(0) : Buffer.concat([body, Buffer.from('\r\n0\r\n\r\n')])]);
+          const head = [
+            `POST ${path} HTTP/1.1`,
+            'Host: rentalsim.test',
+            'Connection: close',
+            `Content-Type: ${type}`,
+            claimed >= 0 ? `Content-Length: ${claimed}` : 'Transfer-Encoding: chunked',
+            ...(encoding ? [`Content-Encoding: ${encoding}`] : []),
+          ];
+          const req = Buffer.concat([
+            Buffer.from(head.join('\r\n') + '\r\n\r\n'),
+            claimed >= 0 ? body.subarray(0, claimed) : Buffer.from(`${body.length.toString(16)}\r\n`),
+            claimed >= 0 ? Buffer.alloc(0) : Buffer.concat([body, Buffer.from('\r\n0\r\n\r\n')]),
+          ]);
           // A Content-Length longer than the bytes sent: the server waits for the rest until the client
           // half-closes, then may close without an answer (nobody is left to read one); any answer is XML.
           const raw = await exchange(req);

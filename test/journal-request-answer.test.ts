@@ -19,7 +19,7 @@ async function newest(app: Parameters<typeof request>[0]): Promise<JournalEntry>
 }
 
 describe('the journal keeps the request and the answer', () => {
-  it('a signed POST: method, URL, headers, decoded parameters and form body; the answer\'s status, headers and body', async () => {
+  it("a signed POST: method, URL, headers, decoded parameters and form body; the answer's status, headers and body", async () => {
     const { app } = testWorld();
     const form = { title_ref: `${BASE}/catalog/title/30`, rating: '4', note: 'one two' };
     const res = await signed(app, 'POST', `${RATINGS}?source=a%2Fb%20c`, { token: CAROL.token, form });
@@ -34,7 +34,12 @@ describe('the journal keeps the request and the answer', () => {
     expect(header(q.headers, 'Authorization')).toContain(`oauth_token="${CAROL.token.key}"`);
     expect(header(q.headers, 'Content-Type')).toBe('application/x-www-form-urlencoded');
     // Decoded: the query's first, then the form's (`note=one+two`), in the order sent.
-    expect(q.params).toEqual([['source', 'a/b c'], ['title_ref', form.title_ref], ['rating', '4'], ['note', 'one two']]);
+    expect(q.params).toEqual([
+      ['source', 'a/b c'],
+      ['title_ref', form.title_ref],
+      ['rating', '4'],
+      ['note', 'one two'],
+    ]);
     expect(q.body).toBe(new URLSearchParams(form).toString());
     expect(q.body).toContain('note=one+two');
 
@@ -44,7 +49,7 @@ describe('the journal keeps the request and the answer', () => {
     expect(e.answer!.body).toBe(res.text);
   });
 
-  it('a rejected request\'s answer is the <error> the client got, with its gateway headers', async () => {
+  it("a rejected request's answer is the <error> the client got, with its gateway headers", async () => {
     const { app } = testWorld();
     const res = await signed(app, 'GET', '/catalog/title?term=zzyzx', { consumer: { key: CONSUMER.key, secret: 'wrong' } });
     expect(res.status).toBe(401);
@@ -65,9 +70,10 @@ describe('the journal keeps the request and the answer', () => {
     expect(e.answer!.body).toMatch(/^oauth_token=/);
   });
 
-  it('an override\'s answer is kept as the tester wrote it', async () => {
+  it("an override's answer is kept as the tester wrote it", async () => {
     const { app } = testWorld();
-    const added = await request(app).post('/__admin/overrides')
+    const added = await request(app)
+      .post('/__admin/overrides')
       .send({ match: { path: '/catalog/*' }, answer: { status: 503, contentType: 'text/html', body: '<html>503</html>' } });
     expect(added.status).toBe(201);
     const res = await signed(app, 'GET', '/catalog/title?term=zzyzx');
@@ -200,6 +206,9 @@ describe('journal filters by user', () => {
   it('shows the login next to the GUID', async () => {
     await ready;
     const entries: JournalEntry[] = (await request(app).get('/__admin/journal?user=alice')).body.entries;
-    expect(entries.map((e) => [e.user, e.login])).toEqual([[ALICE.guid, 'alice'], [ALICE.guid, 'alice']]);
+    expect(entries.map((e) => [e.user, e.login])).toEqual([
+      [ALICE.guid, 'alice'],
+      [ALICE.guid, 'alice'],
+    ]);
   });
 });

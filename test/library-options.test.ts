@@ -19,7 +19,10 @@ describe('startSimulator options', () => {
     ['half of open mode', { openPrefix: 'ci-' }, /^open mode needs both/],
     ['a missing scenario folder', { scenarioDir: '/no/such/folder' }, /^--scenario-dir \(SCENARIO_DIR\): no folder "\/no\/such\/folder"$/],
   ])('rejects %s with a ConfigError', async (_name, options, message) => {
-    const error = await start(options).then(() => undefined, (e: unknown) => e);
+    const error = await start(options).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
   });
@@ -29,7 +32,10 @@ describe('startSimulator options', () => {
     await once(busy, 'listening');
     const port = (busy.address() as { port: number }).port;
     try {
-      const error = await start({ port }).then(() => undefined, (e: unknown) => e);
+      const error = await start({ port }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as Error).message).toBe(`--port (PORT): port ${port} on 127.0.0.1 is in use; choose another (--port 0 picks a free one)`);
       expect(((error as Error).cause as NodeJS.ErrnoException).code).toBe('EADDRINUSE');

@@ -68,8 +68,24 @@ describe('title_refs count (--max-title-refs)', () => {
   });
 
   it.each([
-    ['an unsigned request is 403 Not Authorized', () => request(small().app).post(`${U}/queues/every`).set('Host', 'rentalsim.test').type('form').send({ title_refs: refs(6) }), 403, 'Not Authorized'],
-    ["another user's token is 403 Forbidden", (w = small()) => signed(w.app, 'POST', `${U}/queues/every`, { token: { key: 'bob-access-token', secret: 'bob-access-secret' }, form: { title_refs: refs(6) } }), 403, 'Forbidden'],
+    [
+      'an unsigned request is 403 Not Authorized',
+      () =>
+        request(small().app)
+          .post(`${U}/queues/every`)
+          .set('Host', 'rentalsim.test')
+          .type('form')
+          .send({ title_refs: refs(6) }),
+      403,
+      'Not Authorized',
+    ],
+    [
+      "another user's token is 403 Forbidden",
+      (w = small()) =>
+        signed(w.app, 'POST', `${U}/queues/every`, { token: { key: 'bob-access-token', secret: 'bob-access-secret' }, form: { title_refs: refs(6) } }),
+      403,
+      'Forbidden',
+    ],
   ] as const)('OAuth answers before the cap: %s', async (_what, send, status, reason) => {
     const res = await send();
     expect(res.status).toBe(status);

@@ -12,18 +12,38 @@ describe('GET /users/{guid}/lists', () => {
   it('answers every collection of the user with the fields of spec 2.9, in that order', async () => {
     const doc = await getDoc(app, listsPath());
     expect(childNames(doc, '/lists')).toEqual(['list', 'list']);
-    expect(childNames(doc, '/lists/list[1]')).toEqual([
-      'name', 'description', 'author', 'anonymous', 'location', 'public', 'created', 'updated', 'link',
-    ]);
+    expect(childNames(doc, '/lists/list[1]')).toEqual(['name', 'description', 'author', 'anonymous', 'location', 'public', 'created', 'updated', 'link']);
     const lists = nodes(doc, '/lists/list').map((l) => ({
-      name: str(l, 'name'), author: str(l, 'author'), anonymous: str(l, 'anonymous'), location: str(l, 'location'),
-      public: str(l, 'public'), href: str(l, 'link/@href'), rel: str(l, 'link/@rel'), title: str(l, 'link/@title'),
+      name: str(l, 'name'),
+      author: str(l, 'author'),
+      anonymous: str(l, 'anonymous'),
+      location: str(l, 'location'),
+      public: str(l, 'public'),
+      href: str(l, 'link/@href'),
+      rel: str(l, 'link/@rel'),
+      title: str(l, 'link/@title'),
     }));
     expect(lists).toEqual([
-      { name: 'Sci-fi favourites', author: 'alice_a', anonymous: 'false', location: 'London', public: 'true',
-        href: `${BASE}${scifi}`, rel: `${SCHEMA}/list`, title: 'Sci-fi favourites' },
-      { name: 'Gift ideas', author: 'alice_a', anonymous: 'false', location: 'London', public: 'false',
-        href: `${BASE}${listsPath()}/${GIFT_LIST}`, rel: `${SCHEMA}/list`, title: 'Gift ideas' },
+      {
+        name: 'Sci-fi favourites',
+        author: 'alice_a',
+        anonymous: 'false',
+        location: 'London',
+        public: 'true',
+        href: `${BASE}${scifi}`,
+        rel: `${SCHEMA}/list`,
+        title: 'Sci-fi favourites',
+      },
+      {
+        name: 'Gift ideas',
+        author: 'alice_a',
+        anonymous: 'false',
+        location: 'London',
+        public: 'false',
+        href: `${BASE}${listsPath()}/${GIFT_LIST}`,
+        rel: `${SCHEMA}/list`,
+        title: 'Gift ideas',
+      },
     ]);
     expect(str(doc, '/lists/list[1]/created')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });

@@ -7,8 +7,7 @@ import { as, getDoc, GIFT_LIST, listsPath, SCHEMA, SCIFI_LIST, titleRef, writeAn
 
 const scifi = `${listsPath()}/${SCIFI_LIST}`;
 
-const listNames = async (app: Parameters<typeof getDoc>[0]) =>
-  nodes(await getDoc(app, listsPath()), '/lists/list/name').map((n) => n.textContent);
+const listNames = async (app: Parameters<typeof getDoc>[0]) => nodes(await getDoc(app, listsPath()), '/lists/list/name').map((n) => n.textContent);
 const entryIds = async (app: Parameters<typeof getDoc>[0], path = scifi) =>
   nodes(await getDoc(app, `${path}?expand=none`), '/list_items/list_item/id').map((n) => Number(String(n.textContent).split('/').pop()));
 
@@ -28,11 +27,21 @@ describe('POST /users/{guid}/lists', () => {
     expect(res.headers['location']).toBe(href);
     const list = nodes(await getDoc(app, listsPath()), `/lists/list[link/@href='${href}']`)[0]!;
     expect({
-      description: str(list, 'description'), author: str(list, 'author'), anonymous: str(list, 'anonymous'),
-      location: str(list, 'location'), public: str(list, 'public'), created: str(list, 'created'), updated: str(list, 'updated'),
+      description: str(list, 'description'),
+      author: str(list, 'author'),
+      anonymous: str(list, 'anonymous'),
+      location: str(list, 'location'),
+      public: str(list, 'public'),
+      created: str(list, 'created'),
+      updated: str(list, 'updated'),
     }).toEqual({
-      description: '', author: 'alice_a', anonymous: 'false', location: 'London', public: 'true',
-      created: now, updated: now,
+      description: '',
+      author: 'alice_a',
+      anonymous: 'false',
+      location: 'London',
+      public: 'true',
+      created: now,
+      updated: now,
     });
     expect(str(await getDoc(app, href.slice(BASE.length)), '/list_items/total_results')).toBe('0');
   });
@@ -42,7 +51,12 @@ describe('POST /users/{guid}/lists', () => {
     const res = await as(app, 'POST', listsPath(), { name: 'Secret', description: 'Shh & <hush>', public: 'false', anonymous: 'true' });
     const href = str(parseXml(res.text), '/resources_created/link/@href');
     const list = nodes(await getDoc(app, listsPath()), `/lists/list[link/@href='${href}']`)[0]!;
-    expect([str(list, 'description'), str(list, 'public'), str(list, 'anonymous'), str(list, 'author')]).toEqual(['Shh & <hush>', 'false', 'true', 'Anonymous']);
+    expect([str(list, 'description'), str(list, 'public'), str(list, 'anonymous'), str(list, 'author')]).toEqual([
+      'Shh & <hush>',
+      'false',
+      'true',
+      'Anonymous',
+    ]);
   });
 
   it('takes parameters from the query string too', async () => {
@@ -99,7 +113,10 @@ describe('POST /users/{guid}/lists/{list_id}', () => {
     ]);
   });
 
-  it.each([['no title_refs', {}], ['blank title_refs', { title_refs: ',' }]])('answers 400 to %s and adds nothing', async (_case, form) => {
+  it.each([
+    ['no title_refs', {}],
+    ['blank title_refs', { title_refs: ',' }],
+  ])('answers 400 to %s and adds nothing', async (_case, form) => {
     const { app } = testWorld();
     const res = await as(app, 'POST', scifi, form as Record<string, string>);
     expect(res.status).toBe(400);

@@ -34,7 +34,10 @@ afterAll(async () => {
   await sim.close();
 });
 
-interface Answer { status: number; text: string }
+interface Answer {
+  status: number;
+  text: string;
+}
 
 /** A request signed as carol with the test consumer, over a keep-alive socket, to the listening server. */
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathAndQuery: string, form?: Record<string, string>): Promise<Answer> {
@@ -160,8 +163,9 @@ describe(`load: ${CLIENTS} concurrent signed clients writing to one sandbox`, ()
     expect(usable).toHaveLength(CLIENTS * OWN_TITLES + CONTENDED);
     const contended = usable.slice(0, CONTENDED);
     const deadline = Date.now() + DEADLINE_MS;
-    const models = await Promise.all(Array.from({ length: CLIENTS }, (_, i) =>
-      runClient(i, usable.slice(CONTENDED + i * OWN_TITLES, CONTENDED + (i + 1) * OWN_TITLES), contended, deadline)));
+    const models = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => runClient(i, usable.slice(CONTENDED + i * OWN_TITLES, CONTENDED + (i + 1) * OWN_TITLES), contended, deadline)),
+    );
 
     expect(models.flatMap((m) => m.unexpected)).toEqual([]);
     expect(models.reduce((n, m) => n + m.requests, 0)).toBeGreaterThan(CLIENTS); // the clients really ran

@@ -19,7 +19,8 @@ import { describe, expect, it } from 'vitest';
 const ALLOWED: Record<string, string> = {
   'src/domain/sim-clock.ts lastDay': 'the last day isoDate formatted: a memo of a pure function of its argument, read and written in one call',
   'src/http/verify-oauth.ts lastBase': 'the last base URL split into scheme, host and path: a memo of a pure function of the URL, read and written in one call',
-  'src/scenarios/catalog-cache.ts codeHash': "the hash of this package's own source files, which name catalogue snapshot files: one fact about the process, not about a simulator",
+  'src/scenarios/catalog-cache.ts codeHash':
+    "the hash of this package's own source files, which name catalogue snapshot files: one fact about the process, not about a simulator",
   'src/domain/percent-encode.ts UNRESERVED': 'a lookup table filled once as the module loads and only read after',
   'src/domain/oauth/nonce-store.ts HASH': 'scratch space of one synchronous hash call, holding nothing between calls',
   'src/seeds/clean-title.ts DECORATION': 'a regular expression without the g or y flag, so it keeps no lastIndex between uses',
@@ -53,7 +54,7 @@ function moduleState(file: string, text: string): string[] {
       }
     } else if (ts.isClassDeclaration(statement)) {
       for (const m of statement.members) {
-        const mods = ts.canHaveModifiers(m) ? ts.getModifiers(m) ?? [] : [];
+        const mods = ts.canHaveModifiers(m) ? (ts.getModifiers(m) ?? []) : [];
         const has = (k: ts.SyntaxKind) => mods.some((x) => x.kind === k);
         if (ts.isPropertyDeclaration(m) && has(ts.SyntaxKind.StaticKeyword) && !has(ts.SyntaxKind.ReadonlyKeyword)) {
           found.push(`${file} ${statement.name?.text ?? 'class'}.${m.name.getText(source)}`);

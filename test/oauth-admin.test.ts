@@ -6,8 +6,7 @@ import { testWorld } from './support/world.js';
 
 // POST /__admin/oauth/authorize: the authorisation page's decision for scripts without a browser.
 
-const authorize = (app: Parameters<typeof request>[0], body: Record<string, string>) =>
-  request(app).post('/__admin/oauth/authorize').send(body);
+const authorize = (app: Parameters<typeof request>[0], body: Record<string, string>) => request(app).post('/__admin/oauth/authorize').send(body);
 
 describe('POST /__admin/oauth/authorize', () => {
   it.each([
@@ -20,7 +19,12 @@ describe('POST /__admin/oauth/authorize', () => {
     const res = await authorize(app, { oauth_token: rt.key, user });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.body).toEqual({ oauth_token: rt.key, decision: 'allow', user: { guid: ALICE.guid, login: 'alice' }, verifier: expect.stringMatching(/^\d{6}$/) });
+    expect(res.body).toEqual({
+      oauth_token: rt.key,
+      decision: 'allow',
+      user: { guid: ALICE.guid, login: 'alice' },
+      verifier: expect.stringMatching(/^\d{6}$/),
+    });
     expect((await exchange(app, rt, res.body.verifier)).status).toBe(200);
   });
 
@@ -34,7 +38,11 @@ describe('POST /__admin/oauth/authorize', () => {
   it('takes a form body too (with X-Rentalsim-Admin, which no page on another origin can send), and the code in any case', async () => {
     const { app } = testWorld();
     const rt = await getRequestToken(app, { callback: 'oob' });
-    const res = await request(app).post('/__admin/oauth/authorize').type('form').set('X-Rentalsim-Admin', '1').send(`oauth_token=${rt.key.toLowerCase()}&user=carol`);
+    const res = await request(app)
+      .post('/__admin/oauth/authorize')
+      .type('form')
+      .set('X-Rentalsim-Admin', '1')
+      .send(`oauth_token=${rt.key.toLowerCase()}&user=carol`);
     expect(res.status).toBe(200);
     expect(res.body.decision).toBe('allow');
   });

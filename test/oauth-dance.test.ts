@@ -57,15 +57,18 @@ describe('POST or GET /oauth/request_token', () => {
 });
 
 describe('POST or GET /oauth/access_token', () => {
-  it.each(['POST', 'GET'] as const)('%s: an OAuth 1.0a client exchanges an authorised token and verifier; the answer has token and secret only', async (method) => {
-    const { app } = testWorld();
-    const rt = await getRequestToken(app, { callback: 'oob' });
-    const { verifier } = (await authorizeAs(app, rt.key, 'alice')).body;
-    const res = await exchange(app, rt, verifier, { method });
-    expect(res.status, res.text).toBe(200);
-    expect(res.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(keysOf(res.text)).toEqual(['oauth_token', 'oauth_token_secret']);
-  });
+  it.each(['POST', 'GET'] as const)(
+    '%s: an OAuth 1.0a client exchanges an authorised token and verifier; the answer has token and secret only',
+    async (method) => {
+      const { app } = testWorld();
+      const rt = await getRequestToken(app, { callback: 'oob' });
+      const { verifier } = (await authorizeAs(app, rt.key, 'alice')).body;
+      const res = await exchange(app, rt, verifier, { method });
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(keysOf(res.text)).toEqual(['oauth_token', 'oauth_token_secret']);
+    },
+  );
 
   it('an OAuth 1.0 client (no callback, no verifier) exchanges an authorised token', async () => {
     const { app } = testWorld();

@@ -122,8 +122,12 @@ describe('fidelity 8: the OAuth rows of the error table', () => {
     const ts = String(now());
     const res = await sendRaw(app, { path: CATALOG, nonce: 'fixed-nonce', timestamp: ts, tamper: spoilSignature });
     const expected = baseString('GET', `http://${HOST}/catalog/title`, [
-      ['oauth_consumer_key', CONSUMER.key], ['oauth_nonce', 'fixed-nonce'], ['oauth_signature_method', 'HMAC-SHA1'],
-      ['oauth_timestamp', ts], ['oauth_version', '1.0'], ['term', 'zzyzx'],
+      ['oauth_consumer_key', CONSUMER.key],
+      ['oauth_nonce', 'fixed-nonce'],
+      ['oauth_signature_method', 'HMAC-SHA1'],
+      ['oauth_timestamp', ts],
+      ['oauth_version', '1.0'],
+      ['term', 'zzyzx'],
     ]);
     expect(str(parseXml(res.text), '/error/details')).toContain(`: ${expected}`);
   });
@@ -212,7 +216,11 @@ describe('fidelity 8: the checks run in order, the first failure answers', () =>
   const { app } = testWorld();
   const past = () => String(now() - 3600);
   it.each<[string, RawOAuthOptions, string]>([
-    ['duplicated before missing', { path: CATALOG, tamper: (p) => [...drop('oauth_signature')(p), ['oauth_nonce', 'x']] }, 'Duplicated OAuth Protocol Parameter'],
+    [
+      'duplicated before missing',
+      { path: CATALOG, tamper: (p) => [...drop('oauth_signature')(p), ['oauth_nonce', 'x']] },
+      'Duplicated OAuth Protocol Parameter',
+    ],
     ['missing before version', { path: CATALOG, version: '2.0', tamper: drop('oauth_nonce') }, 'Missing Required Nonce'],
     ['missing access token before version', { path: '/users', version: '2.0' }, 'Missing Required Access Token'],
     ['version before signature method', { path: CATALOG, version: '2.0', signatureMethod: 'RSA-SHA1' }, 'Unsupported OAuth Version'],

@@ -11,12 +11,18 @@ import { parseXml, str } from './support/xml.js';
 // `oauth-1.0a` (here: parameters in a form body, then in the query string).
 
 let sim: Simulator;
-beforeAll(async () => { sim = await startSimulator({ port: 0 }); });
-afterAll(async () => { await sim.close(); });
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(async () => {
+  await sim.close();
+});
 
 async function allow(token: string, user: string): Promise<{ verifier: string; redirect?: string }> {
   const res = await fetch(`${sim.url}/__admin/oauth/authorize`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ oauth_token: token, user }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ oauth_token: token, user }),
   });
   expect(res.status).toBe(200);
   return (await res.json()) as { verifier: string; redirect?: string };
@@ -26,15 +32,22 @@ describe('the `oauth` package (Authorization header)', () => {
   type Answer = { token: string; secret: string; results: Record<string, unknown> };
   const client = (callback: string | null) =>
     new NodeOAuth(`${sim.url}/oauth/request_token`, `${sim.url}/oauth/access_token`, CONSUMER.key, CONSUMER.secret, '1.0', callback as string, 'HMAC-SHA1');
-  const requestToken = (oa: NodeOAuth) => new Promise<Answer>((resolve, reject) =>
-    oa.getOAuthRequestToken((err, token, secret, results) => (err ? reject(err) : resolve({ token, secret, results }))));
-  const accessToken = (oa: NodeOAuth, rt: Answer, verifier: string | undefined) => new Promise<Answer>((resolve, reject) => {
-    const done = (err: unknown, token: string, secret: string, results: Record<string, unknown>) => (err ? reject(err) : resolve({ token, secret, results }));
-    if (verifier === undefined) oa.getOAuthAccessToken(rt.token, rt.secret, done);
-    else oa.getOAuthAccessToken(rt.token, rt.secret, verifier, done);
-  });
-  const get = (oa: NodeOAuth, url: string, at: Answer) => new Promise<{ status: number; body: string }>((resolve) =>
-    oa.get(url, at.token, at.secret, (err, body) => resolve({ status: err ? (err as { statusCode: number }).statusCode : 200, body: String(err ? (err as { data: string }).data : body) })));
+  const requestToken = (oa: NodeOAuth) =>
+    new Promise<Answer>((resolve, reject) =>
+      oa.getOAuthRequestToken((err, token, secret, results) => (err ? reject(err) : resolve({ token, secret, results }))),
+    );
+  const accessToken = (oa: NodeOAuth, rt: Answer, verifier: string | undefined) =>
+    new Promise<Answer>((resolve, reject) => {
+      const done = (err: unknown, token: string, secret: string, results: Record<string, unknown>) => (err ? reject(err) : resolve({ token, secret, results }));
+      if (verifier === undefined) oa.getOAuthAccessToken(rt.token, rt.secret, done);
+      else oa.getOAuthAccessToken(rt.token, rt.secret, verifier, done);
+    });
+  const get = (oa: NodeOAuth, url: string, at: Answer) =>
+    new Promise<{ status: number; body: string }>((resolve) =>
+      oa.get(url, at.token, at.secret, (err, body) =>
+        resolve({ status: err ? (err as { statusCode: number }).statusCode : 200, body: String(err ? (err as { data: string }).data : body) }),
+      ),
+    );
 
   it('OAuth 1.0a with a URL callback: request token, allow, exchange, then the user resources', async () => {
     const oa = client('http://127.0.0.1:9/callback?app=interop');
@@ -58,8 +71,15 @@ describe('the `oauth` package (Authorization header)', () => {
 
     // A write: node-oauth sends the form body and signs its parameters in the header.
     const created = await new Promise<{ status: number; body: string }>((resolve) =>
-      oa.post(`${href}/lists`, at.token, at.secret, { name: 'Seen with node-oauth & co', description: 'a+b c' }, 'application/x-www-form-urlencoded',
-        (err, body) => resolve({ status: err ? (err as { statusCode: number }).statusCode : 201, body: String(err ? (err as { data: string }).data : body) })));
+      oa.post(
+        `${href}/lists`,
+        at.token,
+        at.secret,
+        { name: 'Seen with node-oauth & co', description: 'a+b c' },
+        'application/x-www-form-urlencoded',
+        (err, body) => resolve({ status: err ? (err as { statusCode: number }).statusCode : 201, body: String(err ? (err as { data: string }).data : body) }),
+      ),
+    );
     expect(created.status, created.body).toBe(201);
     const lists = await get(oa, `${href}/lists`, at);
     expect(lists.body).toContain('Seen with node-oauth &amp; co');
@@ -87,7 +107,8 @@ describe('the `oauth` package (Authorization header)', () => {
 
 describe('the `oauth-1.0a` package (form body and query string)', () => {
   const oauth = new OAuth1a({
-    consumer: CONSUMER, signature_method: 'HMAC-SHA1',
+    consumer: CONSUMER,
+    signature_method: 'HMAC-SHA1',
     hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
   });
   const form = (data: object) => new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v)])).toString();
@@ -126,7 +147,8 @@ describe('the `oauth-1.0a` package (form body and query string)', () => {
     const listsUrl = `${href}/lists`;
     const listData = { name: 'Weekend (maybe)', description: "carol's * picks" };
     const post = await fetch(listsUrl, {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: form({ ...oauth.authorize({ url: listsUrl, method: 'POST', data: listData }, access), ...listData }),
     });
     expect(post.status, await post.clone().text()).toBe(201);

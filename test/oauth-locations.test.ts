@@ -119,8 +119,12 @@ describe('the base string URI is the request as sent', () => {
 
 describe('absolute-form request lines (clients behind an HTTP proxy, fidelity 2)', () => {
   let sim: Simulator;
-  beforeAll(async () => { sim = await startSimulator({ port: 0 }); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0 });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   /** Sends one raw HTTP/1.1 request over a socket and answers the status line and body. */
   function raw(lines: string[]): Promise<{ status: number; body: string }> {
@@ -141,14 +145,30 @@ describe('absolute-form request lines (clients behind an HTTP proxy, fidelity 2)
   it('is signed with the host of the request line, not the Host header', async () => {
     const signedUrl = `http://api.lovefilm.com${CATALOG}`;
     const ok = signRaw({ path: CATALOG, signedUrl });
-    const res = await raw([`GET http://api.lovefilm.com${CATALOG} HTTP/1.1`, `Host: ${new URL(sim.url).host}`, `Authorization: ${ok.headers['Authorization']}`, 'Connection: close']);
+    const res = await raw([
+      `GET http://api.lovefilm.com${CATALOG} HTTP/1.1`,
+      `Host: ${new URL(sim.url).host}`,
+      `Authorization: ${ok.headers['Authorization']}`,
+      'Connection: close',
+    ]);
     expect(res.status, res.body).toBe(200);
     expect(res.body).toContain('http://api.lovefilm.com/catalog/title');
   });
 
   it('the token dance works through it: login_url names the absolute-form host', async () => {
-    const r = signRaw({ method: 'POST', path: '/oauth/request_token', signedUrl: 'http://api.lovefilm.com/oauth/request_token', extra: { oauth_callback: 'oob' } });
-    const res = await raw(['POST http://api.lovefilm.com/oauth/request_token HTTP/1.1', `Host: ${new URL(sim.url).host}`, `Authorization: ${r.headers['Authorization']}`, 'Content-Length: 0', 'Connection: close']);
+    const r = signRaw({
+      method: 'POST',
+      path: '/oauth/request_token',
+      signedUrl: 'http://api.lovefilm.com/oauth/request_token',
+      extra: { oauth_callback: 'oob' },
+    });
+    const res = await raw([
+      'POST http://api.lovefilm.com/oauth/request_token HTTP/1.1',
+      `Host: ${new URL(sim.url).host}`,
+      `Authorization: ${r.headers['Authorization']}`,
+      'Content-Length: 0',
+      'Connection: close',
+    ]);
     expect(res.status, res.body).toBe(200);
     expect(formAnswer(res.body)['login_url']).toBe('http://api.lovefilm.com/oauth/login');
   });

@@ -14,7 +14,11 @@ const page = (app: Parameters<typeof request>[0], path: string) => request(app).
 const submit = async (app: Parameters<typeof request>[0], fields: Record<string, string>) => {
   const shown = await page(app, `/oauth/login?oauth_token=${encodeURIComponent(fields['oauth_token'] ?? '')}`);
   const formToken = /name="form_token" value="([^"]*)"/.exec(shown.text)?.[1] ?? '';
-  return request(app).post('/oauth/login').set('Host', HOST).type('form').send(new URLSearchParams({ form_token: formToken, ...fields }).toString());
+  return request(app)
+    .post('/oauth/login')
+    .set('Host', HOST)
+    .type('form')
+    .send(new URLSearchParams({ form_token: formToken, ...fields }).toString());
 };
 const byId = (html: string, id: string) => new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
 
@@ -70,7 +74,8 @@ describe('GET /oauth/login', () => {
 describe('the old authorisation address (spec 5.7)', () => {
   it.each(['GET', 'POST'] as const)('%s /oauth/authorize answers 301 to /oauth/login, query kept', async (method) => {
     const { app } = testWorld();
-    const call = method === 'GET' ? request(app).get('/oauth/authorize?oauth_token=ABCDE&x=a%20b') : request(app).post('/oauth/authorize?oauth_token=ABCDE&x=a%20b');
+    const call =
+      method === 'GET' ? request(app).get('/oauth/authorize?oauth_token=ABCDE&x=a%20b') : request(app).post('/oauth/authorize?oauth_token=ABCDE&x=a%20b');
     const res = await call.set('Host', HOST).redirects(0);
     expect(res.status).toBe(301);
     expect(res.headers['location']).toBe(`${BASE}/oauth/login?oauth_token=ABCDE&x=a%20b`);
@@ -149,7 +154,13 @@ describe('POST /oauth/login: the decision', () => {
     const rt = await getRequestToken(app, { callback: undefined });
     const form = await page(app, `/oauth/login?oauth_token=${rt.key}&oauth_callback=${encodeURIComponent('http://old.example/cb')}`);
     expect(form.text).toContain('name="oauth_callback" value="http://old.example/cb"');
-    const res = await submit(app, { oauth_token: rt.key, oauth_callback: 'http://old.example/cb', login: 'carol', password: 'carol-password', decision: 'allow' });
+    const res = await submit(app, {
+      oauth_token: rt.key,
+      oauth_callback: 'http://old.example/cb',
+      login: 'carol',
+      password: 'carol-password',
+      decision: 'allow',
+    });
     expect(res.status).toBe(302);
     expect(res.headers['location']).toBe(`http://old.example/cb?oauth_token=${rt.key}`);
     const access = await exchange(app, rt, undefined);
@@ -170,7 +181,10 @@ describe('POST /oauth/login: the decision', () => {
     expect(world.sandboxKeys()).toContain('test-consumer-key');
     const res = await submit(app, { oauth_token: rt.key, login: 'alice', password: 'alice-password', decision: 'allow' });
     const access = await exchange(app, rt, byId(res.text, 'verifier'));
-    const users = await sendRaw(app, { path: '/users', token: { key: new URLSearchParams(access.text).get('oauth_token')!, secret: new URLSearchParams(access.text).get('oauth_token_secret')! } });
+    const users = await sendRaw(app, {
+      path: '/users',
+      token: { key: new URLSearchParams(access.text).get('oauth_token')!, secret: new URLSearchParams(access.text).get('oauth_token_secret')! },
+    });
     expect(users.status).toBe(200);
   });
 });

@@ -33,6 +33,10 @@ describe('--pretty answers', () => {
     expect(lists).toContain('\n    <description>   </description>\n');
     expect(nodes(parseXml(lists), '/lists/list/link/@title').map((a) => a.nodeValue)).toContain(`\t${TRICKY}`);
     const items = parseXml((await as(pretty, 'GET', `${scifi}?expand=none`)).text);
-    expect(nodes(items, '/list_items/list_item/comment').slice(-2).map((n) => n.textContent)).toEqual(['  ', TRICKY]);
+    expect(
+      nodes(items, '/list_items/list_item/comment')
+        .slice(-2)
+        .map((n) => n.textContent),
+    ).toEqual(['  ', TRICKY]);
   });
 });

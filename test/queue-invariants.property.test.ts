@@ -17,7 +17,10 @@ const LISTS = ['7001', '7002', '9999'];
 const PRIORITIES = [undefined, '1', '2', '3', '0', 'x'];
 const IF_MATCH = [undefined, 'current', 'stale'] as const;
 
-const ref = fc.oneof(fc.constantFrom(...TITLES).map((id) => titleRef(id)), fc.constant('junk'));
+const ref = fc.oneof(
+  fc.constantFrom(...TITLES).map((id) => titleRef(id)),
+  fc.constant('junk'),
+);
 const refs = fc.array(ref, { minLength: 0, maxLength: 3 }).map((r) => r.join(','));
 
 type Op =
@@ -32,11 +35,26 @@ type Op =
 
 // Queue adds and moves are weighted up: they are where most rules meet (refs, priority, cap, If-Match).
 const op: fc.Arbitrary<Op | Op[]> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('queue-add' as const), queue: fc.constantFrom(...QUEUES), refs, priority: fc.constantFrom(...PRIORITIES), ifMatch: fc.constantFrom(...IF_MATCH) }) },
-  { weight: 2, arbitrary: fc.record({
-    kind: fc.constant('queue-put' as const), title: fc.constantFrom(...TITLES), priority: fc.constantFrom(...PRIORITIES),
-    queueRef: fc.constantFrom(undefined, ...QUEUES, 'junk'), ifMatch: fc.constantFrom(...IF_MATCH),
-  }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('queue-add' as const),
+      queue: fc.constantFrom(...QUEUES),
+      refs,
+      priority: fc.constantFrom(...PRIORITIES),
+      ifMatch: fc.constantFrom(...IF_MATCH),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('queue-put' as const),
+      title: fc.constantFrom(...TITLES),
+      priority: fc.constantFrom(...PRIORITIES),
+      queueRef: fc.constantFrom(undefined, ...QUEUES, 'junk'),
+      ifMatch: fc.constantFrom(...IF_MATCH),
+    }),
+  },
   fc.record({ kind: fc.constant('queue-delete' as const), title: fc.constantFrom(...TITLES), ifMatch: fc.constantFrom(...IF_MATCH) }),
   // Several discs at once, so that runs often remove the last disc of a title.
   fc.subarray(DISCS, { minLength: 1 }).map((discs) => discs.map((disc): Op => ({ kind: 'disc-delete', disc }))),
@@ -54,13 +72,14 @@ describe('queue and collection invariants under random operations', () => {
   const db = () => world.sandbox(CONSUMER.key).db;
 
   /** Everything the operations can touch, as stored: a rejected request must leave it byte-identical. */
-  const snapshot = () => JSON.stringify([
-    db().prepare('SELECT * FROM queues ORDER BY id').all(),
-    db().prepare('SELECT * FROM queue_items ORDER BY user_guid, title_id').all(),
-    db().prepare('SELECT * FROM queue_discs ORDER BY user_guid, disc_id').all(),
-    db().prepare('SELECT * FROM lists ORDER BY id').all(),
-    db().prepare('SELECT * FROM list_entries ORDER BY list_id, title_id').all(),
-  ]);
+  const snapshot = () =>
+    JSON.stringify([
+      db().prepare('SELECT * FROM queues ORDER BY id').all(),
+      db().prepare('SELECT * FROM queue_items ORDER BY user_guid, title_id').all(),
+      db().prepare('SELECT * FROM queue_discs ORDER BY user_guid, disc_id').all(),
+      db().prepare('SELECT * FROM lists ORDER BY id').all(),
+      db().prepare('SELECT * FROM list_entries ORDER BY list_id, title_id').all(),
+    ]);
 
   const etag = async () => (await as(app, 'GET', queuesPath())).headers['etag'] as string;
 
@@ -77,12 +96,18 @@ describe('queue and collection invariants under random operations', () => {
         const queueRef = o.queueRef === undefined ? undefined : o.queueRef === 'junk' ? 'junk' : `http://elsewhere${queuesPath()}/${o.queueRef}`;
         return withIfMatch(as(app, 'PUT', itemPath(o.title), clean({ priority: o.priority, queue_ref: queueRef })), o.ifMatch);
       }
-      case 'queue-delete': return withIfMatch(as(app, 'DELETE', itemPath(o.title)), o.ifMatch);
-      case 'disc-delete': return as(app, 'DELETE', discPath(o.disc));
-      case 'list-create': return as(app, 'POST', listsPath(), clean({ name: o.name, public: o.isPublic }));
-      case 'list-add': return as(app, 'POST', `${listsPath()}/${o.list}`, clean({ title_refs: o.refs, comment: 'c' }));
-      case 'list-remove': return as(app, 'DELETE', `${listsPath()}/${o.list}/${o.title}`);
-      case 'list-delete': return as(app, 'DELETE', `${listsPath()}/${o.list}`);
+      case 'queue-delete':
+        return withIfMatch(as(app, 'DELETE', itemPath(o.title)), o.ifMatch);
+      case 'disc-delete':
+        return as(app, 'DELETE', discPath(o.disc));
+      case 'list-create':
+        return as(app, 'POST', listsPath(), clean({ name: o.name, public: o.isPublic }));
+      case 'list-add':
+        return as(app, 'POST', `${listsPath()}/${o.list}`, clean({ title_refs: o.refs, comment: 'c' }));
+      case 'list-remove':
+        return as(app, 'DELETE', `${listsPath()}/${o.list}/${o.title}`);
+      case 'list-delete':
+        return as(app, 'DELETE', `${listsPath()}/${o.list}`);
     }
   }
 
@@ -98,14 +123,23 @@ describe('queue and collection invariants under random operations', () => {
     expect(new Set(titles).size, 'no title twice').toBe(titles.length);
     expect(Number(str(every, '/queue/total_results'))).toBe(items.length);
 
-    const rows = db().prepare<[], { title_id: number; priority: number; seq: number }>(
-      'SELECT title_id, priority, seq FROM queue_items WHERE user_guid = (SELECT guid FROM users WHERE login = \'alice\')').all();
+    const rows = db()
+      .prepare<[], { title_id: number; priority: number; seq: number }>(
+        "SELECT title_id, priority, seq FROM queue_items WHERE user_guid = (SELECT guid FROM users WHERE login = 'alice')",
+      )
+      .all();
     const expectedOrder = [...rows].sort((a, b) => a.priority - b.priority || a.seq - b.seq).map((r) => r.title_id);
     expect(titles, 'priority, then the order added').toEqual(expectedOrder);
 
-    const orphans = db().prepare('SELECT d.disc_id FROM queue_discs d LEFT JOIN queue_items i ON i.user_guid = d.user_guid AND i.title_id = d.title_id WHERE i.title_id IS NULL').all();
+    const orphans = db()
+      .prepare('SELECT d.disc_id FROM queue_discs d LEFT JOIN queue_items i ON i.user_guid = d.user_guid AND i.title_id = d.title_id WHERE i.title_id IS NULL')
+      .all();
     expect(orphans, 'every disc has its item').toEqual([]);
-    const discless = db().prepare('SELECT i.title_id FROM queue_items i WHERE i.shipped_in_order = 1 AND NOT EXISTS (SELECT 1 FROM queue_discs d WHERE d.user_guid = i.user_guid AND d.title_id = i.title_id)').all();
+    const discless = db()
+      .prepare(
+        'SELECT i.title_id FROM queue_items i WHERE i.shipped_in_order = 1 AND NOT EXISTS (SELECT 1 FROM queue_discs d WHERE d.user_guid = i.user_guid AND d.title_id = i.title_id)',
+      )
+      .all();
     expect(discless, 'a multi-disc item keeps at least one disc').toEqual([]);
 
     const queues = await getDoc(app, queuesPath());

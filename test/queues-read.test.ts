@@ -6,12 +6,39 @@ import { as, BOBS_QUEUE, discPath, everyQueue, FILMS, getDoc, itemPath, LATER, q
 
 // alice's queue in the default scenario, in the order the scenario adds it: [title, priority, sub-queue].
 const ALICE_QUEUE: Array<[number, number, number]> = [
-  [10, 1, FILMS], [30, 1, FILMS], [31, 2, FILMS], [50, 2, FILMS], [40, 3, FILMS], [1, 2, FILMS], [20, 2, FILMS],
-  [60, 2, FILMS], [61, 2, FILMS], [62, 1, FILMS], [63, 3, FILMS], [64, 3, FILMS], [70, 2, FILMS], [90, 2, FILMS],
-  [91, 2, FILMS], [92, 3, FILMS], [10306, 2, FILMS], [10307, 2, FILMS], [10311, 2, FILMS], [10316, 2, FILMS],
-  [10320, 2, FILMS], [10322, 2, FILMS],
-  [41, 2, LATER], [42, 2, LATER], [43, 1, LATER], [44, 2, LATER], [71, 2, LATER], [10313, 2, LATER], [10338, 2, LATER],
-  [10345, 3, LATER], [10348, 2, LATER], [10349, 2, LATER], [10359, 2, LATER],
+  [10, 1, FILMS],
+  [30, 1, FILMS],
+  [31, 2, FILMS],
+  [50, 2, FILMS],
+  [40, 3, FILMS],
+  [1, 2, FILMS],
+  [20, 2, FILMS],
+  [60, 2, FILMS],
+  [61, 2, FILMS],
+  [62, 1, FILMS],
+  [63, 3, FILMS],
+  [64, 3, FILMS],
+  [70, 2, FILMS],
+  [90, 2, FILMS],
+  [91, 2, FILMS],
+  [92, 3, FILMS],
+  [10306, 2, FILMS],
+  [10307, 2, FILMS],
+  [10311, 2, FILMS],
+  [10316, 2, FILMS],
+  [10320, 2, FILMS],
+  [10322, 2, FILMS],
+  [41, 2, LATER],
+  [42, 2, LATER],
+  [43, 1, LATER],
+  [44, 2, LATER],
+  [71, 2, LATER],
+  [10313, 2, LATER],
+  [10338, 2, LATER],
+  [10345, 3, LATER],
+  [10348, 2, LATER],
+  [10349, 2, LATER],
+  [10359, 2, LATER],
 ];
 /** Priority first, then the order added: a stable sort by priority of the scenario order. */
 const EXPECTED_ORDER = [1, 2, 3].flatMap((p) => ALICE_QUEUE.filter(([, priority]) => priority === p).map(([id]) => id));
@@ -28,8 +55,13 @@ describe('GET /users/{guid}/queues', () => {
     expect(str(doc, '/queues/link/@title')).toBe('every queue');
     expect(childNames(doc, '/queues/queue[1]')).toEqual(['name', 'allocation', 'default', 'count', 'link']);
     const queues = nodes(doc, '/queues/queue').map((q) => ({
-      name: str(q, 'name'), allocation: str(q, 'allocation'), default: str(q, 'default'), count: str(q, 'count'),
-      href: str(q, 'link/@href'), rel: str(q, 'link/@rel'), title: str(q, 'link/@title'),
+      name: str(q, 'name'),
+      allocation: str(q, 'allocation'),
+      default: str(q, 'default'),
+      count: str(q, 'count'),
+      href: str(q, 'link/@href'),
+      rel: str(q, 'link/@rel'),
+      title: str(q, 'link/@title'),
     }));
     expect(queues).toEqual([
       { name: 'Films', allocation: '2', default: 'true', count: '22', href: `${BASE}${queuesPath()}/${FILMS}`, rel: `${SCHEMA}/queue`, title: 'Films' },
@@ -84,8 +116,17 @@ describe('GET /users/{guid}/queues/every', () => {
     const doc = await getDoc(app, every);
     const firefly = nodes(doc, '/queue/queue_item[1]')[0]!;
     expect(childNames(firefly, '.')).toEqual([
-      'id', 'priority', 'shipped_in_order', 'category', 'category', 'link', 'catalog_title',
-      'queue_disc', 'queue_disc', 'queue_disc', 'queue_disc',
+      'id',
+      'priority',
+      'shipped_in_order',
+      'category',
+      'category',
+      'link',
+      'catalog_title',
+      'queue_disc',
+      'queue_disc',
+      'queue_disc',
+      'queue_disc',
     ]);
     expect(str(firefly, 'id')).toBe(`${BASE}${queuesPath()}/item/10`);
     expect(str(firefly, 'priority')).toBe('1');
@@ -117,10 +158,12 @@ describe('GET /users/{guid}/queues/every', () => {
 describe('availability and estimated_wait (spec 3.2)', () => {
   const termsOf = async (app: Parameters<typeof getDoc>[0], who = ALICE) => {
     const doc = await getDoc(app, `${queuesPath(who)}/every?items_per_page=100&expand=none`, who);
-    return new Map(nodes(doc, '/queue/queue_item').map((n) => [
-      Number(str(n, 'id').split('/').pop()),
-      { availability: str(n, 'category[1]/@term'), wait: str(n, 'category[2]/@term') },
-    ]));
+    return new Map(
+      nodes(doc, '/queue/queue_item').map((n) => [
+        Number(str(n, 'id').split('/').pop()),
+        { availability: str(n, 'category[1]/@term'), wait: str(n, 'category[2]/@term') },
+      ]),
+    );
   };
 
   it.each([
@@ -293,7 +336,7 @@ describe('GET on a queue_item id and a queue_disc id (fidelity 2: every id can b
     expect((await as(app, 'GET', `${discPath(11)}?expand=everything`)).status).toBe(400);
   });
 
-  it('carries the queues\' ETag and answers 304 to it, like every queue read (fidelity 6)', async () => {
+  it("carries the queues' ETag and answers 304 to it, like every queue read (fidelity 6)", async () => {
     const tag = (await as(app, 'GET', every)).headers['etag'] as string;
     for (const path of [itemPath(10), discPath(11)]) {
       const res = await as(app, 'GET', path);
@@ -308,10 +351,10 @@ describe('GET on a queue_item id and a queue_disc id (fidelity 2: every id can b
     ['a title not in her queue', itemPath(99999), /not in the queue/],
     ['a non-numeric id', `${queuesPath()}/item/abc`, /not in the queue/],
     ['a disc id, which says where the disc is', itemPath(11), /disc .*queues\/disc\/11/],
-    ['a title of bob\'s queue, under her GUID', itemPath(10362), /not in the queue/],
+    ["a title of bob's queue, under her GUID", itemPath(10362), /not in the queue/],
     ['a disc not in her queue', discPath(99999), /no disc/],
     ['a non-numeric disc id', `${queuesPath()}/disc/abc`, /no disc/],
-    ['a queued title\'s id on the disc path, which says where the title is', discPath(10), /queued title.*queues\/item\/10/],
+    ["a queued title's id on the disc path, which says where the title is", discPath(10), /queued title.*queues\/item\/10/],
   ])('answers 404 Not Found to %s', async (_rule, path, details) => {
     const res = await as(app, 'GET', path);
     expect(res.status).toBe(404);

@@ -6,7 +6,19 @@ import { ALICE, BOB } from './support/signing.js';
 import { BASE, testWorld } from './support/world.js';
 import { nodes, parseXml, str } from './support/xml.js';
 import {
-  as, BOBS_QUEUE, discPath, everyQueue, FILMS, getDoc, itemPath, LATER, queueCounts, queuesPath, SCHEMA, titleRef, writeAnswer,
+  as,
+  BOBS_QUEUE,
+  discPath,
+  everyQueue,
+  FILMS,
+  getDoc,
+  itemPath,
+  LATER,
+  queueCounts,
+  queuesPath,
+  SCHEMA,
+  titleRef,
+  writeAnswer,
 } from './queue-helpers.js';
 
 const every = `${queuesPath()}/every`;
@@ -57,8 +69,7 @@ describe('POST /users/{guid}/queues/{queue_id}', () => {
     expect(res.status).toBe(201);
     const doc = await getDoc(app, `${bobEvery}?title_refs=${encodeURIComponent(titleRef(10))}`, BOB);
     expect(str(doc, '/queue/queue_item/shipped_in_order')).toBe('true');
-    expect(nodes(doc, '/queue/queue_item/queue_disc/id').map((n) => n.textContent)).toEqual(
-      [11, 12, 13, 14].map((id) => `${BASE}${discPath(id, BOB)}`));
+    expect(nodes(doc, '/queue/queue_item/queue_disc/id').map((n) => n.textContent)).toEqual([11, 12, 13, 14].map((id) => `${BASE}${discPath(id, BOB)}`));
   });
 
   it('lists every ref it could not add with the reason, and still adds the others', async () => {
@@ -91,17 +102,20 @@ describe('POST /users/{guid}/queues/{queue_id}', () => {
 
   it('refuses titles past the queue cap of the scenario (settings.queue_cap)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rentalsim-cap-'));
-    writeFileSync(join(dir, 'small-queue.yaml'), [
-      'name: small-queue',
-      'description: a queue cap of 2',
-      'catalog: { seed: 42, titles: 2000, people: 1500, curated: true }',
-      'settings: { queue_cap: 2 }',
-      'consumers: [{ key: test-consumer-key, secret: test-consumer-secret }]',
-      'users:',
-      `  - { guid: ${ALICE.guid}, login: alice, password: p, first_name: A, last_name: B,`,
-      '      access_tokens: [{ token: alice-access-token, secret: alice-access-secret }],',
-      '      queues: [{ name: Q, default: true, items: [{ title: 30 }] }] }',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'small-queue.yaml'),
+      [
+        'name: small-queue',
+        'description: a queue cap of 2',
+        'catalog: { seed: 42, titles: 2000, people: 1500, curated: true }',
+        'settings: { queue_cap: 2 }',
+        'consumers: [{ key: test-consumer-key, secret: test-consumer-secret }]',
+        'users:',
+        `  - { guid: ${ALICE.guid}, login: alice, password: p, first_name: A, last_name: B,`,
+        '      access_tokens: [{ token: alice-access-token, secret: alice-access-secret }],',
+        '      queues: [{ name: Q, default: true, items: [{ title: 30 }] }] }',
+      ].join('\n'),
+    );
     const { app } = testWorld('small-queue', { scenarioDir: dir });
     const res = await as(app, 'POST', every, { title_refs: [titleRef(10362), titleRef(10368)].join(',') });
     const { created, failed } = writeAnswer(res.text);

@@ -160,7 +160,11 @@ describe('GET /users/{guid}/ratings/title/{id}', () => {
     expect(str(doc, '/rating_item/catalog_title/id')).toBe(ref(SECOND));
   });
 
-  it.each([['an unrated title', UNRATED], ['an unknown title', 99999999], ['a non-numeric id', 'abc']])('answers 404 for %s', async (_rule, id) => {
+  it.each([
+    ['an unrated title', UNRATED],
+    ['an unknown title', 99999999],
+    ['a non-numeric id', 'abc'],
+  ])('answers 404 for %s', async (_rule, id) => {
     const res = await asAlice(app, 'GET', `${RATINGS}/${id}`);
     expect(res.status).toBe(404);
     expect(str(parseXml(res.text), '/error/reason')).toBe('Not Found');
@@ -238,7 +242,7 @@ describe('POST /users/{guid}/ratings/title', () => {
     expect((await asAlice(w.app, 'GET', RATINGS)).text).toBe(before);
   });
 
-  it("refuses to rate for another user with 403, and changes nothing", async () => {
+  it('refuses to rate for another user with 403, and changes nothing', async () => {
     const res = await asAlice(w.app, 'POST', `/users/${BOB.guid}/ratings/title`, { title_ref: ref(UNRATED), rating: '3' });
     expect(res.status).toBe(403);
     const bob = await signed(w.app, 'GET', `/users/${BOB.guid}/ratings/title`, { token: BOB.token });

@@ -31,7 +31,9 @@ describe('README: Use it in CI', () => {
   });
 
   it('its GitHub Actions jobs are YAML with steps, one with the service container on port 8080', () => {
-    const blocks = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]!) as { jobs: Record<string, { steps: unknown[]; services?: Record<string, { ports: string[] }> }> });
+    const blocks = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map(
+      (m) => parse(m[1]!) as { jobs: Record<string, { steps: unknown[]; services?: Record<string, { ports: string[] }> }> },
+    );
     expect(blocks).toHaveLength(2);
     for (const block of blocks) expect(Object.values(block.jobs)[0]!.steps.length).toBeGreaterThan(0);
     expect(blocks.map((b) => Object.values(b.jobs)[0]!.services?.['rentalsim']?.ports)).toContainEqual(['8080:8080']);

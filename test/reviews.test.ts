@@ -20,7 +20,15 @@ describe('GET /users/{guid}/reviews', () => {
     expect(str(doc, '/reviews/items_per_page')).toBe('25');
     expect(count(doc, '/reviews/review')).toBe(5);
     expect(childNames(doc, '/reviews/review[1]')).toEqual([
-      'id', 'created', 'review_title', 'review_text', 'helpful', 'unhelpful', 'spoilers', 'rating', 'catalog_title',
+      'id',
+      'created',
+      'review_title',
+      'review_text',
+      'helpful',
+      'unhelpful',
+      'spoilers',
+      'rating',
+      'catalog_title',
     ]);
     expect(str(doc, '/reviews/review[1]/review_title')).toBe('A quiet triumph');
     expect(str(doc, '/reviews/review[1]/helpful')).toBe('12');

@@ -59,7 +59,8 @@ describe('a request in flight when its sandbox is dropped', () => {
     const { app, world } = testWorld();
     await rate(app, CONSUMER, 30);
     const old = boxOf(world, CONSUMER.key);
-    const fault = await request(app).post('/__admin/faults')
+    const fault = await request(app)
+      .post('/__admin/faults')
       .send({ route: RATINGS, method: 'GET', kind: 'latency', ms: 1500, consumer: CONSUMER.key, times: 1 });
     expect(fault.status).toBe(201);
 

@@ -21,8 +21,13 @@ const TITLE = 30;
 const SEARCH = '/catalog/title?term=zzyzx';
 
 /** Carol rates a title through a consumer: a write that lands in that consumer's sandbox. */
-const rating = (consumer: Credentials, titleId = TITLE): RawOAuthOptions =>
-  ({ method: 'POST', path: RATINGS, consumer, token: CAROL.token, form: { title_ref: `${BASE}/catalog/title/${titleId}`, rating: '4' } });
+const rating = (consumer: Credentials, titleId = TITLE): RawOAuthOptions => ({
+  method: 'POST',
+  path: RATINGS,
+  consumer,
+  token: CAROL.token,
+  form: { title_ref: `${BASE}/catalog/title/${titleId}`, rating: '4' },
+});
 
 /** The title ids carol has rated, as one consumer's sandbox sees them. */
 async function ratedBy(app: Express, consumer: Credentials): Promise<string[]> {
@@ -39,7 +44,8 @@ function replayable(app: Express, o: RawOAuthOptions): () => request.Test {
 }
 
 const forged = (app: Express, key: string) => signed(app, 'GET', SEARCH, { consumer: { key, secret: 'not-the-secret' } });
-const sandboxes = async (app: Express) => (await request(app).get('/__admin/sandboxes')).body as { held: number; evicted: number; sandboxes: Array<{ key: string; uses: number }> };
+const sandboxes = async (app: Express) =>
+  (await request(app).get('/__admin/sandboxes')).body as { held: number; evicted: number; sandboxes: Array<{ key: string; uses: number }> };
 const reasonOf = (text: string) => str(parseXml(text), '/error/reason');
 
 describe('open mode: a request whose signature does not verify opens, touches and evicts no sandbox', () => {
@@ -193,7 +199,11 @@ describe('the journal files a request under the consumer whose signature it veri
     expect((await request(app).get(`${SEARCH}&oauth_consumer_key=${CONSUMER.key}`).set('Host', HOST)).status).toBe(400);
     expect((await signed(app, 'GET', SEARCH)).status).toBe(200);
     const entries = (await request(app).get('/__admin/journal')).body.entries as Array<{ consumer: string; status: number }>;
-    expect(entries.map((e) => [e.consumer, e.status])).toEqual([[CONSUMER.key, 200], ['unverified', 400], ['unverified', 401]]);
+    expect(entries.map((e) => [e.consumer, e.status])).toEqual([
+      [CONSUMER.key, 200],
+      ['unverified', 400],
+      ['unverified', 401],
+    ]);
     expect((await request(app).get(`/__admin/journal/count?consumer=${CONSUMER.key}`)).body).toEqual({ count: 1 });
   });
 });
@@ -220,11 +230,17 @@ let nonces = 0;
 /** A GET without a query, signed (HMAC-SHA1) with a fresh nonce: the request's bytes. */
 function rawSigned(method: string, path: string, consumer: Credentials, token: Credentials): string {
   const oauth: Array<[string, string]> = [
-    ['oauth_consumer_key', consumer.key], ['oauth_nonce', `${NONCE_PREFIX}${++nonces}`], ['oauth_signature_method', 'HMAC-SHA1'],
-    ['oauth_timestamp', String(Math.floor(Date.now() / 1000))], ['oauth_token', token.key], ['oauth_version', '1.0'],
+    ['oauth_consumer_key', consumer.key],
+    ['oauth_nonce', `${NONCE_PREFIX}${++nonces}`],
+    ['oauth_signature_method', 'HMAC-SHA1'],
+    ['oauth_timestamp', String(Math.floor(Date.now() / 1000))],
+    ['oauth_token', token.key],
+    ['oauth_version', '1.0'],
   ];
   const base = [method, enc(BASE + path), enc(oauth.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&'))].join('&');
-  const signature = createHmac('sha1', `${enc(consumer.secret)}&${enc(token.secret)}`).update(base).digest('base64');
+  const signature = createHmac('sha1', `${enc(consumer.secret)}&${enc(token.secret)}`)
+    .update(base)
+    .digest('base64');
   const header = [...oauth, ['oauth_signature', signature]].map(([k, v]) => `${k}="${enc(v!)}"`).join(', ');
   return `${method} ${path} HTTP/1.1\r\nHost: ${HOST}\r\nAuthorization: OAuth ${header}\r\n\r\n`;
 }
@@ -253,7 +269,7 @@ async function pipelined(port: number, n: number, next: () => string): Promise<M
     wake?.();
   });
   const WINDOW = 500;
-  for (let sent = 0; sent < n;) {
+  for (let sent = 0; sent < n; ) {
     const batch: string[] = [];
     for (; batch.length < WINDOW && sent < n; sent++) batch.push(next());
     socket.write(batch.join(''));

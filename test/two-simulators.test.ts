@@ -121,13 +121,21 @@ describe('two simulators in one process', () => {
  */
 function sharedObjects(first: object, second: object): string[] {
   const fromSecond = new Set<object>();
-  walk(second, () => '', (o) => fromSecond.add(o) !== undefined);
+  walk(
+    second,
+    () => '',
+    (o) => fromSecond.add(o) !== undefined,
+  );
   const shared: string[] = [];
-  walk(first, () => 'world', (o, path) => {
-    if (!fromSecond.has(o)) return true;
-    shared.push(path());
-    return false;
-  });
+  walk(
+    first,
+    () => 'world',
+    (o, path) => {
+      if (!fromSecond.has(o)) return true;
+      shared.push(path());
+      return false;
+    },
+  );
   return shared;
 }
 

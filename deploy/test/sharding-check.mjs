@@ -32,7 +32,11 @@ async function check(name, body) {
 
 const host = (url) => new URL(url).host;
 /** The replica that answered: the last address nginx tried ($upstream_addr lists every one, "a, b"). */
-const triedReplicas = (res) => (res.headers.get(REPLICA_HEADER) ?? '').split(/,\s*|\s+:\s+/).map((s) => s.trim()).filter(Boolean);
+const triedReplicas = (res) =>
+  (res.headers.get(REPLICA_HEADER) ?? '')
+    .split(/,\s*|\s+:\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const answeredBy = (res) => triedReplicas(res).pop() ?? '';
 const triedCount = (res) => triedReplicas(res).length;
 const consumer = (key) => ({ key, secret: SECRET });
@@ -95,7 +99,7 @@ async function main() {
     }
   }
 
-  await check("every key is found in an Authorization header written as `oauth k=v,k=v`, unquoted, the key last", async () => {
+  await check('every key is found in an Authorization header written as `oauth k=v,k=v`, unquoted, the key last', async () => {
     for (const [key, home] of homeOf) {
       const read = await asAlice(key, { method: 'GET', path: listsPath, header: 'odd' });
       if (read.status !== 200) return `${key}: answered ${read.status}: ${read.text.slice(0, 300)}`;
@@ -109,7 +113,7 @@ async function main() {
     const counts = replicaHosts.map((r) => `${r}: ${keysOn(r).length}`).join(', ');
     return replicaHosts.every((r) => keysOn(r).length > 0) ? undefined : `every key went to one replica (${counts})`;
   });
-  await check("each replica holds exactly the sandboxes of its own keys (its /__admin/sandboxes, read directly)", async () => {
+  await check('each replica holds exactly the sandboxes of its own keys (its /__admin/sandboxes, read directly)', async () => {
     for (const [i, replica] of REPLICAS.entries()) {
       const held = (await direct(replica, '/__admin/sandboxes')).sandboxes.map((s) => s.consumer ?? s.key);
       const want = keysOn(replicaHosts[i]).sort();
@@ -148,7 +152,14 @@ async function main() {
   });
 
   await check(`${keyB}: an error fault's own status (502) passes through the proxy as rentalsim sent it`, async () => {
-    const fault = await admin('POST', `/__admin/faults?consumer=${keyB}`, { route: '/users/:guid/lists', method: 'GET', kind: 'error', status: 502, times: 1, consumer: keyB });
+    const fault = await admin('POST', `/__admin/faults?consumer=${keyB}`, {
+      route: '/users/:guid/lists',
+      method: 'GET',
+      kind: 'error',
+      status: 502,
+      times: 1,
+      consumer: keyB,
+    });
     if (fault.status !== 201 && fault.status !== 200) return `adding the fault answered ${fault.status}: ${fault.text}`;
     const res = await asAlice(keyB, { method: 'GET', path: listsPath });
     if (res.status !== 502 || !res.text.includes('<error>')) return `answered ${res.status}: ${res.text.slice(0, 200)}`;
@@ -160,7 +171,8 @@ async function main() {
     await check(`${key}: read directly, its own replica has its lists and the other replica has none of them`, async () => {
       const mine = await asAlice(key, { method: 'GET', path: listsPath, sendTo: own(key) });
       const theirs = await asAlice(key, { method: 'GET', path: listsPath, sendTo: other(key) });
-      if (mine.status !== 200 || theirs.status !== 200) return `direct reads answered ${mine.status} and ${theirs.status} (signed against the proxy's URL, which is each replica's --public-url)`;
+      if (mine.status !== 200 || theirs.status !== 200)
+        return `direct reads answered ${mine.status} and ${theirs.status} (signed against the proxy's URL, which is each replica's --public-url)`;
       const names = written.get(key);
       if (!names.every((n) => mine.text.includes(n))) return 'its own replica lacks its lists';
       const leaked = names.filter((n) => theirs.text.includes(n));
@@ -178,14 +190,23 @@ async function main() {
     return left.length ? `lists still there after the reset: ${JSON.stringify(left)}` : undefined;
   });
 
-  for (const [key, how] of [[keyA, 'in the JSON body'], [keyB, 'as ?consumer= in the query']]) {
+  for (const [key, how] of [
+    [keyA, 'in the JSON body'],
+    [keyB, 'as ?consumer= in the query'],
+  ]) {
     await check(`${key}: a token minted through the proxy (consumer ${how}) works through the proxy`, async () => {
       const path = how.includes('query') ? `/__admin/tokens?consumer=${key}` : '/__admin/tokens';
       const minted = await admin('POST', path, { consumer: key, user: 'carol' });
       if (minted.status !== 201) return `minting answered ${minted.status}: ${minted.text}`;
       if (answeredBy(minted) !== homeOf.get(key)) return `minted on ${answeredBy(minted)}, ${key} lives on ${homeOf.get(key)}`;
       const t = JSON.parse(minted.text);
-      const me = await signedFetch({ method: 'GET', base: PROXY, path: `/users/${CAROL_GUID}`, consumer: consumer(key), token: { key: t.token, secret: t.secret } });
+      const me = await signedFetch({
+        method: 'GET',
+        base: PROXY,
+        path: `/users/${CAROL_GUID}`,
+        consumer: consumer(key),
+        token: { key: t.token, secret: t.secret },
+      });
       return me.status === 200 ? undefined : `carol's GET answered ${me.status}: ${me.text.slice(0, 300)}`;
     });
   }
@@ -195,7 +216,13 @@ async function main() {
   let passedOn = 0;
   for (const key of [keyA, keyB]) {
     await check(`${key}: the OAuth dance through the proxy (request token, login page, access token, a signed read)`, async () => {
-      const rt = await signedFetch({ method: 'POST', base: PROXY, path: '/oauth/request_token', consumer: consumer(key), oauthExtra: { oauth_callback: 'oob' } });
+      const rt = await signedFetch({
+        method: 'POST',
+        base: PROXY,
+        path: '/oauth/request_token',
+        consumer: consumer(key),
+        oauthExtra: { oauth_callback: 'oob' },
+      });
       if (rt.status !== 200) return `request_token answered ${rt.status}: ${rt.text.slice(0, 300)}`;
       const issued = new URLSearchParams(rt.text);
       const loginUrl = issued.get('login_url') ?? '';
@@ -210,26 +237,49 @@ async function main() {
       const decided = await fetch(loginUrl, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ oauth_token: issued.get('oauth_token'), form_token: formToken, login: 'alice', password: 'alice-password', decision: 'allow' }),
+        body: new URLSearchParams({
+          oauth_token: issued.get('oauth_token'),
+          form_token: formToken,
+          login: 'alice',
+          password: 'alice-password',
+          decision: 'allow',
+        }),
       });
       const decidedHtml = await decided.text();
       const verifier = /id="verifier">(\d{6})</.exec(decidedHtml)?.[1];
       if (decided.status !== 200 || !verifier) return `Allow Access answered ${decided.status} (${decided.headers.get(REPLICA_HEADER)}) with no verifier`;
       const at = await signedFetch({
-        method: 'POST', base: PROXY, path: '/oauth/access_token', consumer: consumer(key),
-        token: { key: issued.get('oauth_token'), secret: issued.get('oauth_token_secret') }, oauthExtra: { oauth_verifier: verifier },
+        method: 'POST',
+        base: PROXY,
+        path: '/oauth/access_token',
+        consumer: consumer(key),
+        token: { key: issued.get('oauth_token'), secret: issued.get('oauth_token_secret') },
+        oauthExtra: { oauth_verifier: verifier },
       });
       if (at.status !== 200) return `access_token answered ${at.status}: ${at.text.slice(0, 300)}`;
       const access = new URLSearchParams(at.text);
-      const me = await signedFetch({ method: 'GET', base: PROXY, path: `/users/${ALICE.guid}`, consumer: consumer(key), token: { key: access.get('oauth_token'), secret: access.get('oauth_token_secret') } });
+      const me = await signedFetch({
+        method: 'GET',
+        base: PROXY,
+        path: `/users/${ALICE.guid}`,
+        consumer: consumer(key),
+        token: { key: access.get('oauth_token'), secret: access.get('oauth_token_secret') },
+      });
       return me.status === 200 ? undefined : `alice's GET with the new token answered ${me.status}: ${me.text.slice(0, 300)}`;
     });
   }
   await check('the login page was passed on to the replica that knows the token at least once', () =>
-    passedOn > 0 ? undefined : 'every login page came from the first replica tried, so passing on was not exercised');
+    passedOn > 0 ? undefined : 'every login page came from the first replica tried, so passing on was not exercised',
+  );
 
   await check(`${keyA}: POST /__admin/oauth/authorize through the proxy finds the request token on its replica`, async () => {
-    const rt = await signedFetch({ method: 'POST', base: PROXY, path: '/oauth/request_token', consumer: consumer(keyA), oauthExtra: { oauth_callback: 'oob' } });
+    const rt = await signedFetch({
+      method: 'POST',
+      base: PROXY,
+      path: '/oauth/request_token',
+      consumer: consumer(keyA),
+      oauthExtra: { oauth_callback: 'oob' },
+    });
     const token = new URLSearchParams(rt.text).get('oauth_token');
     const res = await admin('POST', '/__admin/oauth/authorize', { oauth_token: token, user: 'alice' });
     if (res.status !== 200) return `answered ${res.status}: ${res.text}`;

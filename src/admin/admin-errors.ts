@@ -22,7 +22,9 @@ export function adminErrors(log: AdminLog = stderrLog) {
 
 /** Unknown admin paths answer JSON too (without this they fell through to the API's XML 404). */
 export function adminNotFound(req: Request): never {
-  throw errors.notFound(`no admin route ${req.method} ${req.originalUrl.split('?')[0]}; the README lists them (Admin routes), and GET /__admin/ is the dashboard`);
+  throw errors.notFound(
+    `no admin route ${req.method} ${req.originalUrl.split('?')[0]}; the README lists them (Admin routes), and GET /__admin/ is the dashboard`,
+  );
 }
 
 function asApiError(err: unknown): ApiError {
@@ -38,7 +40,13 @@ function causeOf(e: ApiError): string | undefined {
   const cause = e.cause;
   if (cause === undefined) return undefined;
   if (!(cause instanceof Error)) return oneLine(String(cause));
-  const at = e.status >= 500 ? cause.stack?.split('\n').find((l) => l.trimStart().startsWith('at '))?.trim() : undefined;
+  const at =
+    e.status >= 500
+      ? cause.stack
+          ?.split('\n')
+          .find((l) => l.trimStart().startsWith('at '))
+          ?.trim()
+      : undefined;
   return oneLine(at ? `${cause.message} (${at})` : cause.message);
 }
 

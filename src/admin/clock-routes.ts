@@ -10,11 +10,13 @@ const clockBody = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('real') }),
   /** Frozen at `at`, or at the clock's current instant when `at` is left out. */
   z.strictObject({ mode: z.literal('frozen'), at: instant.optional() }),
-  z.strictObject({ mode: z.literal('offset'), offset: duration.optional(), offsetMs: z.number().int().optional() })
+  z
+    .strictObject({ mode: z.literal('offset'), offset: duration.optional(), offsetMs: z.number().int().optional() })
     .refine((b) => (b.offset === undefined) !== (b.offsetMs === undefined), 'send exactly one of offset (e.g. "2h") or offsetMs'),
 ]);
 
-const advanceBody = z.strictObject({ by: duration.optional(), ms: z.number().int().optional() })
+const advanceBody = z
+  .strictObject({ by: duration.optional(), ms: z.number().int().optional() })
   .refine((b) => (b.by === undefined) !== (b.ms === undefined), 'send exactly one of by (e.g. "11m") or ms');
 
 /**
@@ -56,8 +58,11 @@ export function clockJson(clock: SimClock): Record<string, unknown> {
 
 function toMode(body: z.output<typeof clockBody>, now: number): ClockMode {
   switch (body.mode) {
-    case 'real': return { mode: 'real' };
-    case 'frozen': return { mode: 'frozen', at: body.at === undefined ? now : Date.parse(body.at) };
-    case 'offset': return { mode: 'offset', offsetMs: body.offsetMs ?? signedDuration(body.offset!)! };
+    case 'real':
+      return { mode: 'real' };
+    case 'frozen':
+      return { mode: 'frozen', at: body.at === undefined ? now : Date.parse(body.at) };
+    case 'offset':
+      return { mode: 'offset', offsetMs: body.offsetMs ?? signedDuration(body.offset!)! };
   }
 }

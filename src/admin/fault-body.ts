@@ -7,7 +7,10 @@ import { isRoutePattern } from '../domain/route-pattern.js';
 // write with curl: the scope, the kind and its settings, the trigger.
 export const faultBody = z.strictObject({
   route: z.string().refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
-  method: z.string().regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *').default('*'),
+  method: z
+    .string()
+    .regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *')
+    .default('*'),
   consumer: z.string().min(1).optional(),
   kind: z.enum(['latency', 'error', 'rate-limit', 'drop']),
   /** latency: the delay, or the low end of a range with maxMs. */
@@ -36,8 +39,7 @@ export function toSpec(b: z.output<typeof faultBody>): FaultSpec {
 
 function toAction(b: z.output<typeof faultBody>): FaultAction {
   const only = (allowed: string[]) => {
-    const extra = (['ms', 'maxMs', 'status', 'reason', 'details', 'retryAfter'] as const)
-      .filter((k) => b[k] !== undefined && !allowed.includes(k));
+    const extra = (['ms', 'maxMs', 'status', 'reason', 'details', 'retryAfter'] as const).filter((k) => b[k] !== undefined && !allowed.includes(k));
     if (extra.length > 0) throw errors.badRequest(`POST /__admin/faults: ${extra.join(', ')} does not apply to a ${b.kind} fault`);
   };
   switch (b.kind) {

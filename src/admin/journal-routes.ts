@@ -45,8 +45,10 @@ const KNOWN: readonly string[] = ['method', 'path', 'consumer', 'user', 'status'
 export function journalQueryOf(q: URLSearchParams): JournalQuery {
   for (const name of q.keys()) {
     if (!KNOWN.includes(name)) {
-      throw errors.badRequest(`${JSON.stringify(name)} is not a journal filter; the filters are ${KNOWN.join(', ')} ` +
-        '(path takes an exact path or a route pattern such as /users/:guid/queues/*)');
+      throw errors.badRequest(
+        `${JSON.stringify(name)} is not a journal filter; the filters are ${KNOWN.join(', ')} ` +
+          '(path takes an exact path or a route pattern such as /users/:guid/queues/*)',
+      );
     }
   }
   const query: JournalQuery = {};
@@ -89,8 +91,10 @@ function instantParam(q: URLSearchParams, name: string): number | undefined {
   const v = raw.replace(/ (\d{2}:\d{2})$/, '+$1');
   const ms = ISO_INSTANT.test(v) ? Date.parse(v) : NaN;
   if (Number.isNaN(ms)) {
-    throw errors.badRequest(`${name}: expected an ISO 8601 instant with its offset, such as 2030-01-01T12:00:00Z or ` +
-      `2030-01-01T12:00:00.250+02:00, not ${JSON.stringify(raw)} (journal times are real time, as each entry's "at")`);
+    throw errors.badRequest(
+      `${name}: expected an ISO 8601 instant with its offset, such as 2030-01-01T12:00:00Z or ` +
+        `2030-01-01T12:00:00.250+02:00, not ${JSON.stringify(raw)} (journal times are real time, as each entry's "at")`,
+    );
   }
   return ms;
 }

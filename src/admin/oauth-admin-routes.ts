@@ -18,9 +18,12 @@ export function oauthAdminRoutes(world: World): Router {
     const decision = decisionOf(body['decision']);
     const located = authorisableToken(world, code);
     const userRef = body['user'];
-    const user = userRef ? located.sandbox.stores.users.byLogin(userRef) ?? located.sandbox.stores.users.byGuid(userRef) : undefined;
+    const user = userRef ? (located.sandbox.stores.users.byLogin(userRef) ?? located.sandbox.stores.users.byGuid(userRef)) : undefined;
     if (userRef && !user) {
-      const known = located.sandbox.stores.users.all().map((u) => u.login).join(', ');
+      const known = located.sandbox.stores.users
+        .all()
+        .map((u) => u.login)
+        .join(', ');
       throw errors.invalidParameter('user', `no subscriber with login or GUID ${JSON.stringify(userRef)}; known logins: ${known}`);
     }
     if (decision === 'allow' && !user) throw errors.missingParameter('user', 'name the subscriber who allows access, by login or GUID');

@@ -16,7 +16,10 @@ const params = z.record(z.string().min(1, 'a parameter name cannot be empty'), z
 // use, plus parameters), what they are answered, and when. Unknown fields are refused at every level.
 export const overrideBody = z.strictObject({
   match: z.strictObject({
-    method: z.string().regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *').default('*'),
+    method: z
+      .string()
+      .regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *')
+      .default('*'),
     path: z.string().refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
     query: params.optional(),
     form: params.optional(),

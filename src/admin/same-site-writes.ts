@@ -27,14 +27,19 @@ export function sameSiteWrites(config: Config) {
     if (READS.has(req.method)) return next();
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== publicOrigin && !sameHost(origin, requestAuthority(req).authority)) {
-      throw errors.forbidden(`admin writes are refused from a page on another origin (Origin: ${origin}); `
-        + 'use the dashboard at /__admin/ or a tool such as curl, which sends no Origin');
+      throw errors.forbidden(
+        `admin writes are refused from a page on another origin (Origin: ${origin}); ` +
+          'use the dashboard at /__admin/ or a tool such as curl, which sends no Origin',
+      );
     }
     if (isCrossSiteType(req.headers['content-type']) && req.headers[ADMIN_HEADER.toLowerCase()] === undefined && req.headers.authorization === undefined) {
       throw new ApiError({
-        status: 415, reason: 'Unsupported Media Type', code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE',
-        details: `admin writes take JSON (Content-Type: application/json) or, for scenarios, YAML; a ${mediaType(req.headers['content-type'])} `
-          + `body needs the header ${ADMIN_HEADER}: 1 as well (a page on another origin can send such a body, never that header)`,
+        status: 415,
+        reason: 'Unsupported Media Type',
+        code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE',
+        details:
+          `admin writes take JSON (Content-Type: application/json) or, for scenarios, YAML; a ${mediaType(req.headers['content-type'])} ` +
+          `body needs the header ${ADMIN_HEADER}: 1 as well (a page on another origin can send such a body, never that header)`,
       });
     }
     next();

@@ -16,13 +16,16 @@ export function sandboxesRoutes(world: World): Router {
       idleSeconds: pool.settings.idleMs / 1000,
       evicted: pool.evicted,
       openMode: world.openModePrefix() ?? null,
-      sandboxes: pool.list().reverse().map((s) => ({
-        key: s.key,
-        created: new Date(s.createdAt).toISOString(),
-        lastUsed: new Date(s.lastUsedAt).toISOString(),
-        idleSeconds: Math.floor((now - s.lastUsedAt) / 1000),
-        uses: s.uses,
-      })),
+      sandboxes: pool
+        .list()
+        .reverse()
+        .map((s) => ({
+          key: s.key,
+          created: new Date(s.createdAt).toISOString(),
+          lastUsed: new Date(s.lastUsedAt).toISOString(),
+          idleSeconds: Math.floor((now - s.lastUsedAt) / 1000),
+          uses: s.uses,
+        })),
     });
   });
 

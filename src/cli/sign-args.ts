@@ -41,7 +41,15 @@ const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
 const VALUE_FLAGS = ['--token', '--consumer', '--scenario', '--scenario-dir'] as const;
 const OUTPUT_FLAGS: Readonly<Record<string, SignOutput>> = { '--url': 'url', '--header': 'header', '--curl': 'curl' };
 /** The protocol parameters the signer writes itself; a second copy would be a 400 Duplicated OAuth Protocol Parameter. */
-const SIGNER_PARAMS: ReadonlySet<string> = new Set(['oauth_consumer_key', 'oauth_token', 'oauth_nonce', 'oauth_timestamp', 'oauth_signature_method', 'oauth_signature', 'oauth_version']);
+const SIGNER_PARAMS: ReadonlySet<string> = new Set([
+  'oauth_consumer_key',
+  'oauth_token',
+  'oauth_nonce',
+  'oauth_timestamp',
+  'oauth_signature_method',
+  'oauth_signature',
+  'oauth_version',
+]);
 
 /** `rentalsim sign` arguments over the env (SCENARIO, SCENARIO_DIR; empty counts as unset); undefined for --help. */
 export function parseSignArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>): SignArgs | undefined {

@@ -20,12 +20,15 @@ function queryOf(url: string): Array<[string, string]> {
   return collected.params.map((p) => [p.name, p.value]);
 }
 
-describe('signing a request (the simulator\'s own OAuth code)', () => {
-  it('signs RFC 5849 3.4.1\'s example to r6/TJjbCOr97/+UU0NsvSne7s5g=', () => {
+describe("signing a request (the simulator's own OAuth code)", () => {
+  it("signs RFC 5849 3.4.1's example to r6/TJjbCOr97/+UU0NsvSne7s5g=", () => {
     const signed = signRequest({
       method: 'POST',
       url: new URL('http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b'),
-      params: [{ name: 'c2', value: '' }, { name: 'a3', value: '2 q' }],
+      params: [
+        { name: 'c2', value: '' },
+        { name: 'a3', value: '2 q' },
+      ],
       paramsIn: 'body',
       consumer: { key: '9djdj82h48djs9d2', secret: 'j49sk3j29djd' },
       token: { key: 'kkk9d7dh3k39sjv7', secret: 'dh893hdasih9' },
@@ -39,10 +42,24 @@ describe('signing a request (the simulator\'s own OAuth code)', () => {
   it.each([
     ['a space typed as +', 'term=a+b', [['term', 'a b']]],
     ['a space typed as %20', 'term=a%20b', [['term', 'a b']]],
-    ['a name without a value', 'flag&x=1', [['flag', ''], ['x', '1']]],
-    ['a repeated name, order kept', 'a=2&a=1', [['a', '2'], ['a', '1']]],
+    [
+      'a name without a value',
+      'flag&x=1',
+      [
+        ['flag', ''],
+        ['x', '1'],
+      ],
+    ],
+    [
+      'a repeated name, order kept',
+      'a=2&a=1',
+      [
+        ['a', '2'],
+        ['a', '1'],
+      ],
+    ],
     ['reserved characters and non-ASCII', `term=${encodeURIComponent("it's [a] {b} & c, é")}`, [['term', "it's [a] {b} & c, é"]]],
-  ] as const)('reads the URL\'s query as the server does, and writes it back encoded: %s', (_rule, query, expected) => {
+  ] as const)("reads the URL's query as the server does, and writes it back encoded: %s", (_rule, query, expected) => {
     const url = sign('GET', `${HOST}/catalog/title?${query}`).trim();
     expect(queryOf(url).filter(([n]) => !n.startsWith('oauth_'))).toEqual(expected);
     expect(url.split('?')[1]).toMatch(/^[A-Za-z0-9%=&._~-]+$/);
@@ -52,14 +69,21 @@ describe('signing a request (the simulator\'s own OAuth code)', () => {
     ['GET', 'catalog search', '/catalog/title?term=fire+fly', ['expand=all']],
     ['POST', 'form parameters', `/users/${GUID}/queues/every`, ['title_refs=http://x/catalog/title/10,http://x/catalog/title/1', 'priority=1']],
     ['DELETE', 'no parameters', `/users/${GUID}/queues/item/10`, []],
-  ])('a signed URL (%s, %s) verifies with the server\'s verifier', (method, _what, path, pairs) => {
+  ])("a signed URL (%s, %s) verifies with the server's verifier", (method, _what, path, pairs) => {
     const url = new URL(sign('--url', '--token', 'alice', method, `${HOST}${path}`, ...pairs).trim());
     const collected = collectOAuthParams({ rawQuery: url.search });
     if (!collected.ok) throw collected.error;
     const signature = collected.params.find((p) => p.name === 'oauth_signature')!.value;
     const verdict = verifySignature({
-      method, scheme: 'http', host: url.host, path: url.pathname, params: collected.params,
-      signatureMethod: 'HMAC-SHA1', signature, consumerSecret: 'test-consumer-secret', tokenSecret: 'alice-access-secret',
+      method,
+      scheme: 'http',
+      host: url.host,
+      path: url.pathname,
+      params: collected.params,
+      signatureMethod: 'HMAC-SHA1',
+      signature,
+      consumerSecret: 'test-consumer-secret',
+      tokenSecret: 'alice-access-secret',
     });
     expect(verdict).toMatchObject({ ok: true });
   });
@@ -84,10 +108,18 @@ describe('rentalsim sign: what it prints', () => {
     expect(oauth).not.toHaveProperty('oauth_version');
   });
 
-  it('a GET is a signed URL: the request\'s parameters first, then the protocol parameters', () => {
+  it("a GET is a signed URL: the request's parameters first, then the protocol parameters", () => {
     const url = sign('GET', `${HOST}/catalog/title?term=zzyzx`, 'expand=synopsis').trim();
     expect(url.startsWith(`${HOST}/catalog/title?term=zzyzx&expand=synopsis&oauth_consumer_key=test-consumer-key&`)).toBe(true);
-    expect(queryOf(url).map(([n]) => n)).toEqual(['term', 'expand', 'oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_signature']);
+    expect(queryOf(url).map(([n]) => n)).toEqual([
+      'term',
+      'expand',
+      'oauth_consumer_key',
+      'oauth_nonce',
+      'oauth_signature_method',
+      'oauth_timestamp',
+      'oauth_signature',
+    ]);
   });
 
   it('a DELETE is a signed URL too', () => {
@@ -96,7 +128,9 @@ describe('rentalsim sign: what it prints', () => {
 
   it('a POST is a curl command: -X, the header, one -d per form parameter, the URL last', () => {
     const out = sign('--token', 'alice', 'POST', `${HOST}/users/${GUID}/queues/every`, 'title_refs=http://x/catalog/title/10', 'priority=1').trim();
-    expect(out).toMatch(/^curl -sS -X POST -H 'Authorization: OAuth oauth_consumer_key="test-consumer-key", oauth_nonce="fixednonce", .*oauth_token="alice-access-token", oauth_signature="[^"]+"' /);
+    expect(out).toMatch(
+      /^curl -sS -X POST -H 'Authorization: OAuth oauth_consumer_key="test-consumer-key", oauth_nonce="fixednonce", .*oauth_token="alice-access-token", oauth_signature="[^"]+"' /,
+    );
     expect(out.endsWith(` -d title_refs=http%3A%2F%2Fx%2Fcatalog%2Ftitle%2F10 -d priority=1 ${HOST}/users/${GUID}/queues/every`)).toBe(true);
   });
 
@@ -107,7 +141,9 @@ describe('rentalsim sign: what it prints', () => {
 
   it('--header prints the Authorization line alone', () => {
     const out = sign('--header', '--token', 'bob', 'PUT', `${HOST}/users/x/ratings/title/1`, 'rating=4').trim();
-    expect(out).toMatch(/^Authorization: OAuth oauth_consumer_key="test-consumer-key", oauth_nonce="fixednonce", oauth_signature_method="HMAC-SHA1", oauth_timestamp="1795000000", oauth_token="bob-access-token", oauth_signature="[A-Za-z0-9%]+"$/);
+    expect(out).toMatch(
+      /^Authorization: OAuth oauth_consumer_key="test-consumer-key", oauth_nonce="fixednonce", oauth_signature_method="HMAC-SHA1", oauth_timestamp="1795000000", oauth_token="bob-access-token", oauth_signature="[A-Za-z0-9%]+"$/,
+    );
   });
 
   it('--curl on a GET puts the parameters in the URL and sends no body', () => {
@@ -115,7 +151,7 @@ describe('rentalsim sign: what it prints', () => {
     expect(out).toMatch(/^curl -sS -X GET -H 'Authorization: OAuth [^']+' 'http:\/\/127\.0\.0\.1:8080\/catalog\/title\?term=it%27s'$/);
   });
 
-  it('--curl turns off curl\'s globbing when the path holds brackets', () => {
+  it("--curl turns off curl's globbing when the path holds brackets", () => {
     expect(sign('--curl', 'GET', `${HOST}/catalog/[x]`)).toContain(` -g '${HOST}/catalog/[x]'`);
   });
 
@@ -128,7 +164,7 @@ describe('rentalsim sign: whose credentials', () => {
   const params = (out: string) => Object.fromEntries(queryOf(out));
 
   it.each([
-    ['the scenario\'s first consumer, alone', [], 'test-consumer-key', undefined],
+    ["the scenario's first consumer, alone", [], 'test-consumer-key', undefined],
     ['a user by login', ['--token', 'alice'], 'test-consumer-key', 'alice-access-token'],
     ['an access token by its value', ['--token', 'bob-access-token'], 'test-consumer-key', 'bob-access-token'],
     ['another consumer of the scenario', ['--consumer', 'other-consumer-key', '--token', 'carol'], 'other-consumer-key', 'carol-access-token'],
@@ -151,7 +187,8 @@ describe('rentalsim sign: whose credentials', () => {
     else expect(params(run())['oauth_consumer_key']).toBe('test-consumer-key');
   });
 
-  const scenario = parseScenario(`
+  const scenario = parseScenario(
+    `
 name: bound
 description: tokens issued to one consumer
 consumers:
@@ -165,11 +202,13 @@ users:
     last_name: D
     access_tokens: [{ token: dora-second, secret: t2, consumer: second }, { token: dora-any, secret: t }]
   - { guid: 2B8E3E1A-5C3D-4F7A-9E21-6A0C7D9B4F10, login: ed, password: p, first_name: Ed, last_name: E }
-`, 'bound.yaml');
+`,
+    'bound.yaml',
+  );
 
   it.each([
     ['a token issued to one consumer signs with that consumer', {}, { consumer: 'second', token: 'dora-second' }],
-    ['--consumer picks the user\'s token that consumer may use', { consumer: 'first' }, { consumer: 'first', token: 'dora-any' }],
+    ["--consumer picks the user's token that consumer may use", { consumer: 'first' }, { consumer: 'first', token: 'dora-any' }],
     ['--consumer and a token issued to it', { consumer: 'second' }, { consumer: 'second', token: 'dora-second' }],
   ])('%s', (_rule, wanted, expected) => {
     const picked = pickCredentials(scenario, { token: 'dora', ...wanted });
@@ -178,7 +217,11 @@ users:
 
   it.each([
     ['a user without access tokens', { token: 'ed' }, /sign: --token: ed has no access token in scenario bound$/],
-    ['a token issued to another consumer', { token: 'dora-second', consumer: 'first' }, /no access token for consumer first in scenario bound \(issued to second\)/],
+    [
+      'a token issued to another consumer',
+      { token: 'dora-second', consumer: 'first' },
+      /no access token for consumer first in scenario bound \(issued to second\)/,
+    ],
   ])('refuses %s', (_rule, wanted, message) => {
     expect(() => pickCredentials(scenario, wanted)).toThrow(message);
   });
@@ -203,7 +246,11 @@ describe('rentalsim sign: usage mistakes are one clear line', () => {
     ['an unknown option', ['--tokn', 'alice', 'GET', `${HOST}/x`], /unknown option --tokn; see rentalsim sign --help/],
     ['an option without its value', ['GET', `${HOST}/x`, '--token'], /--token needs a value/],
     ['two outputs at once', ['--header', '--curl', 'GET', `${HOST}/x`], /choose one of --url, --header and --curl/],
-    ['an unknown login or token', ['--token', 'dave', 'GET', `${HOST}/x`], /no user with login "dave" and no access token "dave" in scenario default \(logins: alice, bob, carol\)/],
+    [
+      'an unknown login or token',
+      ['--token', 'dave', 'GET', `${HOST}/x`],
+      /no user with login "dave" and no access token "dave" in scenario default \(logins: alice, bob, carol\)/,
+    ],
     ['an unknown consumer', ['--consumer', 'nope', 'GET', `${HOST}/x`], /no consumer "nope" in scenario default \(consumers: test-consumer-key, /],
     ['an unknown scenario', ['--scenario', 'nope', 'GET', `${HOST}/x`], /no scenario named "nope"/],
   ])('%s', (_name, args, message) => {

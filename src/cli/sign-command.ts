@@ -36,9 +36,8 @@ export function signCommandAt(args: readonly string[], env: Readonly<Record<stri
     timestamp: Math.floor(moment.nowMs / 1000),
     nonce: moment.nonce,
   });
-  const text = parsed.output === 'url' ? signedUrl(request)
-    : parsed.output === 'header' ? `Authorization: ${authorizationHeader(request)}`
-    : curlCommand(request);
+  const text =
+    parsed.output === 'url' ? signedUrl(request) : parsed.output === 'header' ? `Authorization: ${authorizationHeader(request)}` : curlCommand(request);
   return `${text}\n`;
 }
 

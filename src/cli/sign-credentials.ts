@@ -30,11 +30,11 @@ export function pickCredentials(scenario: Scenario, wanted: { consumer?: string 
   }
 
   const user = scenario.users.find((u) => u.login === wanted.token);
-  const tokens = user
-    ? user.access_tokens
-    : scenario.users.flatMap((u) => u.access_tokens).filter((t) => t.token === wanted.token);
+  const tokens = user ? user.access_tokens : scenario.users.flatMap((u) => u.access_tokens).filter((t) => t.token === wanted.token);
   if (!user && tokens.length === 0) {
-    fail(`--token: no user with login ${JSON.stringify(wanted.token)} and no access token ${JSON.stringify(wanted.token)} ${where} (logins: ${list(scenario.users.map((u) => u.login))})`);
+    fail(
+      `--token: no user with login ${JSON.stringify(wanted.token)} and no access token ${JSON.stringify(wanted.token)} ${where} (logins: ${list(scenario.users.map((u) => u.login))})`,
+    );
   }
   if (tokens.length === 0) fail(`--token: ${wanted.token} has no access token ${where}`);
 
@@ -44,7 +44,8 @@ export function pickCredentials(scenario: Scenario, wanted: { consumer?: string 
     return { consumer: keyOf(consumer), token: { key: token.token, secret: token.secret } };
   }
   const consumer = consumerNamed(wanted.consumer);
-  const token = tokens.find((t) => t.consumer === undefined || t.consumer === consumer.key) ??
+  const token =
+    tokens.find((t) => t.consumer === undefined || t.consumer === consumer.key) ??
     fail(`--token: ${wanted.token} has no access token for consumer ${consumer.key} ${where} (issued to ${list(tokens.map((t) => t.consumer ?? ''))})`);
   return { consumer: keyOf(consumer), token: { key: token.token, secret: token.secret } };
 }

@@ -40,7 +40,8 @@ export function allowedHosts(sources: AllowedHostsSources): AllowedHosts {
       any = true;
       continue;
     }
-    if (!NAME.test(entry)) throw new TypeError(`${JSON.stringify(raw.trim())} is not a host name (no scheme or port): list names like rentalsim,.example.com, or all`);
+    if (!NAME.test(entry))
+      throw new TypeError(`${JSON.stringify(raw.trim())} is not a host name (no scheme or port): list names like rentalsim,.example.com, or all`);
     if (entry.startsWith('.')) domains.push(bare(entry.slice(1)));
     else names.add(bare(entry));
   }

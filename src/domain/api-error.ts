@@ -42,118 +42,257 @@ export class ApiError extends Error {
 
 /** Upper-snake form of a reason, as the gateway wrote its codes: "Invalid Signature" -> INVALID_SIGNATURE. */
 function codeOf(status: number, reason: string): string {
-  return `ERR_${status}_${reason.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+  return `ERR_${status}_${reason
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')}`;
 }
 
 export const errors = {
   // ---- generic request errors -------------------------------------------------------------
-  badRequest: (details: string, reason = 'Bad Request', cause?: unknown) =>
-    new ApiError({ status: 400, reason, details, code: codeOf(400, reason), cause }),
+  badRequest: (details: string, reason = 'Bad Request', cause?: unknown) => new ApiError({ status: 400, reason, details, code: codeOf(400, reason), cause }),
   invalidParameter: (name: string, details: string) =>
     new ApiError({ status: 400, reason: 'Invalid Parameter', details: `${name}: ${details}`, code: 'ERR_400_INVALID_PARAMETER' }),
   missingParameter: (name: string, details = `send the ${name} parameter`) =>
     new ApiError({ status: 400, reason: 'Missing Required Parameter', details: `${name} is required: ${details}`, code: 'ERR_400_MISSING_REQUIRED_PARAMETER' }),
-  notFound: (details: string) =>
-    new ApiError({ status: 404, reason: 'Not Found', details, code: 'ERR_404_NOT_FOUND' }),
+  notFound: (details: string) => new ApiError({ status: 404, reason: 'Not Found', details, code: 'ERR_404_NOT_FOUND' }),
   listNotFound: (listId: string) =>
-    new ApiError({ status: 404, reason: 'Not Found', details: `The list ${listId} could not be found. Use GET /users/{user_guid}/lists for the lists this user has.`, code: 'ERR_404_NOT_FOUND' }),
+    new ApiError({
+      status: 404,
+      reason: 'Not Found',
+      details: `The list ${listId} could not be found. Use GET /users/{user_guid}/lists for the lists this user has.`,
+      code: 'ERR_404_NOT_FOUND',
+    }),
   methodNotAllowed: (method: string, allow: string[]) =>
     new ApiError({
-      status: 405, reason: 'Method Not Allowed', code: 'ERR_405_METHOD_NOT_ALLOWED',
+      status: 405,
+      reason: 'Method Not Allowed',
+      code: 'ERR_405_METHOD_NOT_ALLOWED',
       details: `${method} is not supported on this resource; allowed: ${allow.join(', ')}`,
       headers: { Allow: allow.join(', ') },
     }),
-  conflict: (details: string, cause?: unknown) =>
-    new ApiError({ status: 409, reason: 'Conflict', details, code: 'ERR_409_CONFLICT', cause }),
+  conflict: (details: string, cause?: unknown) => new ApiError({ status: 409, reason: 'Conflict', details, code: 'ERR_409_CONFLICT', cause }),
   /** A scenario whose file cannot be used (admin: switch); the cause is its ScenarioError. */
   scenarioUnusable: (name: string, cause: Error) =>
-    new ApiError({ status: 409, reason: 'Conflict', code: 'ERR_409_CONFLICT', cause,
-      details: `scenario ${JSON.stringify(name)} cannot be used: ${cause.message}; fix the file and switch again (a switch reads it again)` }),
-  preconditionFailed: (details: string) =>
-    new ApiError({ status: 412, reason: 'Precondition Failed', details, code: 'ERR_412_PRECONDITION_FAILED' }),
+    new ApiError({
+      status: 409,
+      reason: 'Conflict',
+      code: 'ERR_409_CONFLICT',
+      cause,
+      details: `scenario ${JSON.stringify(name)} cannot be used: ${cause.message}; fix the file and switch again (a switch reads it again)`,
+    }),
+  preconditionFailed: (details: string) => new ApiError({ status: 412, reason: 'Precondition Failed', details, code: 'ERR_412_PRECONDITION_FAILED' }),
   payloadTooLarge: (limit: number) =>
-    new ApiError({ status: 413, reason: 'Request Entity Too Large', details: `the request body is over ${limit} bytes; send less`, code: 'ERR_413_REQUEST_ENTITY_TOO_LARGE' }),
+    new ApiError({
+      status: 413,
+      reason: 'Request Entity Too Large',
+      details: `the request body is over ${limit} bytes; send less`,
+      code: 'ERR_413_REQUEST_ENTITY_TOO_LARGE',
+    }),
   /** Node's HTTP parser refuses a request line plus headers over its limit (16 KB) before any route runs. */
   headersTooLarge: () =>
-    new ApiError({ status: 431, reason: 'Request Header Fields Too Large', code: 'ERR_431_REQUEST_HEADER_FIELDS_TOO_LARGE',
-      details: 'the request line and headers are over 16 KB; send long parameter values (title_refs, comment, name) in a form body instead of the query string' }),
+    new ApiError({
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      code: 'ERR_431_REQUEST_HEADER_FIELDS_TOO_LARGE',
+      details: 'the request line and headers are over 16 KB; send long parameter values (title_refs, comment, name) in a form body instead of the query string',
+    }),
   /** The bytes are not an HTTP/1.1 request the parser can read (caught before express). */
   malformedRequest: (why: string) =>
-    new ApiError({ status: 400, reason: 'Bad Request', code: 'ERR_400_BAD_REQUEST', details: `the request is not valid HTTP/1.1 (${why}); check the request line and headers` }),
+    new ApiError({
+      status: 400,
+      reason: 'Bad Request',
+      code: 'ERR_400_BAD_REQUEST',
+      details: `the request is not valid HTTP/1.1 (${why}); check the request line and headers`,
+    }),
   /** node's HTTP server gave up waiting for the rest of a request (headersTimeout, requestTimeout). */
   requestTimeout: (headersSeconds: number, requestSeconds: number) =>
-    new ApiError({ status: 408, reason: 'Request Timeout', code: 'ERR_408_REQUEST_TIMEOUT',
-      details: `the request was not all received in time (the headers within ${headersSeconds} seconds, the whole request within ${requestSeconds} seconds); send the request line, headers and body without pausing` }),
+    new ApiError({
+      status: 408,
+      reason: 'Request Timeout',
+      code: 'ERR_408_REQUEST_TIMEOUT',
+      details: `the request was not all received in time (the headers within ${headersSeconds} seconds, the whole request within ${requestSeconds} seconds); send the request line, headers and body without pausing`,
+    }),
   unsupportedMediaType: (type: string) =>
-    new ApiError({ status: 415, reason: 'Unsupported Media Type', details: `send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`, code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE' }),
-  forbidden: (details: string) =>
-    new ApiError({ status: 403, reason: 'Forbidden', details, code: 'ERR_403_FORBIDDEN' }),
+    new ApiError({
+      status: 415,
+      reason: 'Unsupported Media Type',
+      details: `send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`,
+      code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE',
+    }),
+  forbidden: (details: string) => new ApiError({ status: 403, reason: 'Forbidden', details, code: 'ERR_403_FORBIDDEN' }),
   internal: (details = 'the simulator failed to answer this request; the journal has the cause', cause?: unknown) =>
     new ApiError({ status: 500, reason: 'Internal Server Error', details, code: 'ERR_500_INTERNAL_SERVER_ERROR', cause }),
   /** An error answer a tester injected (admin: /__admin/faults); it looks like any other gateway error. */
-  injected: (status: number, reason: string, details: string) =>
-    new ApiError({ status, reason, details, code: codeOf(status, reason), check: 'fault' }),
+  injected: (status: number, reason: string, details: string) => new ApiError({ status, reason, details, code: codeOf(status, reason), check: 'fault' }),
 
   // ---- OAuth and gateway errors (fidelity 8, in the order the verifier checks them) ----------
   notAuthorized: () =>
-    new ApiError({ status: 403, reason: 'Not Authorized', code: 'ERR_403_NOT_AUTHORIZED', check: 'oauth-present',
-      details: 'this resource needs an OAuth 1.0a signed request: send oauth_consumer_key, oauth_nonce, oauth_signature, oauth_signature_method, oauth_timestamp and oauth_version' }),
+    new ApiError({
+      status: 403,
+      reason: 'Not Authorized',
+      code: 'ERR_403_NOT_AUTHORIZED',
+      check: 'oauth-present',
+      details:
+        'this resource needs an OAuth 1.0a signed request: send oauth_consumer_key, oauth_nonce, oauth_signature, oauth_signature_method, oauth_timestamp and oauth_version',
+    }),
   missingOAuthParameter: (param: string) => {
-    const reason = param === 'oauth_consumer_key' ? 'Missing Required Consumer Key'
-      : param === 'oauth_token' ? 'Missing Required Access Token'
-      : `Missing Required ${titleCase(param.replace(/^oauth_/, ''))}`;
-    return new ApiError({ status: 400, reason, code: codeOf(400, reason), oauthProblem: 'parameter_absent', check: 'oauth-parameters',
-      details: `the request has no ${param}; sign it with OAuth 1.0a and send ${param} in the Authorization header, the query string or a form body` });
+    const reason =
+      param === 'oauth_consumer_key'
+        ? 'Missing Required Consumer Key'
+        : param === 'oauth_token'
+          ? 'Missing Required Access Token'
+          : `Missing Required ${titleCase(param.replace(/^oauth_/, ''))}`;
+    return new ApiError({
+      status: 400,
+      reason,
+      code: codeOf(400, reason),
+      oauthProblem: 'parameter_absent',
+      check: 'oauth-parameters',
+      details: `the request has no ${param}; sign it with OAuth 1.0a and send ${param} in the Authorization header, the query string or a form body`,
+    });
   },
   missingAccessToken: () =>
-    new ApiError({ status: 400, reason: 'Missing Required Access Token', code: 'ERR_400_MISSING_REQUIRED_ACCESS_TOKEN', oauthProblem: 'parameter_absent', check: 'oauth-token',
-      details: 'user resources need an access token: sign the request with the oauth_token and token secret from /oauth/access_token' }),
+    new ApiError({
+      status: 400,
+      reason: 'Missing Required Access Token',
+      code: 'ERR_400_MISSING_REQUIRED_ACCESS_TOKEN',
+      oauthProblem: 'parameter_absent',
+      check: 'oauth-token',
+      details: 'user resources need an access token: sign the request with the oauth_token and token secret from /oauth/access_token',
+    }),
   duplicatedOAuthParameter: (param: string) =>
-    new ApiError({ status: 400, reason: 'Duplicated OAuth Protocol Parameter', code: 'ERR_400_DUPLICATED_OAUTH_PROTOCOL_PARAMETER', oauthProblem: 'parameter_rejected', check: 'oauth-duplicates',
-      details: `${param} was sent more than once; send each oauth_* parameter exactly once, in one place` }),
+    new ApiError({
+      status: 400,
+      reason: 'Duplicated OAuth Protocol Parameter',
+      code: 'ERR_400_DUPLICATED_OAUTH_PROTOCOL_PARAMETER',
+      oauthProblem: 'parameter_rejected',
+      check: 'oauth-duplicates',
+      details: `${param} was sent more than once; send each oauth_* parameter exactly once, in one place`,
+    }),
   unsupportedOAuthVersion: (version: string) =>
-    new ApiError({ status: 400, reason: 'Unsupported OAuth Version', code: 'ERR_400_UNSUPPORTED_OAUTH_VERSION', oauthProblem: 'version_rejected', check: 'oauth-version',
-      details: `oauth_version ${JSON.stringify(version)} is not supported; send 1.0 or leave it out` }),
+    new ApiError({
+      status: 400,
+      reason: 'Unsupported OAuth Version',
+      code: 'ERR_400_UNSUPPORTED_OAUTH_VERSION',
+      oauthProblem: 'version_rejected',
+      check: 'oauth-version',
+      details: `oauth_version ${JSON.stringify(version)} is not supported; send 1.0 or leave it out`,
+    }),
   unsupportedSignatureMethod: (method: string, allowed: string[]) =>
-    new ApiError({ status: 400, reason: 'Unsupported Signature Method', code: 'ERR_400_UNSUPPORTED_SIGNATURE_METHOD', oauthProblem: 'signature_method_rejected', check: 'oauth-signature-method',
-      details: `oauth_signature_method ${JSON.stringify(method)} is not supported; use ${allowed.join(' or ')}` }),
+    new ApiError({
+      status: 400,
+      reason: 'Unsupported Signature Method',
+      code: 'ERR_400_UNSUPPORTED_SIGNATURE_METHOD',
+      oauthProblem: 'signature_method_rejected',
+      check: 'oauth-signature-method',
+      details: `oauth_signature_method ${JSON.stringify(method)} is not supported; use ${allowed.join(' or ')}`,
+    }),
   timestampInvalid: (sent: string, serverNow: number, window: number) =>
-    new ApiError({ status: 401, reason: 'Timestamp Is Invalid', code: 'ERR_401_TIMESTAMP_IS_INVALID', oauthProblem: 'timestamp_refused', check: 'oauth-timestamp',
-      details: `oauth_timestamp ${JSON.stringify(sent)} is not within ${window} seconds of the server time ${serverNow}; check the client's clock and send seconds since 1970 UTC` }),
+    new ApiError({
+      status: 401,
+      reason: 'Timestamp Is Invalid',
+      code: 'ERR_401_TIMESTAMP_IS_INVALID',
+      oauthProblem: 'timestamp_refused',
+      check: 'oauth-timestamp',
+      details: `oauth_timestamp ${JSON.stringify(sent)} is not within ${window} seconds of the server time ${serverNow}; check the client's clock and send seconds since 1970 UTC`,
+    }),
   invalidConsumerKey: (key: string) =>
-    new ApiError({ status: 401, reason: 'Invalid Consumer Key', code: 'ERR_401_INVALID_CONSUMER_KEY', oauthProblem: 'consumer_key_unknown', check: 'oauth-consumer',
-      details: `the consumer key ${JSON.stringify(key)} is not known to this scenario; use one of the keys GET /__admin/scenarios lists under the active scenario's "consumers" (the default scenario's is test-consumer-key)` }),
+    new ApiError({
+      status: 401,
+      reason: 'Invalid Consumer Key',
+      code: 'ERR_401_INVALID_CONSUMER_KEY',
+      oauthProblem: 'consumer_key_unknown',
+      check: 'oauth-consumer',
+      details: `the consumer key ${JSON.stringify(key)} is not known to this scenario; use one of the keys GET /__admin/scenarios lists under the active scenario's "consumers" (the default scenario's is test-consumer-key)`,
+    }),
   invalidOrExpiredToken: (why: string) =>
-    new ApiError({ status: 401, reason: 'Invalid Or Expired Token', code: 'ERR_401_INVALID_OR_EXPIRED_TOKEN', oauthProblem: 'token_rejected', check: 'oauth-token',
-      details: `${why}; obtain a new token through /oauth/request_token and /oauth/access_token` }),
+    new ApiError({
+      status: 401,
+      reason: 'Invalid Or Expired Token',
+      code: 'ERR_401_INVALID_OR_EXPIRED_TOKEN',
+      oauthProblem: 'token_rejected',
+      check: 'oauth-token',
+      details: `${why}; obtain a new token through /oauth/request_token and /oauth/access_token`,
+    }),
   invalidSignature: (baseString: string) =>
-    new ApiError({ status: 401, reason: 'Invalid Signature', code: 'ERR_401_INVALID_SIGNATURE', oauthProblem: 'signature_invalid', check: 'oauth-signature',
-      details: `the signature does not match. The server computed this signature base string; diff it against yours: ${baseString}` }),
+    new ApiError({
+      status: 401,
+      reason: 'Invalid Signature',
+      code: 'ERR_401_INVALID_SIGNATURE',
+      oauthProblem: 'signature_invalid',
+      check: 'oauth-signature',
+      details: `the signature does not match. The server computed this signature base string; diff it against yours: ${baseString}`,
+    }),
   invalidNonce: (nonce: string) =>
-    new ApiError({ status: 401, reason: 'Invalid NONCE', code: 'ERR_401_INVALID_NONCE', oauthProblem: 'nonce_used', check: 'oauth-nonce',
-      details: `the nonce ${JSON.stringify(nonce)} was already used with this timestamp; send a fresh oauth_nonce with every request` }),
+    new ApiError({
+      status: 401,
+      reason: 'Invalid NONCE',
+      code: 'ERR_401_INVALID_NONCE',
+      oauthProblem: 'nonce_used',
+      check: 'oauth-nonce',
+      details: `the nonce ${JSON.stringify(nonce)} was already used with this timestamp; send a fresh oauth_nonce with every request`,
+    }),
   /** Past MAX_NONCE_BYTES (src/domain/oauth/nonce-store.ts): refused before any lookup, signature or store. */
   nonceTooLong: (bytes: number, max: number) =>
-    new ApiError({ status: 401, reason: 'Invalid NONCE', code: 'ERR_401_INVALID_NONCE', oauthProblem: 'parameter_rejected', check: 'oauth-nonce',
-      details: `oauth_nonce is ${bytes} bytes long and at most ${max} are accepted; send a fresh random value of 8 to 64 characters with every request` }),
+    new ApiError({
+      status: 401,
+      reason: 'Invalid NONCE',
+      code: 'ERR_401_INVALID_NONCE',
+      oauthProblem: 'parameter_rejected',
+      check: 'oauth-nonce',
+      details: `oauth_nonce is ${bytes} bytes long and at most ${max} are accepted; send a fresh random value of 8 to 64 characters with every request`,
+    }),
   /** The used-nonce store holds as many nonces inside the timestamp window as it may: it refuses rather than forget one. */
   nonceStoreFull: (retryAfterSeconds: number, capacity: number) =>
-    new ApiError({ status: 503, reason: 'Service Unavailable', code: 'ERR_503_SERVICE_UNAVAILABLE', check: 'oauth-nonce',
+    new ApiError({
+      status: 503,
+      reason: 'Service Unavailable',
+      code: 'ERR_503_SERVICE_UNAVAILABLE',
+      check: 'oauth-nonce',
       details: `the simulator remembers ${capacity} used nonces still inside the timestamp window and has room for no more (forgetting one would let its replay through); retry in ${retryAfterSeconds} s, when the oldest leaves the window`,
-      headers: { 'Retry-After': String(retryAfterSeconds) } }),
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    }),
   invalidVerifier: (details: string) =>
-    new ApiError({ status: 401, reason: 'Invalid Verifier', code: 'ERR_401_INVALID_VERIFIER', oauthProblem: 'verifier_invalid', check: 'oauth-verifier', details }),
+    new ApiError({
+      status: 401,
+      reason: 'Invalid Verifier',
+      code: 'ERR_401_INVALID_VERIFIER',
+      oauthProblem: 'verifier_invalid',
+      check: 'oauth-verifier',
+      details,
+    }),
   otherUsersResource: () =>
-    new ApiError({ status: 403, reason: 'Forbidden', code: 'ERR_403_FORBIDDEN', check: 'oauth-user',
-      details: "the access token belongs to another user; use the user link from GET /users" }),
+    new ApiError({
+      status: 403,
+      reason: 'Forbidden',
+      code: 'ERR_403_FORBIDDEN',
+      check: 'oauth-user',
+      details: 'the access token belongs to another user; use the user link from GET /users',
+    }),
   overQpsLimit: (retryAfterSeconds: number, details = 'this consumer sent more requests than its limit allows') =>
-    new ApiError({ status: 403, reason: 'Account Over Queries Per Second Limit', code: 'ERR_403_DEVELOPER_OVER_QPS', check: 'rate-limit',
-      details: `${details}; wait ${retryAfterSeconds} s before the next request`, headers: { 'Retry-After': String(retryAfterSeconds) } }),
+    new ApiError({
+      status: 403,
+      reason: 'Account Over Queries Per Second Limit',
+      code: 'ERR_403_DEVELOPER_OVER_QPS',
+      check: 'rate-limit',
+      details: `${details}; wait ${retryAfterSeconds} s before the next request`,
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    }),
   overRateLimit: (retryAfterSeconds: number) =>
-    new ApiError({ status: 403, reason: 'Account Over Rate Limit', code: 'ERR_403_DEVELOPER_OVER_RATE', check: 'rate-limit',
-      details: `this consumer used its daily request allowance; wait ${retryAfterSeconds} s`, headers: { 'Retry-After': String(retryAfterSeconds) } }),
+    new ApiError({
+      status: 403,
+      reason: 'Account Over Rate Limit',
+      code: 'ERR_403_DEVELOPER_OVER_RATE',
+      check: 'rate-limit',
+      details: `this consumer used its daily request allowance; wait ${retryAfterSeconds} s`,
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    }),
 } as const;
 
 function titleCase(s: string): string {
-  return s.split('_').map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(' ');
+  return s
+    .split('_')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
 }

@@ -7,8 +7,19 @@ import { PERSON_ROLES } from './types.js';
  * can be followed (fidelity 2).
  */
 export const CATEGORY_SCHEMES = [
-  'catalog', 'format', 'genres', 'certificates/bbfc', 'certificates/pegi', 'roles', 'purchases', 'availability',
-  'estimated_wait', 'languages/main', 'languages/hearing_impaired', 'languages/dubbed', 'recommendation_source',
+  'catalog',
+  'format',
+  'genres',
+  'certificates/bbfc',
+  'certificates/pegi',
+  'roles',
+  'purchases',
+  'availability',
+  'estimated_wait',
+  'languages/main',
+  'languages/hearing_impaired',
+  'languages/dubbed',
+  'recommendation_source',
 ] as const;
 export type CategorySchemeName = (typeof CATEGORY_SCHEMES)[number];
 

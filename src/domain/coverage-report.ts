@@ -40,8 +40,11 @@ export interface CoverageReport {
   oauthProblems: RowsCoverage;
 }
 
-const ratio = (exercised: number, documented: number): Ratio =>
-  ({ exercised, documented, percent: documented === 0 ? 0 : Math.round((exercised / documented) * 1000) / 10 });
+const ratio = (exercised: number, documented: number): Ratio => ({
+  exercised,
+  documented,
+  percent: documented === 0 ? 0 : Math.round((exercised / documented) * 1000) / 10,
+});
 
 function rows(names: ReadonlyArray<{ name: string; attributable: boolean }>, tally: ReadonlyMap<string, number>): RowsCoverage {
   const counted = names.filter((r) => r.attributable).map((r) => r.name);
@@ -68,15 +71,24 @@ export function coverageReport(consumer: string, spec: CoverageSpec, tally: Cove
       variantsNeverUsed: op.variants.filter((v) => !t?.variants.has(v)),
     };
   });
-  const errors = rows(ERROR_ROWS.map((r) => ({ name: r.code, attributable: r.attributable })), tally.errors);
-  const oauthProblems = rows(OAUTH_PROBLEMS.map((r) => ({ name: r.problem, attributable: r.attributable })), tally.oauthProblems);
+  const errors = rows(
+    ERROR_ROWS.map((r) => ({ name: r.code, attributable: r.attributable })),
+    tally.errors,
+  );
+  const oauthProblems = rows(
+    OAUTH_PROBLEMS.map((r) => ({ name: r.problem, attributable: r.attributable })),
+    tally.oauthProblems,
+  );
   const countedErrors = ERROR_ROWS.filter((r) => r.attributable);
   const countedProblems = OAUTH_PROBLEMS.filter((r) => r.attributable);
   return {
     consumer,
     totals: {
       operations: ratio(operations.filter((o) => o.calls > 0).length, operations.length),
-      variants: ratio(operations.reduce((n, o) => n + Object.keys(o.variantsUsed).length, 0), signed.reduce((n, op) => n + op.variants.length, 0)),
+      variants: ratio(
+        operations.reduce((n, o) => n + Object.keys(o.variantsUsed).length, 0),
+        signed.reduce((n, op) => n + op.variants.length, 0),
+      ),
       errors: ratio(countedErrors.filter((r) => tally.errors.has(r.code)).length, countedErrors.length),
       oauthProblems: ratio(countedProblems.filter((r) => tally.oauthProblems.has(r.problem)).length, countedProblems.length),
     },
@@ -129,7 +141,10 @@ export function coverageCtrf(r: CoverageReport, nowMs: number): object {
     for (const v of Object.keys(o.variantsUsed)) add('variants', `${op} ${v}`, true);
     for (const v of o.variantsNeverUsed) add('variants', `${op} ${v}`, false);
   }
-  for (const [suite, rc] of [['errors', r.errors], ['oauth_problems', r.oauthProblems]] as const) {
+  for (const [suite, rc] of [
+    ['errors', r.errors],
+    ['oauth_problems', r.oauthProblems],
+  ] as const) {
     for (const name of Object.keys(rc.answered)) if (!rc.notAttributable.includes(name)) add(suite, name, true);
     for (const name of rc.neverAnswered) add(suite, name, false);
   }

@@ -7,7 +7,16 @@ import { CoverageTally, ERROR_ROWS, OAUTH_PROBLEMS, coverageSpecOf, variantsUsed
 const doc = {
   security: [{ oauthUser: [] }],
   paths: {
-    '/catalog/{kind}': { get: { parameters: [{ $ref: '#/components/parameters/expand' }, { $ref: '#/components/parameters/start_index' }, { name: 'refine', in: 'query' }, { name: 'f', in: 'query' }] } },
+    '/catalog/{kind}': {
+      get: {
+        parameters: [
+          { $ref: '#/components/parameters/expand' },
+          { $ref: '#/components/parameters/start_index' },
+          { name: 'refine', in: 'query' },
+          { name: 'f', in: 'query' },
+        ],
+      },
+    },
     '/catalog/title/{id}': { $ref: '#/components/pathItems/title' },
     '/users/{guid}/queues/{queue_id}': {
       get: { parameters: [{ name: 'title_refs', in: 'query' }, { $ref: '#/components/parameters/if_none_match' }] },
@@ -32,12 +41,22 @@ const spec = coverageSpecOf(doc);
 const op = (method: string, path: string): OperationSpec => spec.operations.find((o) => o.method === method && o.path === path)!;
 const EXPANDS = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'all', 'none'].map((v) => `expand=${v}`);
 
-describe('documented variants come from each operation\'s parameters and answers', () => {
+describe("documented variants come from each operation's parameters and answers", () => {
   it.each([
     ['GET', '/catalog/{kind}', ['start_index>1', ...EXPANDS, 'refine', 'f']],
     ['GET', '/catalog/title/{id}', EXPANDS],
     ['GET', '/users/{guid}/queues/{queue_id}', ['title_refs', 'If-None-Match', '304 Not Modified']],
-    ['POST', '/users/{guid}/queues/{queue_id}', ['If-Match', '412 Precondition Failed', ...['not_a_title_ref', 'unknown_title', 'disc_not_title', 'already_queued', 'not_rentable', 'fail_add', 'queue_full'].map((k) => `failed_title_refs:${k}`)]],
+    [
+      'POST',
+      '/users/{guid}/queues/{queue_id}',
+      [
+        'If-Match',
+        '412 Precondition Failed',
+        ...['not_a_title_ref', 'unknown_title', 'disc_not_title', 'already_queued', 'not_rentable', 'fail_add', 'queue_full'].map(
+          (k) => `failed_title_refs:${k}`,
+        ),
+      ],
+    ],
     ['POST', '/users/{guid}/lists/{list_id}', ['not_a_title_ref', 'unknown_title', 'already_in_list', 'fail_add'].map((k) => `failed_title_refs:${k}`)],
     ['DELETE', '/users/{guid}/queues/item/{id}', []],
   ])('%s %s', (method, path, variants) => {
@@ -65,20 +84,46 @@ describe('a request path matches its operation, the most literal template first'
   });
 });
 
-const facts = (params: Record<string, string>, more: Partial<RequestFacts> = {}): RequestFacts =>
-  ({ param: (n) => params[n], ifNoneMatch: false, ifMatch: false, status: 200, refusals: [], ...more });
+const facts = (params: Record<string, string>, more: Partial<RequestFacts> = {}): RequestFacts => ({
+  param: (n) => params[n],
+  ifNoneMatch: false,
+  ifMatch: false,
+  status: 200,
+  refusals: [],
+  ...more,
+});
 
 describe('which documented variants a request used', () => {
   it.each([
-    ['page 2 and two expansions', 'GET /catalog/{kind}', facts({ start_index: '21', expand: 'Actors, synopsis' }), ['start_index>1', 'expand=actors', 'expand=synopsis']],
+    [
+      'page 2 and two expansions',
+      'GET /catalog/{kind}',
+      facts({ start_index: '21', expand: 'Actors, synopsis' }),
+      ['start_index>1', 'expand=actors', 'expand=synopsis'],
+    ],
     ['page 1 is no paging variant', 'GET /catalog/{kind}', facts({ start_index: '1' }), []],
     ['refine and a filter', 'GET /catalog/{kind}', facts({ refine: 'genre', f: 'genre|Drama' }), ['refine', 'f']],
     ['an expansion the operation does not document', 'GET /catalog/{kind}', facts({ expand: 'reviews' }), []],
     ['parameters of an error answer were not acted on', 'GET /catalog/{kind}', facts({ expand: 'actors,bogus' }, { status: 400 }), []],
-    ['a title_refs filter and a 304', 'GET /users/{guid}/queues/{queue_id}', facts({ title_refs: 'x' }, { ifNoneMatch: true, status: 304 }), ['title_refs', 'If-None-Match', '304 Not Modified']],
+    [
+      'a title_refs filter and a 304',
+      'GET /users/{guid}/queues/{queue_id}',
+      facts({ title_refs: 'x' }, { ifNoneMatch: true, status: 304 }),
+      ['title_refs', 'If-None-Match', '304 Not Modified'],
+    ],
     ['If-Match answered 412', 'POST /users/{guid}/queues/{queue_id}', facts({}, { ifMatch: true, status: 412 }), ['If-Match', '412 Precondition Failed']],
-    ['title_refs on a write is its body, not a filter', 'POST /users/{guid}/queues/{queue_id}', facts({ title_refs: 'x' }, { status: 201, refusals: ['queue_full', 'queue_full', 'fail_add'] }), ['failed_title_refs:queue_full', 'failed_title_refs:fail_add']],
-    ['a refusal a collection cannot give', 'POST /users/{guid}/lists/{list_id}', facts({}, { status: 201, refusals: ['queue_full', 'already_in_list'] }), ['failed_title_refs:already_in_list']],
+    [
+      'title_refs on a write is its body, not a filter',
+      'POST /users/{guid}/queues/{queue_id}',
+      facts({ title_refs: 'x' }, { status: 201, refusals: ['queue_full', 'queue_full', 'fail_add'] }),
+      ['failed_title_refs:queue_full', 'failed_title_refs:fail_add'],
+    ],
+    [
+      'a refusal a collection cannot give',
+      'POST /users/{guid}/lists/{list_id}',
+      facts({}, { status: 201, refusals: ['queue_full', 'already_in_list'] }),
+      ['failed_title_refs:already_in_list'],
+    ],
   ])('%s', (_rule, key, r, expected) => {
     const [method, path] = key.split(' ');
     expect(variantsUsed(op(method!, path!), r)).toEqual(expected);
@@ -95,8 +140,12 @@ describe('the report', () => {
     tally.record({ operation: undefined, status: 401, variants: [], errorCode: 'ERR_401_INVALID_OR_EXPIRED_TOKEN', oauthProblem: 'token_rejected' });
     const r = coverageReport('k', spec, tally);
     expect(r.operations.find((o) => o.path === '/catalog/{kind}')).toEqual({
-      method: 'GET', path: '/catalog/{kind}', calls: 3, statuses: { '200': 2, '400': 1 },
-      variantsUsed: { refine: 2, f: 1 }, variantsNeverUsed: ['start_index>1', ...EXPANDS],
+      method: 'GET',
+      path: '/catalog/{kind}',
+      calls: 3,
+      statuses: { '200': 2, '400': 1 },
+      variantsUsed: { refine: 2, f: 1 },
+      variantsNeverUsed: ['start_index>1', ...EXPANDS],
     });
     expect(r.totals.operations).toEqual({ exercised: 1, documented: 6, percent: 16.7 });
     expect(r.totals.variants).toEqual({ exercised: 2, documented: 12 + 9 + 3 + 9 + 4, percent: 5.4 });
@@ -110,19 +159,44 @@ describe('the report', () => {
   });
 });
 
-describe('the error rows are the catalog\'s', () => {
-  it.each([
-    errors.badRequest('x'), errors.invalidParameter('a', 'b'), errors.missingParameter('a'), errors.notFound('x'),
-    errors.listNotFound('1'), errors.methodNotAllowed('PUT', ['GET']), errors.conflict('x'), errors.preconditionFailed('x'),
-    errors.payloadTooLarge(1), errors.headersTooLarge(), errors.malformedRequest('x'), errors.requestTimeout(1, 2),
-    errors.unsupportedMediaType('x'), errors.forbidden('x'), errors.internal(), errors.notAuthorized(),
-    ...['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp'].map((p) => errors.missingOAuthParameter(p)),
-    errors.missingAccessToken(), errors.missingOAuthParameter('oauth_token'), errors.duplicatedOAuthParameter('oauth_nonce'),
-    errors.unsupportedOAuthVersion('2'), errors.unsupportedSignatureMethod('x', ['HMAC-SHA1']), errors.timestampInvalid('1', 2, 300),
-    errors.invalidConsumerKey('x'), errors.invalidOrExpiredToken('x'), errors.invalidSignature('x'), errors.invalidNonce('x'),
-    errors.nonceTooLong(99, 64), errors.nonceStoreFull(1, 2), errors.invalidVerifier('x'), errors.otherUsersResource(),
-    errors.overQpsLimit(1), errors.overRateLimit(1),
-  ].map((e) => [e.code, e.oauthProblem, e] as const))('%s (%s) is a row, and its oauth_problem one', (code, problem) => {
+describe("the error rows are the catalog's", () => {
+  it.each(
+    [
+      errors.badRequest('x'),
+      errors.invalidParameter('a', 'b'),
+      errors.missingParameter('a'),
+      errors.notFound('x'),
+      errors.listNotFound('1'),
+      errors.methodNotAllowed('PUT', ['GET']),
+      errors.conflict('x'),
+      errors.preconditionFailed('x'),
+      errors.payloadTooLarge(1),
+      errors.headersTooLarge(),
+      errors.malformedRequest('x'),
+      errors.requestTimeout(1, 2),
+      errors.unsupportedMediaType('x'),
+      errors.forbidden('x'),
+      errors.internal(),
+      errors.notAuthorized(),
+      ...['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp'].map((p) => errors.missingOAuthParameter(p)),
+      errors.missingAccessToken(),
+      errors.missingOAuthParameter('oauth_token'),
+      errors.duplicatedOAuthParameter('oauth_nonce'),
+      errors.unsupportedOAuthVersion('2'),
+      errors.unsupportedSignatureMethod('x', ['HMAC-SHA1']),
+      errors.timestampInvalid('1', 2, 300),
+      errors.invalidConsumerKey('x'),
+      errors.invalidOrExpiredToken('x'),
+      errors.invalidSignature('x'),
+      errors.invalidNonce('x'),
+      errors.nonceTooLong(99, 64),
+      errors.nonceStoreFull(1, 2),
+      errors.invalidVerifier('x'),
+      errors.otherUsersResource(),
+      errors.overQpsLimit(1),
+      errors.overRateLimit(1),
+    ].map((e) => [e.code, e.oauthProblem, e] as const),
+  )('%s (%s) is a row, and its oauth_problem one', (code, problem) => {
     expect(ERROR_ROWS.map((r) => r.code)).toContain(code);
     if (problem) expect(OAUTH_PROBLEMS.map((p) => p.problem)).toContain(problem);
   });

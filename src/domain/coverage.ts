@@ -23,7 +23,15 @@ export interface CoverageSpec {
 }
 
 /** Why a ref posted to a queue or a collection can fail (src/domain/queue-add.ts), as the report names them. */
-const QUEUE_REFUSALS: readonly RefusalKind[] = ['not_a_title_ref', 'unknown_title', 'disc_not_title', 'already_queued', 'not_rentable', 'fail_add', 'queue_full'];
+const QUEUE_REFUSALS: readonly RefusalKind[] = [
+  'not_a_title_ref',
+  'unknown_title',
+  'disc_not_title',
+  'already_queued',
+  'not_rentable',
+  'fail_add',
+  'queue_full',
+];
 const LIST_REFUSALS: readonly RefusalKind[] = ['not_a_title_ref', 'unknown_title', 'already_in_list', 'fail_add'];
 
 /**
@@ -90,7 +98,10 @@ function deref(doc: Json, node: unknown): Json {
   for (let hops = 0; n && typeof n['$ref'] === 'string'; hops++) {
     const ref = n['$ref'] as string;
     if (hops > 20 || !ref.startsWith('#/')) throw new Error(`openapi: cannot follow $ref ${ref}`);
-    n = ref.slice(2).split('/').reduce<unknown>((o, k) => (o as Json | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Json;
+    n = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((o, k) => (o as Json | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Json;
     if (n === undefined) throw new Error(`openapi: unresolved $ref ${ref}`);
   }
   return n;
@@ -129,7 +140,8 @@ export function coverageSpecOf(document: unknown): CoverageSpec {
       operations.push({ method: m.toUpperCase(), path, variants: variantsOf(doc, path, op), signed: (security?.length ?? 0) > 0 });
     }
   }
-  const templates = operations.map((op) => ({ op, parts: op.path.split('/').filter(Boolean) }))
+  const templates = operations
+    .map((op) => ({ op, parts: op.path.split('/').filter(Boolean) }))
     .map((t) => ({ ...t, literals: t.parts.filter((p) => !p.startsWith('{')).length }))
     .sort((a, b) => b.literals - a.literals);
   return {
@@ -137,8 +149,12 @@ export function coverageSpecOf(document: unknown): CoverageSpec {
     match(method, path) {
       const m = method === 'HEAD' ? 'GET' : method;
       const segments = path.split('/').filter(Boolean).map(decodeSegment);
-      return templates.find((t) => t.op.method === m && t.parts.length === segments.length &&
-        t.parts.every((p, i) => p.startsWith('{') || p.toLowerCase() === segments[i]!.toLowerCase()))?.op;
+      return templates.find(
+        (t) =>
+          t.op.method === m &&
+          t.parts.length === segments.length &&
+          t.parts.every((p, i) => p.startsWith('{') || p.toLowerCase() === segments[i]!.toLowerCase()),
+      )?.op;
     },
   };
 }

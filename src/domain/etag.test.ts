@@ -6,7 +6,11 @@ describe('etagOf', () => {
     expect(etagOf('a|1')).toMatch(/^"[0-9a-f]{16}"$/);
     expect(etagOf('a|1')).toBe(etagOf('a|1'));
   });
-  it.each([['a|1', 'a|2'], ['', ' '], ['1001:5:2:7', '1001:5:2:8']])('differs for different states %j and %j', (a, b) => {
+  it.each([
+    ['a|1', 'a|2'],
+    ['', ' '],
+    ['1001:5:2:7', '1001:5:2:8'],
+  ])('differs for different states %j and %j', (a, b) => {
     expect(etagOf(a)).not.toBe(etagOf(b));
   });
 });

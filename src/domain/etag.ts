@@ -9,7 +9,10 @@
  */
 export function fnv1a64(text: string): [number, number, number, number] {
   // 0xcbf29ce484222325, low limb first.
-  let h0 = 0x2325, h1 = 0x8422, h2 = 0x9ce4, h3 = 0xcbf2;
+  let h0 = 0x2325,
+    h1 = 0x8422,
+    h2 = 0x9ce4,
+    h3 = 0xcbf2;
   for (let i = 0; i < text.length; i++) {
     h0 ^= text.charCodeAt(i);
     const t0 = h0 * 0x1b3;

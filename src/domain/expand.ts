@@ -21,7 +21,10 @@ export const NO_EXPANSION: Readonly<Expansion> = { none: false, links: new Set()
  */
 export function parseExpand(value: string | undefined): Expansion {
   if (value === undefined || value.trim() === '') return NO_EXPANSION;
-  const names = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (names.length === 1 && names[0] === 'none') return { none: true };
   const links = new Set<TitleLink>();
   for (const name of names) {

@@ -124,9 +124,17 @@ export class FaultRules {
 }
 
 const REASONS: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout',
-  409: 'Conflict', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway',
-  503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The reason phrase an injected error shows when the tester gave none. */
@@ -136,7 +144,5 @@ export function defaultReason(status: number): string {
 
 /** Details in the voice of the gateway, saying what a client should do. */
 export function defaultDetails(status: number): string {
-  return status >= 500
-    ? 'the service could not answer this request just now; retry it later'
-    : 'the request was refused; check it and send it again';
+  return status >= 500 ? 'the service could not answer this request just now; retry it later' : 'the request was refused; check it and send it again';
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Journal, JOURNAL_STRING_BYTES, type JournalEntry, type JournalRecord } from './journal.js';
 
 const entry = (over: Partial<JournalRecord> = {}): JournalRecord => ({
-  at: '2024-01-01T00:00:00.000Z', method: 'GET', url: '/catalog/title', path: '/catalog/title', status: 200, durationMs: 1, ...over,
+  at: '2024-01-01T00:00:00.000Z',
+  method: 'GET',
+  url: '/catalog/title',
+  path: '/catalog/title',
+  status: 200,
+  durationMs: 1,
+  ...over,
 });
 
 describe('journal', () => {
@@ -22,8 +28,15 @@ describe('journal', () => {
   const j = new Journal(100);
   j.record(entry({ method: 'GET', path: '/users/A/queues/1001', consumer: 'k1', status: 200 }));
   j.record(entry({ method: 'POST', path: '/users/A/queues/1001', consumer: 'k1', status: 201 }));
-  j.record(entry({ method: 'POST', path: '/users/B/queues/1001', consumer: 'k2', status: 401,
-    rejected: { check: 'oauth-signature', reason: 'Invalid Signature', code: 'ERR_401_INVALID_SIGNATURE', details: 'base string' } }));
+  j.record(
+    entry({
+      method: 'POST',
+      path: '/users/B/queues/1001',
+      consumer: 'k2',
+      status: 401,
+      rejected: { check: 'oauth-signature', reason: 'Invalid Signature', code: 'ERR_401_INVALID_SIGNATURE', details: 'base string' },
+    }),
+  );
   j.record(entry({ method: 'GET', path: '/catalog/title', status: 200 }));
 
   it.each([
@@ -55,7 +68,7 @@ describe('journal: bounded by bytes as well as by count', () => {
   const big = (n: number) => 'x'.repeat(n);
   const marker = /…\[truncated ([\d,]+) bytes\]$/;
 
-  it('a rejection\'s base string over the per-string budget is cut, with a marker saying how much went', () => {
+  it("a rejection's base string over the per-string budget is cut, with a marker saying how much went", () => {
     const j = new Journal(10);
     const details = `diff it against yours: ${big(330_000)}`;
     j.record(entry({ status: 401, rejected: { reason: 'Invalid Signature', code: 'ERR_401', details } }));
@@ -70,7 +83,11 @@ describe('journal: bounded by bytes as well as by count', () => {
     ['the URL', { url: `/catalog/title?term=${big(20_000)}` }, (e: JournalEntry) => e.url],
     ['the path', { path: `/catalog/${big(20_000)}` }, (e: JournalEntry) => e.path],
     ['the consumer key', { consumer: `ci-${big(20_000)}` }, (e: JournalEntry) => e.consumer!],
-    ['a 500\'s cause', { status: 500, rejected: { reason: 'Internal', code: 'ERR_500', details: 'd', cause: big(20_000) } }, (e: JournalEntry) => e.rejected!.cause!],
+    [
+      "a 500's cause",
+      { status: 500, rejected: { reason: 'Internal', code: 'ERR_500', details: 'd', cause: big(20_000) } },
+      (e: JournalEntry) => e.rejected!.cause!,
+    ],
   ])('%s is cut to the budget too', (_field, over, read) => {
     const j = new Journal(10);
     j.record(entry(over));
@@ -121,25 +138,44 @@ describe('journal: bounded by bytes as well as by count', () => {
 describe('journal: the request and the answer', () => {
   const marker = /…\[truncated ([\d,]+) bytes\]$/;
   const head = 'HTTP/1.1 201 Created\r\nContent-Type: application/xml;charset=UTF-8\r\nContent-Length: 12\r\nX-Empty:\r\n\r\n';
-  const withBoth = (over: Partial<JournalRecord> = {}): JournalRecord => entry({
-    method: 'POST', status: 201,
-    request: { rawHeaders: ['Host', 'sim.test', 'Authorization', 'OAuth oauth_consumer_key="k"'], params: [['term', 'a b'], ['term', 'c']], body: 'term=a+b&term=c' },
-    answer: { head, body: Buffer.from('<status/>é', 'utf8') },
-    ...over,
-  });
+  const withBoth = (over: Partial<JournalRecord> = {}): JournalRecord =>
+    entry({
+      method: 'POST',
+      status: 201,
+      request: {
+        rawHeaders: ['Host', 'sim.test', 'Authorization', 'OAuth oauth_consumer_key="k"'],
+        params: [
+          ['term', 'a b'],
+          ['term', 'c'],
+        ],
+        body: 'term=a+b&term=c',
+      },
+      answer: { head, body: Buffer.from('<status/>é', 'utf8') },
+      ...over,
+    });
 
   it('shows the request headers and parameters, and the answer headers, as name/value pairs in the order sent', () => {
     const j = new Journal(10);
     j.record(withBoth());
     const e = j.find()[0]!;
     expect(e.request).toEqual({
-      headers: [['Host', 'sim.test'], ['Authorization', 'OAuth oauth_consumer_key="k"']],
-      params: [['term', 'a b'], ['term', 'c']],
+      headers: [
+        ['Host', 'sim.test'],
+        ['Authorization', 'OAuth oauth_consumer_key="k"'],
+      ],
+      params: [
+        ['term', 'a b'],
+        ['term', 'c'],
+      ],
       body: 'term=a+b&term=c',
     });
     expect(e.answer).toEqual({
       status: 201,
-      headers: [['Content-Type', 'application/xml;charset=UTF-8'], ['Content-Length', '12'], ['X-Empty', '']],
+      headers: [
+        ['Content-Type', 'application/xml;charset=UTF-8'],
+        ['Content-Length', '12'],
+        ['X-Empty', ''],
+      ],
       body: '<status/>é',
     });
   });
@@ -203,7 +239,12 @@ describe('journal: filters by user and time', () => {
     ['until an instant, that instant left out', { until: Date.parse('2030-01-01T10:00:01Z') }, [1]],
     ['between two', { since: Date.parse('2030-01-01T10:00:00.500Z'), until: Date.parse('2030-01-01T10:00:02Z') }, [2]],
   ])('finds %s', (_rule, query, ids) => {
-    expect(j.find(query).map((e) => e.id).reverse()).toEqual(ids);
+    expect(
+      j
+        .find(query)
+        .map((e) => e.id)
+        .reverse(),
+    ).toEqual(ids);
     expect(j.count(query)).toBe(ids.length);
   });
 });

@@ -150,7 +150,10 @@ export class Journal {
   private lastConsumer: string | undefined;
   private lastConsumerCopy: string | undefined;
 
-  constructor(private capacity: number, limits: Partial<JournalLimits> = {}) {
+  constructor(
+    private capacity: number,
+    limits: Partial<JournalLimits> = {},
+  ) {
     this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, ...limits };
   }
 

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { headerProblem, OverrideRules, type OverrideRequest, type OverrideSpec } from './overrides.js';
 
-const SEARCH: OverrideRequest = { method: 'GET', path: '/catalog/title', query: [['term', 'alien'], ['start_index', '0']] };
-const html503: OverrideSpec = { match: { method: 'GET', path: '/catalog/title' }, answer: { status: 503, body: '<html>down</html>', contentType: 'text/html' } };
+const SEARCH: OverrideRequest = {
+  method: 'GET',
+  path: '/catalog/title',
+  query: [
+    ['term', 'alien'],
+    ['start_index', '0'],
+  ],
+};
+const html503: OverrideSpec = {
+  match: { method: 'GET', path: '/catalog/title' },
+  answer: { status: 503, body: '<html>down</html>', contentType: 'text/html' },
+};
 const answers = (spec: OverrideSpec, req: OverrideRequest) => {
   const rules = new OverrideRules();
   rules.add(spec);
@@ -18,12 +28,30 @@ describe('override matching', () => {
     ['a query parameter with its value matches', { ...html503, match: { ...html503.match, query: { term: 'alien' } } }, SEARCH, true],
     ['a query parameter with another value does not', { ...html503, match: { ...html503.match, query: { term: 'heat' } } }, SEARCH, false],
     ['every parameter named must be there', { ...html503, match: { ...html503.match, query: { term: 'alien', expand: 'synopsis' } } }, SEARCH, false],
-    ['a repeated parameter matches on any of its values', { ...html503, match: { ...html503.match, query: { term: 'heat' } } },
-      { ...SEARCH, query: [['term', 'alien'], ['term', 'heat']] }, true],
-    ['a query parameter is not looked for in the form', { ...html503, match: { ...html503.match, query: { term: 'alien' } } },
-      { ...SEARCH, query: [], form: [['term', 'alien']] }, false],
-    ['a form parameter matches the form body', { ...html503, match: { method: 'POST', path: '/catalog/title', form: { term: 'alien' } } },
-      { ...SEARCH, method: 'POST', query: [], form: [['term', 'alien']] }, true],
+    [
+      'a repeated parameter matches on any of its values',
+      { ...html503, match: { ...html503.match, query: { term: 'heat' } } },
+      {
+        ...SEARCH,
+        query: [
+          ['term', 'alien'],
+          ['term', 'heat'],
+        ],
+      },
+      true,
+    ],
+    [
+      'a query parameter is not looked for in the form',
+      { ...html503, match: { ...html503.match, query: { term: 'alien' } } },
+      { ...SEARCH, query: [], form: [['term', 'alien']] },
+      false,
+    ],
+    [
+      'a form parameter matches the form body',
+      { ...html503, match: { method: 'POST', path: '/catalog/title', form: { term: 'alien' } } },
+      { ...SEARCH, method: 'POST', query: [], form: [['term', 'alien']] },
+      true,
+    ],
     ['a consumer-scoped override skips other consumers', { ...html503, match: { ...html503.match, consumer: 'k' } }, { ...SEARCH, consumer: 'other' }, false],
     ['a consumer-scoped override skips requests nobody signed', { ...html503, match: { ...html503.match, consumer: 'k' } }, SEARCH, false],
     ['a consumer-scoped override answers its consumer', { ...html503, match: { ...html503.match, consumer: 'k' } }, { ...SEARCH, consumer: 'k' }, true],
@@ -54,7 +82,10 @@ describe('override answers', () => {
     rules.add({ match: { method: '*', path: '*' }, answer: { status: 200, body: 'é' } });
     const first = rules.decide(SEARCH)!;
     expect([...first.body]).toEqual([0xff, 0x00, 0x3c, 0x78]);
-    expect(first.headers).toEqual([['Content-Type', 'application/xml'], ['X-A', '1']]);
+    expect(first.headers).toEqual([
+      ['Content-Type', 'application/xml'],
+      ['X-A', '1'],
+    ]);
     expect(first).toMatchObject({ hasBody: true, hasContentType: true });
     rules.remove(1);
     expect([...rules.decide(SEARCH)!.body]).toEqual([0xc3, 0xa9]);

@@ -133,8 +133,7 @@ export class OverrideRules {
 
   private matches(o: Override, req: OverrideRequest): boolean {
     const m = o.match;
-    return o.remaining !== 0 && inScope(m.method, m.path, m.consumer, req)
-      && holds(req.query ?? [], m.query) && holds(req.form ?? [], m.form);
+    return o.remaining !== 0 && inScope(m.method, m.path, m.consumer, req) && holds(req.query ?? [], m.query) && holds(req.form ?? [], m.form);
   }
 }
 

@@ -16,7 +16,7 @@ const TABLE: Array<[string, string]> = [
   ['an already encoded value', 'a%20b'],
   ['the five marks encodeURIComponent keeps', "!'()*"],
   ['reserved gen-delims', ':/?#[]@'],
-  ['reserved sub-delims', "$&+,;="],
+  ['reserved sub-delims', '$&+,;='],
   ['a facet pipe and comma', 'a|b,c'],
   ['Latin-1 letters', 'Amélie'],
   ['a character outside the BMP', 'film 🎬'],
@@ -46,6 +46,11 @@ describe('percentEncode', () => {
   });
 
   it('encodes pairs in order', () => {
-    expect(encodePairs([['b', '1 2'], ['a', '*']])).toBe('b=1%202&a=%2A');
+    expect(
+      encodePairs([
+        ['b', '1 2'],
+        ['a', '*'],
+      ]),
+    ).toBe('b=1%202&a=%2A');
   });
 });

@@ -7,16 +7,22 @@ import type { Title } from './types.js';
 export type AddableTitle = Pick<Title, 'id' | 'fullTitle' | 'canRent' | 'parentId'>;
 
 /** Why a ref failed, as a name (coverage reports count them: src/domain/coverage.ts); `why` says it to the client. */
-export type RefusalKind = 'not_a_title_ref' | 'unknown_title' | 'disc_not_title' | 'already_queued' | 'not_rentable' | 'fail_add' | 'queue_full' | 'already_in_list';
+export type RefusalKind =
+  | 'not_a_title_ref'
+  | 'unknown_title'
+  | 'disc_not_title'
+  | 'already_queued'
+  | 'not_rentable'
+  | 'fail_add'
+  | 'queue_full'
+  | 'already_in_list';
 
 export interface Refusal {
   kind: RefusalKind;
   why: string;
 }
 
-export type AddDecision =
-  | { ref: string; ok: true; title: AddableTitle }
-  | ({ ref: string; ok: false } & Refusal);
+export type AddDecision = { ref: string; ok: true; title: AddableTitle } | ({ ref: string; ok: false } & Refusal);
 
 export interface QueueAddFacts {
   titleOf(id: number): AddableTitle | undefined;
@@ -59,7 +65,8 @@ export function decideQueueAdds(refs: readonly string[], facts: QueueAddFacts): 
 }
 
 function queueRefusal(t: AddableTitle, facts: QueueAddFacts, addedNow: boolean, count: number): Refusal | undefined {
-  if (t.parentId !== undefined) return { kind: 'disc_not_title', why: `title ${t.id} is one disc of title ${t.parentId}: queue title ${t.parentId}, which brings all its discs` };
+  if (t.parentId !== undefined)
+    return { kind: 'disc_not_title', why: `title ${t.id} is one disc of title ${t.parentId}: queue title ${t.parentId}, which brings all its discs` };
   if (addedNow || facts.isQueued(t.id)) return { kind: 'already_queued', why: `title ${t.id} is already in a queue` };
   if (!t.canRent) return { kind: 'not_rentable', why: `title ${t.id} cannot be rented (can_rent is false)` };
   if (facts.failsAdd(t.id)) return { kind: 'fail_add', why: `title ${t.id} cannot be added: the scenario marks it to fail (stock fail_add)` };

@@ -3,8 +3,15 @@ import { compareQueueItems, movedItem, sortQueueItems } from './queue-order.js';
 import { parsePriority } from './queue-params.js';
 import type { QueueItem } from './types.js';
 
-const item = (titleId: number, priority: number, seq: number, queueId = 1): QueueItem =>
-  ({ userGuid: 'U', queueId, titleId, priority, seq, shippedInOrder: false, discIds: [] });
+const item = (titleId: number, priority: number, seq: number, queueId = 1): QueueItem => ({
+  userGuid: 'U',
+  queueId,
+  titleId,
+  priority,
+  seq,
+  shippedInOrder: false,
+  discIds: [],
+});
 
 describe('queue order', () => {
   it.each([

@@ -12,7 +12,9 @@ describe('rate limiter', () => {
   it('allows N requests per real second, then asks to retry after 1 s', () => {
     const r = new RateLimiter({ perSecond: 2, perDay: 0 });
     expect([r.take('k', 1000, 0), r.take('k', 1500, 0), r.take('k', 1999, 0)]).toEqual([
-      { ok: true }, { ok: true }, { ok: false, limit: 'second', retryAfterSeconds: 1 },
+      { ok: true },
+      { ok: true },
+      { ok: false, limit: 'second', retryAfterSeconds: 1 },
     ]);
     expect(r.take('k', 2000, 0).ok).toBe(true);
   });

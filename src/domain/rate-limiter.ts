@@ -7,9 +7,7 @@ export interface RateLimits {
   perDay: number;
 }
 
-export type RateDecision =
-  | { ok: true }
-  | { ok: false; limit: 'second' | 'day'; retryAfterSeconds: number };
+export type RateDecision = { ok: true } | { ok: false; limit: 'second' | 'day'; retryAfterSeconds: number };
 
 const DAY_MS = 86_400_000;
 

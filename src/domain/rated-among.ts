@@ -6,10 +6,7 @@ import type { UserRating } from './types.js';
  * each title once, with the reference echoed as sent. A reference that names no title cannot have been
  * rated, so it is simply not listed, like an unrated one.
  */
-export function ratedAmong(
-  refs: readonly TitleRef[],
-  ratingOf: (titleId: number) => UserRating | undefined,
-): Array<{ rating: UserRating; titleRef: string }> {
+export function ratedAmong(refs: readonly TitleRef[], ratingOf: (titleId: number) => UserRating | undefined): Array<{ rating: UserRating; titleRef: string }> {
   const seen = new Set<number>();
   const out: Array<{ rating: UserRating; titleRef: string }> = [];
   for (const { ref, id } of refs) {

@@ -25,7 +25,14 @@ describe('parseRating', () => {
     ['absent', undefined, 400, 'Missing Required Parameter'],
     ['blank', '  ', 400, 'Missing Required Parameter'],
   ])('rejects %s', (_rule, value, status, reason) => {
-    const err = (() => { try { parseRating(value); } catch (e) { return e; } return undefined; })();
+    const err = (() => {
+      try {
+        parseRating(value);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(status);
     expect((err as ApiError).reason).toBe(reason);

@@ -3,8 +3,21 @@
 // against the simulator clock, so moving the clock moves titles in and out of them.
 
 export const TITLE_FACETS = [
-  'cast', 'certificate', 'collection', 'collection_id', 'coming_soon', 'digital_purchase_type', 'directors', 'format',
-  'genre', 'language', 'media', 'most_popular', 'new_releases', 'production_decade', 'purchase',
+  'cast',
+  'certificate',
+  'collection',
+  'collection_id',
+  'coming_soon',
+  'digital_purchase_type',
+  'directors',
+  'format',
+  'genre',
+  'language',
+  'media',
+  'most_popular',
+  'new_releases',
+  'production_decade',
+  'purchase',
 ] as const;
 export type TitleFacet = (typeof TITLE_FACETS)[number];
 

@@ -20,14 +20,24 @@ describe('parseTitleSearch', () => {
   });
 
   it('turns genre, format, certificate and purchase into OR groups, and each f into its own group', () => {
-    const s = parseTitleSearch('title', params([
-      ['genre', 'Drama OR Comedy'], ['format', 'DVD'], ['certificate', '15'], ['purchase', 'rental'],
-      ['f', 'production_decade|1990'], ['f', 'new_releases|new_releases'],
-    ]));
+    const s = parseTitleSearch(
+      'title',
+      params([
+        ['genre', 'Drama OR Comedy'],
+        ['format', 'DVD'],
+        ['certificate', '15'],
+        ['purchase', 'rental'],
+        ['f', 'production_decade|1990'],
+        ['f', 'new_releases|new_releases'],
+      ]),
+    );
     expect(s.filters).toEqual([
-      { facet: 'genre', values: ['Drama', 'Comedy'] }, { facet: 'format', values: ['DVD'] },
-      { facet: 'certificate', values: ['15'] }, { facet: 'purchase', values: ['rental'] },
-      { facet: 'production_decade', values: ['1990'] }, { facet: 'new_releases', values: ['new_releases'] },
+      { facet: 'genre', values: ['Drama', 'Comedy'] },
+      { facet: 'format', values: ['DVD'] },
+      { facet: 'certificate', values: ['15'] },
+      { facet: 'purchase', values: ['rental'] },
+      { facet: 'production_decade', values: ['1990'] },
+      { facet: 'new_releases', values: ['new_releases'] },
     ]);
   });
 
@@ -38,9 +48,18 @@ describe('parseTitleSearch', () => {
 
 describe('parsePersonSearch', () => {
   it('restricts a role kind to its role and lower-cases role filters', () => {
-    const s = parsePersonSearch('voice over', params([['role', 'Actor OR Singer'], ['f', 'role|Director']]));
+    const s = parsePersonSearch(
+      'voice over',
+      params([
+        ['role', 'Actor OR Singer'],
+        ['f', 'role|Director'],
+      ]),
+    );
     expect(s.role).toBe('voice over');
-    expect(s.filters).toEqual([{ facet: 'role', values: ['actor', 'singer'] }, { facet: 'role', values: ['director'] }]);
+    expect(s.filters).toEqual([
+      { facet: 'role', values: ['actor', 'singer'] },
+      { facet: 'role', values: ['director'] },
+    ]);
   });
 
   it('rejects title facets', () => {

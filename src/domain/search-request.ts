@@ -11,12 +11,17 @@ export interface ParamSource {
 
 /** Title kinds of `/catalog/{kind}` and the title kinds each covers (spec 4.2); `title` covers all. */
 export const TITLE_SEARCH_KINDS: ReadonlyMap<string, readonly TitleKind[]> = new Map([
-  ['title', ['film', 'tv', 'game']], ['film', ['film']], ['tv', ['tv']], ['video', ['film', 'tv']], ['games', ['game']],
+  ['title', ['film', 'tv', 'game']],
+  ['film', ['film']],
+  ['tv', ['tv']],
+  ['video', ['film', 'tv']],
+  ['games', ['game']],
 ]);
 
 /** People kinds and the role each restricts to; `person` is everyone. */
 export const PERSON_SEARCH_KINDS: ReadonlyMap<string, PersonRole | undefined> = new Map<string, PersonRole | undefined>([
-  ['person', undefined], ...PERSON_ROLES.map((r) => [r, r] as const),
+  ['person', undefined],
+  ...PERSON_ROLES.map((r) => [r, r] as const),
 ]);
 
 /** One restriction: a title must have at least one of the values of the facet. Groups combine with AND. */
@@ -41,7 +46,10 @@ export interface PersonSearch {
 
 /** The search parameters that are shorthands for a facet filter (spec 4.2), each also an `X OR Y` list. */
 const TITLE_FILTER_PARAMS: ReadonlyArray<readonly [param: string, facet: TitleFacet]> = [
-  ['genre', 'genre'], ['format', 'format'], ['certificate', 'certificate'], ['purchase', 'purchase'],
+  ['genre', 'genre'],
+  ['format', 'format'],
+  ['certificate', 'certificate'],
+  ['purchase', 'purchase'],
 ];
 
 export function parseTitleSearch(kind: string, p: ParamSource): TitleSearch {
@@ -91,7 +99,10 @@ export function parseFilter<F extends string>(raw: string, allowed: readonly F[]
 /** `refine`: a comma list of facet names or `all` (spec 4.2); unknown names -> 400 listing the allowed ones. */
 export function parseRefine<F extends string>(value: string | undefined, allowed: readonly F[]): F[] {
   if (value === undefined) return [];
-  const names = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const out: F[] = [];
   for (const name of names) {
     if (name === 'all') {

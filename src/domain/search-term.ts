@@ -55,7 +55,10 @@ function quote(s: string): string {
 
 /** `"X OR Y"` parameter lists (fidelity 4): values split on the upper-case word OR, blanks dropped. */
 export function splitOr(value: string): string[] {
-  return value.split(/\s+OR\s+/).map((v) => v.trim()).filter((v) => v !== '');
+  return value
+    .split(/\s+OR\s+/)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }
 
 /** A LIKE pattern for "starts with `text`", with % _ and \ escaped (ESCAPE '\'). */

@@ -28,11 +28,7 @@ export function freeSlots(queues: readonly Pick<SubQueue, 'allocation'>[], atHom
   return Math.max(0, queues.reduce((sum, q) => sum + q.allocation, 0) - atHome);
 }
 
-export function planShipments(
-  queues: readonly Pick<SubQueue, 'id' | 'allocation' | 'position'>[],
-  items: readonly ShipCandidate[],
-  slots: number,
-): Shipment[] {
+export function planShipments(queues: readonly Pick<SubQueue, 'id' | 'allocation' | 'position'>[], items: readonly ShipCandidate[], slots: number): Shipment[] {
   const shippable = new Map<number, ShipCandidate[]>();
   for (const item of [...items].sort(compareQueueItems)) {
     if (item.availability !== 'available') continue;

@@ -5,10 +5,7 @@ import { errors } from './api-error.js';
  * offset from real time. Token lifetimes and the dates the API shows use it; OAuth timestamp checks use
  * real time. The real time source is passed in, so the clock is testable.
  */
-export type ClockMode =
-  | { mode: 'real' }
-  | { mode: 'frozen'; at: number }
-  | { mode: 'offset'; offsetMs: number };
+export type ClockMode = { mode: 'real' } | { mode: 'frozen'; at: number } | { mode: 'offset'; offsetMs: number };
 
 export class SimClock {
   private state: ClockMode = { mode: 'real' };
@@ -18,9 +15,12 @@ export class SimClock {
   /** Milliseconds since 1970 on the simulator's clock. */
   now(): number {
     switch (this.state.mode) {
-      case 'real': return this.realNow();
-      case 'frozen': return this.state.at;
-      case 'offset': return this.realNow() + this.state.offsetMs;
+      case 'real':
+        return this.realNow();
+      case 'frozen':
+        return this.state.at;
+      case 'offset':
+        return this.realNow() + this.state.offsetMs;
     }
   }
 
@@ -57,8 +57,10 @@ export const CLOCK_RANGE = { first: Date.parse('0001-01-01T00:00:00Z'), last: Da
 
 function outOfRange(at: number): string {
   const where = Number.isNaN(new Date(at).getTime()) ? 'past the end of what a date can hold' : `at ${new Date(at).toISOString()}`;
-  return `the clock would read ${where}, outside the dates the API can write (${isoDateTime(CLOCK_RANGE.first)} to ${isoDateTime(CLOCK_RANGE.last)}); ` +
-    'choose an instant, offset or advance that stays within them';
+  return (
+    `the clock would read ${where}, outside the dates the API can write (${isoDateTime(CLOCK_RANGE.first)} to ${isoDateTime(CLOCK_RANGE.last)}); ` +
+    'choose an instant, offset or advance that stays within them'
+  );
 }
 
 /** YYYY-MM-DDTHH:MM:SSZ (fidelity 1). */

@@ -37,11 +37,52 @@ describe('setDigest and withRow', () => {
   });
 
   it.each([
-    ['discs moved up one position', [['queue_discs', 10, 13, 3], ['queue_discs', 10, 14, 4]], [['queue_discs', 10, 13, 2], ['queue_discs', 10, 14, 3]]],
-    ['seqs moved on by one', [['queue_items', 1, 1001, 2, 8, 0], ['queue_items', 2, 1001, 2, 9, 0]], [['queue_items', 1, 1001, 2, 9, 0], ['queue_items', 2, 1001, 2, 10, 0]]],
-    ['priorities traded between items', [['queue_items', 1, 1001, 1, 8, 0], ['queue_items', 2, 1001, 3, 9, 0]], [['queue_items', 1, 1001, 3, 8, 0], ['queue_items', 2, 1001, 1, 9, 0]]],
-    ['three priorities turned round (titles in arithmetic progression)', [['queue_items', 10, 1001, 1, 1, 0], ['queue_items', 20, 1001, 2, 2, 0], ['queue_items', 15, 1001, 3, 3, 0]],
-      [['queue_items', 10, 1001, 2, 1, 0], ['queue_items', 20, 1001, 3, 2, 0], ['queue_items', 15, 1001, 1, 3, 0]]],
+    [
+      'discs moved up one position',
+      [
+        ['queue_discs', 10, 13, 3],
+        ['queue_discs', 10, 14, 4],
+      ],
+      [
+        ['queue_discs', 10, 13, 2],
+        ['queue_discs', 10, 14, 3],
+      ],
+    ],
+    [
+      'seqs moved on by one',
+      [
+        ['queue_items', 1, 1001, 2, 8, 0],
+        ['queue_items', 2, 1001, 2, 9, 0],
+      ],
+      [
+        ['queue_items', 1, 1001, 2, 9, 0],
+        ['queue_items', 2, 1001, 2, 10, 0],
+      ],
+    ],
+    [
+      'priorities traded between items',
+      [
+        ['queue_items', 1, 1001, 1, 8, 0],
+        ['queue_items', 2, 1001, 3, 9, 0],
+      ],
+      [
+        ['queue_items', 1, 1001, 3, 8, 0],
+        ['queue_items', 2, 1001, 1, 9, 0],
+      ],
+    ],
+    [
+      'three priorities turned round (titles in arithmetic progression)',
+      [
+        ['queue_items', 10, 1001, 1, 1, 0],
+        ['queue_items', 20, 1001, 2, 2, 0],
+        ['queue_items', 15, 1001, 3, 3, 0],
+      ],
+      [
+        ['queue_items', 10, 1001, 2, 1, 0],
+        ['queue_items', 20, 1001, 3, 2, 0],
+        ['queue_items', 15, 1001, 1, 3, 0],
+      ],
+    ],
   ])('differs for sets that differ in a regular way: %s', (_rule, a, b) => {
     expect(setDigest(a)).not.toBe(setDigest(b));
   });

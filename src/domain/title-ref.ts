@@ -26,5 +26,9 @@ export interface TitleRef {
 /** Splits a comma-separated title_refs value; blanks are dropped, the order sent is kept. */
 export function parseTitleRefs(value: string | undefined): TitleRef[] {
   if (value === undefined) return [];
-  return value.split(',').map((s) => s.trim()).filter(Boolean).map((ref) => ({ ref, id: titleIdOfRef(ref) }));
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((ref) => ({ ref, id: titleIdOfRef(ref) }));
 }

@@ -44,7 +44,11 @@ describe('truncated: a string held to a UTF-8 byte budget', () => {
 });
 
 describe('detached: the same text, as its own string', () => {
-  it.each([['', ''], ['short', 'short'], ['a consumer key of some length', 'a consumer key of some length']])('%j keeps its text', (s, expected) => {
+  it.each([
+    ['', ''],
+    ['short', 'short'],
+    ['a consumer key of some length', 'a consumer key of some length'],
+  ])('%j keeps its text', (s, expected) => {
     expect(detached(s)).toBe(expected);
   });
 });

@@ -30,7 +30,12 @@ export function remembered<T>(req: Request, key: string, compute: () => T, bytes
  * request that was answered before skips reading them again.
  */
 export function sendRememberedXml(req: Request, res: Response, render: () => string): void {
-  const body = remembered(req, answerKey(req, res, ctxOf(req)), () => xmlBytes(res, render()), (b) => b.length);
+  const body = remembered(
+    req,
+    answerKey(req, res, ctxOf(req)),
+    () => xmlBytes(res, render()),
+    (b) => b.length,
+  );
   sendXmlBytes(res, 200, body);
 }
 

@@ -45,13 +45,17 @@ function showPage(tokens: FormTokens, req: Request, res: Response): void {
     return;
   }
   const { token } = authorisableToken(ctx.world, code);
-  sendHtml(res, 200, signInPage({
-    action: LOGIN_PATH,
-    token: token.token,
-    formToken: tokens.issue(token.token),
-    consumerName: consumerNameOf(ctx.world, token),
-    legacyCallback: token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined,
-  }));
+  sendHtml(
+    res,
+    200,
+    signInPage({
+      action: LOGIN_PATH,
+      token: token.token,
+      formToken: tokens.issue(token.token),
+      consumerName: consumerNameOf(ctx.world, token),
+      legacyCallback: token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined,
+    }),
+  );
 }
 
 /** The form's answer: sign in and allow, or deny; then redirect to the callback or show the outcome. */
@@ -61,10 +65,20 @@ function decide(tokens: FormTokens, req: Request, res: Response): void {
   const decision = ctx.params.get('decision') === 'deny' ? 'deny' : 'allow';
   const legacyCallback = located.token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined;
   const login = ctx.params.get('login')?.trim() ?? '';
-  const again = (status: number, error: string) => sendHtml(res, status, signInPage({
-    action: LOGIN_PATH, token: located.token.token, formToken: tokens.issue(located.token.token),
-    consumerName: consumerNameOf(ctx.world, located.token), legacyCallback, login, error,
-  }));
+  const again = (status: number, error: string) =>
+    sendHtml(
+      res,
+      status,
+      signInPage({
+        action: LOGIN_PATH,
+        token: located.token.token,
+        formToken: tokens.issue(located.token.token),
+        consumerName: consumerNameOf(ctx.world, located.token),
+        legacyCallback,
+        login,
+        error,
+      }),
+    );
   if (!tokens.check(located.token.token, ctx.params.get('form_token'))) {
     // A form this simulator did not show for this code (another site's, or a page from before a restart):
     // nothing is decided; the subscriber gets a fresh page to decide on.
@@ -108,10 +122,13 @@ function pageErrors(err: unknown, _req: Request, res: Response, _next: NextFunct
 }
 
 function sendHtml(res: Response, status: number, html: string): void {
-  res.status(status).set({
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    // No script, no frames; form-action is left open because Allow redirects to the client's callback.
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-  }).send(html);
+  res
+    .status(status)
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      // No script, no frames; form-action is left open because Allow redirects to the client's callback.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    })
+    .send(html);
 }

@@ -39,13 +39,16 @@ function errorBox(message: string | undefined): string {
 
 /** Spec 5.6: without a request token in the address, the subscriber types the Activation Code first. */
 export function activationCodePage(action: string, error?: string): string {
-  return pageHtml('Enter your activation code', `${errorBox(error)}
+  return pageHtml(
+    'Enter your activation code',
+    `${errorBox(error)}
 <p>The application showed you an activation code. Type it here to connect it to your account.</p>
 <form method="get" action="${escapeHtml(action)}">
 <label for="activation-code">Activation code</label>
 <input type="text" id="activation-code" name="oauth_token" autocomplete="off" autocapitalize="characters" required>
 <div class="buttons"><button type="submit" class="primary" id="continue">Continue</button></div>
-</form>`);
+</form>`,
+  );
 }
 
 export interface SignInView {
@@ -63,7 +66,9 @@ export interface SignInView {
 /** Sign in, then Allow Access or Deny. Deny needs no password: refusing is always allowed. */
 export function signInPage(v: SignInView): string {
   const legacy = v.legacyCallback === undefined ? '' : `<input type="hidden" name="oauth_callback" value="${escapeHtml(v.legacyCallback)}">`;
-  return pageHtml('Allow access to your account?', `${errorBox(v.error)}
+  return pageHtml(
+    'Allow access to your account?',
+    `${errorBox(v.error)}
 <p><strong id="consumer-name">${escapeHtml(v.consumerName)}</strong> would like to use your rental account: read your
 profile, ratings and rentals, and change your queues and lists.</p>
 <form method="post" action="${escapeHtml(v.action)}">
@@ -78,22 +83,32 @@ profile, ratings and rentals, and change your queues and lists.</p>
 <button type="submit" id="deny" name="decision" value="deny" formnovalidate>Deny</button>
 </div>
 <p class="hint">Activation code <span id="activation-code">${escapeHtml(v.token)}</span></p>
-</form>`);
+</form>`,
+  );
 }
 
 /** oob (spec 5.5): the 6 digit code the subscriber types into the application. */
 export function verifierPage(consumerName: string, verifier: string): string {
-  return pageHtml('Access allowed', `<p>Enter this code in <strong>${escapeHtml(consumerName)}</strong> to finish:</p>
+  return pageHtml(
+    'Access allowed',
+    `<p>Enter this code in <strong>${escapeHtml(consumerName)}</strong> to finish:</p>
 <p class="code" id="verifier">${escapeHtml(verifier)}</p>
-<p class="hint">The code works once, and only with the activation code it was shown for.</p>`);
+<p class="hint">The code works once, and only with the activation code it was shown for.</p>`,
+  );
 }
 
 /** An OAuth 1.0 client that named no callback: nothing to show but "go back". */
 export function allowedPage(consumerName: string): string {
-  return pageHtml('Access allowed', `<p id="allowed">You allowed <strong>${escapeHtml(consumerName)}</strong> to use your account. Return to the application to continue.</p>`);
+  return pageHtml(
+    'Access allowed',
+    `<p id="allowed">You allowed <strong>${escapeHtml(consumerName)}</strong> to use your account. Return to the application to continue.</p>`,
+  );
 }
 
 export function deniedPage(consumerName: string, token: string): string {
-  return pageHtml('Access denied', `<p id="denied"><strong>${escapeHtml(consumerName)}</strong> will not get access to your account.
-The activation code <strong>${escapeHtml(token)}</strong> can no longer be used.</p>`);
+  return pageHtml(
+    'Access denied',
+    `<p id="denied"><strong>${escapeHtml(consumerName)}</strong> will not get access to your account.
+The activation code <strong>${escapeHtml(token)}</strong> can no longer be used.</p>`,
+  );
 }

@@ -18,20 +18,30 @@ export function catalogPersonRoutes(): Router {
   const router = Router();
   const before = [authenticateConsumer];
 
-  resource(router, '/catalog/person/:id', {
-    GET: (req, res) => sendXml(res, 200, personXml(ctxOf(req).xml, personOf(req))),
-  }, before);
-
-  resource(router, '/catalog/person/:id/:detail', {
-    GET: (req, res) => {
-      const p = personOf(req);
-      const detail = String(req.params['detail'] ?? '');
-      if (detail === 'biography') sendXml(res, 200, biographyXml(p));
-      else if (detail === 'artworks') sendXml(res, 200, personArtworksXml(ctxOf(req).xml, p.id));
-      else if (detail === 'filmography') sendXml(res, 200, filmographyXml(req, p));
-      else throw errors.notFound(`a person has no ${JSON.stringify(detail)}; their resources are ${PERSON_LINKS.join(', ')}`);
+  resource(
+    router,
+    '/catalog/person/:id',
+    {
+      GET: (req, res) => sendXml(res, 200, personXml(ctxOf(req).xml, personOf(req))),
     },
-  }, before);
+    before,
+  );
+
+  resource(
+    router,
+    '/catalog/person/:id/:detail',
+    {
+      GET: (req, res) => {
+        const p = personOf(req);
+        const detail = String(req.params['detail'] ?? '');
+        if (detail === 'biography') sendXml(res, 200, biographyXml(p));
+        else if (detail === 'artworks') sendXml(res, 200, personArtworksXml(ctxOf(req).xml, p.id));
+        else if (detail === 'filmography') sendXml(res, 200, filmographyXml(req, p));
+        else throw errors.notFound(`a person has no ${JSON.stringify(detail)}; their resources are ${PERSON_LINKS.join(', ')}`);
+      },
+    },
+    before,
+  );
 
   return router;
 }
@@ -48,8 +58,16 @@ function filmographyXml(req: Request, p: Person): string {
   const ctx = ctxOf(req);
   const expansion = parseExpand(ctx.params.get('expand'));
   const pageReq = pageRequestOf(req, CATALOG_PAGING);
-  const titles = storesOf(req).catalog.titlesById(p.filmography).filter((t) => t.parentId === undefined);
+  const titles = storesOf(req)
+    .catalog.titlesById(p.filmography)
+    .filter((t) => t.parentId === undefined);
   const page = pageOf(titles, pageReq);
   const render = titleRenderer(req);
-  return pagedList('filmography', ctx.xml, searchAddress(req), page, page.items.map((t) => render(t, expansion)));
+  return pagedList(
+    'filmography',
+    ctx.xml,
+    searchAddress(req),
+    page,
+    page.items.map((t) => render(t, expansion)),
+  );
 }

@@ -30,14 +30,22 @@ export function catalogRoutes(): Router {
   router.use(underPrefix('/catalog/person/:id', catalogPersonRoutes()));
   resource(router, '/catalog/collections/:id', { GET: getCollection }, [authenticateConsumer]);
   // express decodes the path parameter, so /catalog/voice%20over arrives as "voice over".
-  resource(router, '/catalog/:kind', {
-    GET: (req, res) => {
-      const kind = String(req.params['kind'] ?? '');
-      if (TITLE_SEARCH_KINDS.has(kind)) searchTitles(req, res, kind);
-      else if (PERSON_SEARCH_KINDS.has(kind)) searchPeople(req, res, kind);
-      else throw errors.notFound(`there is no catalogue of ${JSON.stringify(kind)}; search one of /catalog/${KINDS.map(encodeURIComponent).join(', /catalog/')}`);
+  resource(
+    router,
+    '/catalog/:kind',
+    {
+      GET: (req, res) => {
+        const kind = String(req.params['kind'] ?? '');
+        if (TITLE_SEARCH_KINDS.has(kind)) searchTitles(req, res, kind);
+        else if (PERSON_SEARCH_KINDS.has(kind)) searchPeople(req, res, kind);
+        else
+          throw errors.notFound(
+            `there is no catalogue of ${JSON.stringify(kind)}; search one of /catalog/${KINDS.map(encodeURIComponent).join(', /catalog/')}`,
+          );
+      },
     },
-  }, [authenticateConsumer]);
+    [authenticateConsumer],
+  );
   return router;
 }
 
@@ -68,7 +76,10 @@ function searchPeople(req: Request, res: Response, kind: string): void {
     const pageReq = pageRequestOf(req, CATALOG_PAGING);
     const index = catalogSearchOf(catalog);
     const found = index.people.search(search, pageReq);
-    const items = found.ids.map((id) => catalog.person(id)).filter((p) => p !== undefined).map((p) => personXml(ctx.xml, p));
+    const items = found.ids
+      .map((id) => catalog.person(id))
+      .filter((p) => p !== undefined)
+      .map((p) => personXml(ctx.xml, p));
     return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, index.people.refinements(search));
   });
 }
@@ -84,8 +95,21 @@ function getCollection(req: Request, res: Response): void {
   if (members.length === 0) throw errors.notFound(`the catalogue has no collection ${JSON.stringify(raw)}; follow the collections link of a title`);
   const expansion = parseExpand(ctx.params.get('expand'));
   const pageReq = pageRequestOf(req, CATALOG_PAGING);
-  const page = pageOf([...members].sort((a, b) => rankOf(a).rank - rankOf(b).rank || a.id - b.id), pageReq);
+  const page = pageOf(
+    [...members].sort((a, b) => rankOf(a).rank - rankOf(b).rank || a.id - b.id),
+    pageReq,
+  );
   const render = titleRenderer(req);
   const info = { id: collectionHref(ctx.xml, id!), name: rankOf(members[0]!).name };
-  sendXml(res, 200, collectionXml(ctx.xml, searchAddress(req), page, info, page.items.map((t) => render(t, expansion))));
+  sendXml(
+    res,
+    200,
+    collectionXml(
+      ctx.xml,
+      searchAddress(req),
+      page,
+      info,
+      page.items.map((t) => render(t, expansion)),
+    ),
+  );
 }

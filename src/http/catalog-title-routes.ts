@@ -20,24 +20,34 @@ export function catalogTitleRoutes(): Router {
   const router = Router();
   const before = [authenticateConsumer];
 
-  resource(router, '/catalog/title/:id', {
-    GET: (req, res) => {
-      const t = titleOf(req);
-      sendXml(res, 200, titleRenderer(req)(t, parseExpand(ctxOf(req).params.get('expand'))));
+  resource(
+    router,
+    '/catalog/title/:id',
+    {
+      GET: (req, res) => {
+        const t = titleOf(req);
+        sendXml(res, 200, titleRenderer(req)(t, parseExpand(ctxOf(req).params.get('expand'))));
+      },
     },
-  }, before);
+    before,
+  );
 
-  resource(router, '/catalog/title/:id/:detail', {
-    GET: (req, res) => {
-      const t = titleOf(req);
-      const name = detailOf(req, t);
-      if (name === 'similars') sendXml(res, 200, similarsXml(req, t));
-      else if (name === 'reviews') sendXml(res, 200, reviewsXml(req, t));
-      else if (name === 'histogram') sendXml(res, 200, histogramXml(statsOf(req, t)));
-      // The standalone synopsis carries the whole text; the embedded one is cut near 200 characters.
-      else sendXml(res, 200, detailContent(ctxOf(req).xml, t, name, storesOf(req).catalog, true));
+  resource(
+    router,
+    '/catalog/title/:id/:detail',
+    {
+      GET: (req, res) => {
+        const t = titleOf(req);
+        const name = detailOf(req, t);
+        if (name === 'similars') sendXml(res, 200, similarsXml(req, t));
+        else if (name === 'reviews') sendXml(res, 200, reviewsXml(req, t));
+        else if (name === 'histogram') sendXml(res, 200, histogramXml(statsOf(req, t)));
+        // The standalone synopsis carries the whole text; the embedded one is cut near 200 characters.
+        else sendXml(res, 200, detailContent(ctxOf(req).xml, t, name, storesOf(req).catalog, true));
+      },
     },
-  }, before);
+    before,
+  );
 
   return router;
 }
@@ -68,7 +78,13 @@ function similarsXml(req: Request, t: Title): string {
   const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const page = pageOf(storesOf(req).catalog.titlesById(t.similarIds), pageReq);
   const render = titleRenderer(req);
-  return pagedList('similars', ctx.xml, searchAddress(req), page, page.items.map((s) => render(s, expansion)));
+  return pagedList(
+    'similars',
+    ctx.xml,
+    searchAddress(req),
+    page,
+    page.items.map((s) => render(s, expansion)),
+  );
 }
 
 /** The catalogue's reviews of the title and those this sandbox's users wrote, newest (or most helpful) first. */
@@ -80,5 +96,11 @@ function reviewsXml(req: Request, t: Title): string {
   const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.titleReviews.ofTitle(t.id)], ctx.params.get('view'));
   const page = pageOf(all, pageReq);
   const titleXml = page.items.length > 0 ? titleRenderer(req)(t, expansion) : '';
-  return pagedList('reviews', ctx.xml, searchAddress(req), page, page.items.map((r) => titleReviewXml(ctx.xml, r, titleXml)));
+  return pagedList(
+    'reviews',
+    ctx.xml,
+    searchAddress(req),
+    page,
+    page.items.map((r) => titleReviewXml(ctx.xml, r, titleXml)),
+  );
 }

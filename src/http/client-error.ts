@@ -21,21 +21,33 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
   }
   const e = errorFor(err.code, (socket as Socket & { server?: Server }).server);
   const body = Buffer.from(doc(errorXml(e.reason, e.details)), 'utf8');
-  socket.end(Buffer.concat([Buffer.from([
-    `HTTP/1.1 ${e.status} ${e.reason}`,
-    `Content-Type: ${XML_CONTENT_TYPE}`,
-    `Content-Length: ${body.length}`,
-    `X-Mashery-Error-Code: ${e.code}`,
-    'Connection: close',
-    '', '',
-  ].join('\r\n'), 'latin1'), body]));
+  socket.end(
+    Buffer.concat([
+      Buffer.from(
+        [
+          `HTTP/1.1 ${e.status} ${e.reason}`,
+          `Content-Type: ${XML_CONTENT_TYPE}`,
+          `Content-Length: ${body.length}`,
+          `X-Mashery-Error-Code: ${e.code}`,
+          'Connection: close',
+          '',
+          '',
+        ].join('\r\n'),
+        'latin1',
+      ),
+      body,
+    ]),
+  );
 }
 
 function errorFor(code: string | undefined, server: Server | undefined): ApiError {
   switch (code) {
-    case 'HPE_HEADER_OVERFLOW': return errors.headersTooLarge();
+    case 'HPE_HEADER_OVERFLOW':
+      return errors.headersTooLarge();
     // headersTimeout or requestTimeout ran out (node checks every connectionsCheckingInterval).
-    case 'ERR_HTTP_REQUEST_TIMEOUT': return errors.requestTimeout((server?.headersTimeout ?? 60_000) / 1000, (server?.requestTimeout ?? 300_000) / 1000);
-    default: return errors.malformedRequest(code ?? 'unreadable');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return errors.requestTimeout((server?.headersTimeout ?? 60_000) / 1000, (server?.requestTimeout ?? 300_000) / 1000);
+    default:
+      return errors.malformedRequest(code ?? 'unreadable');
   }
 }

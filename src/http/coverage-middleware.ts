@@ -55,13 +55,15 @@ function record(world: World, req: Request, res: Response): void {
   const event: CoverageEvent = {
     operation,
     status: res.statusCode,
-    variants: operation ? variantsUsed(operation, {
-      param: (name) => ctx.params.get(name),
-      ifNoneMatch: req.headers['if-none-match'] !== undefined,
-      ifMatch: req.headers['if-match'] !== undefined,
-      status: res.statusCode,
-      refusals: notes.refusals,
-    }) : [],
+    variants: operation
+      ? variantsUsed(operation, {
+          param: (name) => ctx.params.get(name),
+          ifNoneMatch: req.headers['if-none-match'] !== undefined,
+          ifMatch: req.headers['if-match'] !== undefined,
+          status: res.statusCode,
+          refusals: notes.refusals,
+        })
+      : [],
   };
   if (notes.errorCode !== undefined) event.errorCode = notes.errorCode;
   if (notes.oauthProblem !== undefined) event.oauthProblem = notes.oauthProblem;

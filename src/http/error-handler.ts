@@ -39,4 +39,3 @@ export function toApiError(err: unknown): ApiError {
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return errors.badRequest(e.message ?? 'the request could not be read');
   return errors.internal();
 }
-

@@ -16,8 +16,7 @@ export interface FormTokens {
 }
 
 export function formTokens(key: Buffer = randomBytes(32), random: (size: number) => Buffer = randomBytes): FormTokens {
-  const mac = (requestToken: string, nonce: string) =>
-    createHmac('sha256', key).update(`${requestToken.toUpperCase()}\n${nonce}`).digest('base64url');
+  const mac = (requestToken: string, nonce: string) => createHmac('sha256', key).update(`${requestToken.toUpperCase()}\n${nonce}`).digest('base64url');
   return {
     issue: (requestToken) => {
       const nonce = random(16).toString('base64url');

@@ -34,7 +34,7 @@ describe('handleInBatches', () => {
     expect(seen).toEqual(['one', 'two']);
   });
 
-  it('hands an error thrown by the router to that request\'s error answer, and the rest of the batch still runs', async () => {
+  it("hands an error thrown by the router to that request's error answer, and the rest of the batch still runs", async () => {
     const log: string[] = [];
     const mw = handleInBatches();
     mw(req, res(), ((err?: unknown) => {
@@ -49,7 +49,13 @@ describe('handleInBatches', () => {
   it('drops the connection of a request that not even the error answer can answer, and handles the rest', async () => {
     const log: string[] = [];
     const mw = handleInBatches();
-    mw(req, res(() => log.push('destroy a')), (() => { throw new Error('twice'); }) as NextFunction);
+    mw(
+      req,
+      res(() => log.push('destroy a')),
+      (() => {
+        throw new Error('twice');
+      }) as NextFunction,
+    );
     mw(req, res(), (() => log.push('next b')) as NextFunction);
     await turn();
     expect(log).toEqual(['destroy a', 'next b']);

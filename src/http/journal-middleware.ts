@@ -77,7 +77,10 @@ function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
   const consumer = ctx?.verifiedConsumer ?? UNVERIFIED;
   const user = ctx?.auth?.user;
   const entry: JournalRecord = {
-    at: new Date(p.at).toISOString(), method: req.method, url, path: ctx?.path ?? url.split('?')[0]!,
+    at: new Date(p.at).toISOString(),
+    method: req.method,
+    url,
+    path: ctx?.path ?? url.split('?')[0]!,
     consumer,
     ...(user === undefined ? {} : { user: user.guid, login: user.login }),
     status: res.writableFinished ? res.statusCode : 0,

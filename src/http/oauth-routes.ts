@@ -34,7 +34,10 @@ function answerRequestToken(req: Request, res: Response): void {
   const { consumer, sandbox, protocol } = verifyOAuth(req, 'none');
   const callback = protocol.callback === undefined ? undefined : parseCallback(protocol.callback);
   if (protocol.callback !== undefined && callback === undefined) {
-    throw errors.invalidParameter('oauth_callback', `${JSON.stringify(protocol.callback)} is neither an http or https URL nor oob; send the http(s) address the browser should return to, or oob`);
+    throw errors.invalidParameter(
+      'oauth_callback',
+      `${JSON.stringify(protocol.callback)} is neither an http or https URL nor oob; send the http(s) address the browser should return to, or oob`,
+    );
   }
   const token = issueRequestToken(ctx.world, sandbox, consumer.key, callback);
   const pairs: Array<[string, string]> = [
@@ -56,15 +59,20 @@ function answerAccessToken(req: Request, res: Response): void {
   if (outcome.kind === 'missing') throw errors.missingOAuthParameter('oauth_verifier');
   if (outcome.kind === 'wrong') {
     sandbox.stores.tokens.update(outcome.record);
-    throw errors.invalidVerifier(outcome.attemptsLeft > 0
-      ? `oauth_verifier does not match the code shown when the subscriber allowed access; ${outcome.attemptsLeft} attempt(s) left before the request token is killed`
-      : 'oauth_verifier does not match, and that was the last attempt: the request token is dead; start again at /oauth/request_token');
+    throw errors.invalidVerifier(
+      outcome.attemptsLeft > 0
+        ? `oauth_verifier does not match the code shown when the subscriber allowed access; ${outcome.attemptsLeft} attempt(s) left before the request token is killed`
+        : 'oauth_verifier does not match, and that was the last attempt: the request token is dead; start again at /oauth/request_token',
+    );
   }
   const access = sandbox.write(() => {
     sandbox.stores.tokens.update(markUsed(requestToken));
     return issueAccessToken(ctx.world, sandbox, consumer.key, requestToken.userGuid!);
   });
-  sendForm(res, [['oauth_token', access.token], ['oauth_token_secret', access.secret]]);
+  sendForm(res, [
+    ['oauth_token', access.token],
+    ['oauth_token_secret', access.secret],
+  ]);
 }
 
 /** Sent as bytes so express adds no charset: the spec names the bare type. */

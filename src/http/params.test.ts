@@ -14,7 +14,8 @@ describe('request parameters', () => {
   });
 
   it.each(['term=a+b', 'term=100%', 'term=%C3%28', 'term=%FF%FE', 'term=caf%C3%A9&term=x'])(
-    'handlers see exactly the values the OAuth verifier signed (%s)', (query) => {
+    'handlers see exactly the values the OAuth verifier signed (%s)',
+    (query) => {
       const signed = collectOAuthParams({ rawQuery: query });
       if (!signed.ok) throw signed.error;
       expect(Params.parse(query, undefined).pairs).toEqual(signed.params.map((p) => [p.name, p.value]));

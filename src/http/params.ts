@@ -69,6 +69,8 @@ function refuseLoneSurrogates(rawForm: string): void {
   const at = rawForm.search(LONE_SURROGATE);
   if (at === -1) return;
   const unit = rawForm.charCodeAt(at).toString(16).toUpperCase();
-  throw errors.badRequest(`the form body holds a lone UTF-16 surrogate (U+${unit}, character ${at + 1} once decoded in the charset the Content-Type names), which is not text; ` +
-    'send well-formed text, best as UTF-8 with non-ASCII characters percent-encoded');
+  throw errors.badRequest(
+    `the form body holds a lone UTF-16 surrogate (U+${unit}, character ${at + 1} once decoded in the charset the Content-Type names), which is not text; ` +
+      'send well-formed text, best as UTF-8 with non-ASCII characters percent-encoded',
+  );
 }

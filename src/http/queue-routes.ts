@@ -30,136 +30,172 @@ const guarded = [authenticateUser, ownUser] as const;
 export function queueRoutes(): Router {
   const router = Router();
 
-  resource(router, '/users/:guid/queues', {
-    GET: (req, res) => {
-      const user = userOf(req);
-      const { stores } = storesOf(req);
-      if (answeredNotModified(req, res, queueEtag(req, user))) return;
-      sendRememberedXml(req, res, () => queuesXml(ctxOf(req).xml, user.guid, stores.queues.subQueues(user.guid), stores.queues.countsByQueue(user.guid)));
+  resource(
+    router,
+    '/users/:guid/queues',
+    {
+      GET: (req, res) => {
+        const user = userOf(req);
+        const { stores } = storesOf(req);
+        if (answeredNotModified(req, res, queueEtag(req, user))) return;
+        sendRememberedXml(req, res, () => queuesXml(ctxOf(req).xml, user.guid, stores.queues.subQueues(user.guid), stores.queues.countsByQueue(user.guid)));
+      },
     },
-  }, guarded);
+    guarded,
+  );
 
   // Declared before /queues/:queue_id so that `item` and `disc` are never read as sub-queue ids.
-  resource(router, '/users/:guid/queues/item/:id', {
-    // Every id can be followed (fidelity 2): the one queue_item, as in the queue, under the queues' ETag.
-    GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
-      const item = queuedItem(req, user);
-      const expansion = parseExpand(ctx.params.get('expand'));
-      if (answeredNotModified(req, res, queueEtag(req, user))) return;
-      sendXml(res, 200, queueItemXml(ctx.xml, queueItemViews(req, user, [item], expansion)[0]!));
+  resource(
+    router,
+    '/users/:guid/queues/item/:id',
+    {
+      // Every id can be followed (fidelity 2): the one queue_item, as in the queue, under the queues' ETag.
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const user = userOf(req);
+        const item = queuedItem(req, user);
+        const expansion = parseExpand(ctx.params.get('expand'));
+        if (answeredNotModified(req, res, queueEtag(req, user))) return;
+        sendXml(res, 200, queueItemXml(ctx.xml, queueItemViews(req, user, [item], expansion)[0]!));
+      },
+      PUT: (req, res) => {
+        const user = userOf(req);
+        const item = queuedItem(req, user);
+        const change = requestedChange(req, user);
+        requireCurrentQueue(req, user);
+        const { stores } = storesOf(req);
+        const queue = change.queue ?? stores.queues.subQueue(user.guid, item.queueId)!;
+        const priority = change.priority ?? item.priority;
+        // The item keeps its seq: see movedItem in domain/queue-order.ts. One statement (its triggers
+        // included) is all or nothing by itself, so it needs no transaction around it.
+        stores.queues.update(user.guid, item.titleId, priority, queue.id);
+        res.set('ETag', queueEtag(req, user));
+        sendXml(res, 200, statusXml(200, `title ${item.titleId} is now priority ${priority} in the sub-queue ${JSON.stringify(queue.name)}`));
+      },
+      DELETE: (req, res) => {
+        const user = userOf(req);
+        const item = queuedItem(req, user);
+        requireCurrentQueue(req, user);
+        // One statement: the discs go by trigger, all or nothing without a transaction.
+        storesOf(req).stores.queues.remove(user.guid, item.titleId);
+        res.set('ETag', queueEtag(req, user));
+        const discs = item.discIds.length > 0 ? ` and its ${item.discIds.length} queued disc(s)` : '';
+        sendXml(res, 200, statusXml(200, `title ${item.titleId}${discs} removed from the queue`));
+      },
     },
-    PUT: (req, res) => {
-      const user = userOf(req);
-      const item = queuedItem(req, user);
-      const change = requestedChange(req, user);
-      requireCurrentQueue(req, user);
-      const { stores } = storesOf(req);
-      const queue = change.queue ?? stores.queues.subQueue(user.guid, item.queueId)!;
-      const priority = change.priority ?? item.priority;
-      // The item keeps its seq: see movedItem in domain/queue-order.ts. One statement (its triggers
-      // included) is all or nothing by itself, so it needs no transaction around it.
-      stores.queues.update(user.guid, item.titleId, priority, queue.id);
-      res.set('ETag', queueEtag(req, user));
-      sendXml(res, 200, statusXml(200, `title ${item.titleId} is now priority ${priority} in the sub-queue ${JSON.stringify(queue.name)}`));
-    },
-    DELETE: (req, res) => {
-      const user = userOf(req);
-      const item = queuedItem(req, user);
-      requireCurrentQueue(req, user);
-      // One statement: the discs go by trigger, all or nothing without a transaction.
-      storesOf(req).stores.queues.remove(user.guid, item.titleId);
-      res.set('ETag', queueEtag(req, user));
-      const discs = item.discIds.length > 0 ? ` and its ${item.discIds.length} queued disc(s)` : '';
-      sendXml(res, 200, statusXml(200, `title ${item.titleId}${discs} removed from the queue`));
-    },
-  }, guarded);
+    guarded,
+  );
 
   // PUT on a disc is not supported (spec 4.3 rule 3): resource() answers 405 with Allow: GET, DELETE, HEAD.
-  resource(router, '/users/:guid/queues/disc/:id', {
-    // The one queue_disc, as in its title's queue_item (fidelity 2), under the queues' ETag.
-    GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
-      const { discId, titleId } = queuedDisc(req, user);
-      const expansion = parseExpand(ctx.params.get('expand'));
-      if (answeredNotModified(req, res, queueEtag(req, user))) return;
-      const item = storesOf(req).stores.queues.item(user.guid, titleId)!;
-      const disc = queueItemViews(req, user, [item], expansion)[0]!.discs.find((d) => d.discId === discId)!;
-      sendXml(res, 200, queueDiscXml(ctx.xml, user.guid, disc));
+  resource(
+    router,
+    '/users/:guid/queues/disc/:id',
+    {
+      // The one queue_disc, as in its title's queue_item (fidelity 2), under the queues' ETag.
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const user = userOf(req);
+        const { discId, titleId } = queuedDisc(req, user);
+        const expansion = parseExpand(ctx.params.get('expand'));
+        if (answeredNotModified(req, res, queueEtag(req, user))) return;
+        const item = storesOf(req).stores.queues.item(user.guid, titleId)!;
+        const disc = queueItemViews(req, user, [item], expansion)[0]!.discs.find((d) => d.discId === discId)!;
+        sendXml(res, 200, queueDiscXml(ctx.xml, user.guid, disc));
+      },
+      DELETE: (req, res) => {
+        const user = userOf(req);
+        const { stores } = storesOf(req);
+        const { discId, titleId } = queuedDisc(req, user);
+        requireCurrentQueue(req, user);
+        const item = stores.queues.item(user.guid, titleId)!;
+        const last = item.discIds.length === 1;
+        // The last disc takes its title with it: a multi-disc item with no discs would ship nothing. Either is
+        // one statement (its triggers included), all or nothing without a transaction.
+        if (last) stores.queues.remove(user.guid, titleId);
+        else stores.queues.removeDisc(user.guid, discId);
+        res.set('ETag', queueEtag(req, user));
+        sendXml(
+          res,
+          200,
+          statusXml(
+            200,
+            last
+              ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`
+              : `disc ${discId} of title ${titleId} removed from the queue`,
+          ),
+        );
+      },
     },
-    DELETE: (req, res) => {
-      const user = userOf(req);
-      const { stores } = storesOf(req);
-      const { discId, titleId } = queuedDisc(req, user);
-      requireCurrentQueue(req, user);
-      const item = stores.queues.item(user.guid, titleId)!;
-      const last = item.discIds.length === 1;
-      // The last disc takes its title with it: a multi-disc item with no discs would ship nothing. Either is
-      // one statement (its triggers included), all or nothing without a transaction.
-      if (last) stores.queues.remove(user.guid, titleId);
-      else stores.queues.removeDisc(user.guid, discId);
-      res.set('ETag', queueEtag(req, user));
-      sendXml(res, 200, statusXml(200, last
-        ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`
-        : `disc ${discId} of title ${titleId} removed from the queue`));
-    },
-  }, guarded);
+    guarded,
+  );
 
-  resource(router, '/users/:guid/queues/:queue_id', {
-    GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
-      const queue = queueOfPath(req, user);
-      const pageReq = pageRequestOf(req, USER_PAGING);
-      const expansion = parseExpand(ctx.params.get('expand'));
-      const wanted = titleFilter(ctx.params.get('title_refs'));
-      if (answeredNotModified(req, res, queueEtag(req, user))) return;
-      sendRememberedXml(req, res, () => {
-        const items = storesOf(req).stores.queues.items(user.guid)
-          .filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
-        const page = pageOf(items, pageReq);
-        const address = userListAddress(req, user.guid, `queues/${queue === 'every' ? 'every' : queue.id}`);
-        return queueXml(ctx.xml, address, { ...page, items: queueItemViews(req, user, page.items, expansion) });
-      });
+  resource(
+    router,
+    '/users/:guid/queues/:queue_id',
+    {
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const user = userOf(req);
+        const queue = queueOfPath(req, user);
+        const pageReq = pageRequestOf(req, USER_PAGING);
+        const expansion = parseExpand(ctx.params.get('expand'));
+        const wanted = titleFilter(ctx.params.get('title_refs'));
+        if (answeredNotModified(req, res, queueEtag(req, user))) return;
+        sendRememberedXml(req, res, () => {
+          const items = storesOf(req)
+            .stores.queues.items(user.guid)
+            .filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
+          const page = pageOf(items, pageReq);
+          const address = userListAddress(req, user.guid, `queues/${queue === 'every' ? 'every' : queue.id}`);
+          return queueXml(ctx.xml, address, { ...page, items: queueItemViews(req, user, page.items, expansion) });
+        });
+      },
+      POST: (req, res) => {
+        const ctx = ctxOf(req);
+        const user = userOf(req);
+        const { stores, catalog } = storesOf(req);
+        const pathQueue = queueOfPath(req, user);
+        const refs = parseTitleRefs(ctx.params.get('title_refs')).map((r) => r.ref);
+        if (refs.length === 0)
+          throw errors.missingParameter('title_refs', 'send a comma-separated list of title URIs, e.g. title_refs={base_url}/catalog/title/<id>');
+        const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
+        requireCurrentQueue(req, user);
+        // Posting to the every-queue adds to the default sub-queue (spec 4.3 rule 1).
+        const queue = pathQueue === 'every' ? stores.queues.defaultQueue(user.guid)! : pathQueue;
+        const decisions = decideQueueAdds(refs, {
+          titleOf: (id) => catalog.title(id),
+          isQueued: (id) => stores.queues.item(user.guid, id) !== undefined,
+          failsAdd: (id) => stores.stock.failsAdd(id),
+          queuedCount: stores.queues.countItems(user.guid),
+          cap: ctx.world.scenario.scenario.settings.queue_cap,
+        });
+        const adds: NewQueueItem[] = [];
+        for (const d of decisions) {
+          if (!d.ok) continue;
+          // A multi-disc title comes with all its discs (spec 4.3 rule 2), sent in order.
+          const discIds = catalog.title(d.title.id)?.discIds ?? [];
+          adds.push({ userGuid: user.guid, queueId: queue.id, titleId: d.title.id, priority, shippedInOrder: discIds.length > 0, discIds });
+        }
+        const addAll = () => adds.forEach((item) => stores.queues.add(item));
+        // One title without discs is one statement, all or nothing by itself; more rows need a transaction.
+        if (adds.length <= 1 && (adds[0]?.discIds.length ?? 0) === 0) addAll();
+        else ctx.sandbox.write(addAll);
+        res.set('ETag', queueEtag(req, user));
+        noteRefusals(req, decisions); // for coverage reports
+        sendXml(
+          res,
+          201,
+          writeResponseXml(
+            ctx.xml,
+            'queue_item',
+            decisions.flatMap((d) => (d.ok ? [{ href: queueItemHref(ctx.xml, user.guid, d.title.id), title: d.title.fullTitle }] : [])),
+            decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }])),
+          ),
+        );
+      },
     },
-    POST: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
-      const { stores, catalog } = storesOf(req);
-      const pathQueue = queueOfPath(req, user);
-      const refs = parseTitleRefs(ctx.params.get('title_refs')).map((r) => r.ref);
-      if (refs.length === 0) throw errors.missingParameter('title_refs', 'send a comma-separated list of title URIs, e.g. title_refs={base_url}/catalog/title/<id>');
-      const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
-      requireCurrentQueue(req, user);
-      // Posting to the every-queue adds to the default sub-queue (spec 4.3 rule 1).
-      const queue = pathQueue === 'every' ? stores.queues.defaultQueue(user.guid)! : pathQueue;
-      const decisions = decideQueueAdds(refs, {
-        titleOf: (id) => catalog.title(id),
-        isQueued: (id) => stores.queues.item(user.guid, id) !== undefined,
-        failsAdd: (id) => stores.stock.failsAdd(id),
-        queuedCount: stores.queues.countItems(user.guid),
-        cap: ctx.world.scenario.scenario.settings.queue_cap,
-      });
-      const adds: NewQueueItem[] = [];
-      for (const d of decisions) {
-        if (!d.ok) continue;
-        // A multi-disc title comes with all its discs (spec 4.3 rule 2), sent in order.
-        const discIds = catalog.title(d.title.id)?.discIds ?? [];
-        adds.push({ userGuid: user.guid, queueId: queue.id, titleId: d.title.id, priority, shippedInOrder: discIds.length > 0, discIds });
-      }
-      const addAll = () => adds.forEach((item) => stores.queues.add(item));
-      // One title without discs is one statement, all or nothing by itself; more rows need a transaction.
-      if (adds.length <= 1 && (adds[0]?.discIds.length ?? 0) === 0) addAll();
-      else ctx.sandbox.write(addAll);
-      res.set('ETag', queueEtag(req, user));
-      noteRefusals(req, decisions); // for coverage reports
-      sendXml(res, 201, writeResponseXml(ctx.xml, 'queue_item',
-        decisions.flatMap((d) => (d.ok ? [{ href: queueItemHref(ctx.xml, user.guid, d.title.id), title: d.title.fullTitle }] : [])),
-        decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }]))));
-    },
-  }, guarded);
+    guarded,
+  );
 
   return router;
 }
@@ -188,7 +224,9 @@ function queuedItem(req: Request, user: User): QueueItem {
   if (item) return item;
   const owner = id === undefined ? undefined : stores.queues.titleOfDisc(user.guid, id);
   if (owner !== undefined) {
-    throw errors.notFound(`${id} is a disc of the queued title ${owner}; change or remove the whole title at /users/${user.guid}/queues/item/${owner}, or remove the disc with DELETE /users/${user.guid}/queues/disc/${id}`);
+    throw errors.notFound(
+      `${id} is a disc of the queued title ${owner}; change or remove the whole title at /users/${user.guid}/queues/item/${owner}, or remove the disc with DELETE /users/${user.guid}/queues/disc/${id}`,
+    );
   }
   throw errors.notFound(`title ${JSON.stringify(req.params['id'])} is not in the queue; use a queue_item id from GET /users/${user.guid}/queues/every`);
 }
@@ -214,9 +252,13 @@ function requestedChange(req: Request, user: User): { priority?: number; queue?:
   if (!raw) return { priority };
   const { stores } = storesOf(req);
   const ref = parseQueueRef(raw);
-  const queue = ref?.guid !== user.guid ? undefined
-    : ref.queue === 'every' ? stores.queues.defaultQueue(user.guid) : stores.queues.subQueue(user.guid, ref.queue);
-  if (!queue) throw errors.invalidParameter('queue_ref', `${JSON.stringify(raw)} is not one of this user's sub-queues; use a queue link from GET /users/${user.guid}/queues or the every_queue link`);
+  const queue =
+    ref?.guid !== user.guid ? undefined : ref.queue === 'every' ? stores.queues.defaultQueue(user.guid) : stores.queues.subQueue(user.guid, ref.queue);
+  if (!queue)
+    throw errors.invalidParameter(
+      'queue_ref',
+      `${JSON.stringify(raw)} is not one of this user's sub-queues; use a queue link from GET /users/${user.guid}/queues or the every_queue link`,
+    );
   return { priority, queue };
 }
 

@@ -26,55 +26,70 @@ const guarded = [authenticateUser, ownUser] as const;
 export function ratingsRoutes(): Router {
   const router = Router();
 
-  resource(router, '/users/:guid/ratings', {
-    GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
-  }, guarded);
+  resource(
+    router,
+    '/users/:guid/ratings',
+    {
+      GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
+    },
+    guarded,
+  );
 
-  resource(router, '/users/:guid/ratings/title', {
-    GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const guid = userOf(req).guid;
-      sendRememberedXml(req, res, () => {
-        const pageReq = pageRequestOf(req, USER_PAGING);
-        const expansion = parseExpand(ctx.params.get('expand'));
-        const render = embeddedTitles(req, expansion);
-        const page = ratedPage(req, guid, pageReq);
-        const views: Page<RatingView> = { ...page, items: page.items.map((v) => ({ ...v, titleXml: render(v.rating.titleId) })) };
-        return ratingsXml(ctx.xml, userListAddress(req, guid, 'ratings/title'), views);
-      });
+  resource(
+    router,
+    '/users/:guid/ratings/title',
+    {
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const guid = userOf(req).guid;
+        sendRememberedXml(req, res, () => {
+          const pageReq = pageRequestOf(req, USER_PAGING);
+          const expansion = parseExpand(ctx.params.get('expand'));
+          const render = embeddedTitles(req, expansion);
+          const page = ratedPage(req, guid, pageReq);
+          const views: Page<RatingView> = { ...page, items: page.items.map((v) => ({ ...v, titleXml: render(v.rating.titleId) })) };
+          return ratingsXml(ctx.xml, userListAddress(req, guid, 'ratings/title'), views);
+        });
+      },
+      POST: (req, res) => {
+        const ctx = ctxOf(req);
+        const { stores, catalog, now } = storesOf(req);
+        const guid = userOf(req).guid;
+        const titleId = requireTitleRef(req);
+        const rating = parseRating(ctx.params.get('rating'));
+        if (!catalog.title(titleId)) throw errors.notFound(`there is no title ${titleId} in the catalogue; rate a title whose id came from a catalog_title`);
+        if (stores.ratings.get(guid, titleId)) {
+          throw errors.conflict(`title ${titleId} is already rated; change the rating with PUT ${ratingHref(ctx.xml, guid, titleId)}?rating=<0.0 to 5.0>`);
+        }
+        ctx.sandbox.write(() => stores.ratings.insert(guid, titleId, rating, isoDateTime(now)));
+        res.set('Location', ratingHref(ctx.xml, guid, titleId));
+        sendXml(res, 201, resourcesCreatedXml(titleRatingLink(ctx.xml, guid, titleId)));
+      },
     },
-    POST: (req, res) => {
-      const ctx = ctxOf(req);
-      const { stores, catalog, now } = storesOf(req);
-      const guid = userOf(req).guid;
-      const titleId = requireTitleRef(req);
-      const rating = parseRating(ctx.params.get('rating'));
-      if (!catalog.title(titleId)) throw errors.notFound(`there is no title ${titleId} in the catalogue; rate a title whose id came from a catalog_title`);
-      if (stores.ratings.get(guid, titleId)) {
-        throw errors.conflict(`title ${titleId} is already rated; change the rating with PUT ${ratingHref(ctx.xml, guid, titleId)}?rating=<0.0 to 5.0>`);
-      }
-      ctx.sandbox.write(() => stores.ratings.insert(guid, titleId, rating, isoDateTime(now)));
-      res.set('Location', ratingHref(ctx.xml, guid, titleId));
-      sendXml(res, 201, resourcesCreatedXml(titleRatingLink(ctx.xml, guid, titleId)));
-    },
-  }, guarded);
+    guarded,
+  );
 
-  resource(router, '/users/:guid/ratings/title/:id', {
-    GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const rating = existingRating(req);
-      const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(rating.titleId);
-      sendXml(res, 200, ratingItemXml(ctx.xml, { rating, titleXml }));
+  resource(
+    router,
+    '/users/:guid/ratings/title/:id',
+    {
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const rating = existingRating(req);
+        const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(rating.titleId);
+        sendXml(res, 200, ratingItemXml(ctx.xml, { rating, titleXml }));
+      },
+      PUT: (req, res) => {
+        const ctx = ctxOf(req);
+        const { stores, now } = storesOf(req);
+        const rating = parseRating(ctx.params.get('rating'));
+        const current = existingRating(req);
+        ctx.sandbox.write(() => stores.ratings.update(current.userGuid, current.titleId, rating, isoDateTime(now)));
+        sendXml(res, 200, statusXml(200, `the rating of title ${current.titleId} is now ${formatRating(rating)}`));
+      },
     },
-    PUT: (req, res) => {
-      const ctx = ctxOf(req);
-      const { stores, now } = storesOf(req);
-      const rating = parseRating(ctx.params.get('rating'));
-      const current = existingRating(req);
-      ctx.sandbox.write(() => stores.ratings.update(current.userGuid, current.titleId, rating, isoDateTime(now)));
-      sendXml(res, 200, statusXml(200, `the rating of title ${current.titleId} is now ${formatRating(rating)}`));
-    },
-  }, guarded);
+    guarded,
+  );
 
   return router;
 }
@@ -87,7 +102,10 @@ function ratedPage(req: Request, guid: string, pageReq: PageRequest): Page<{ rat
     const page = stores.ratings.page(guid, pageReq);
     return { ...page, items: page.items.map((rating) => ({ rating })) };
   }
-  return pageOf(ratedAmong(parseTitleRefs(params.get('title_refs')), (id) => stores.ratings.get(guid, id)), pageReq);
+  return pageOf(
+    ratedAmong(parseTitleRefs(params.get('title_refs')), (id) => stores.ratings.get(guid, id)),
+    pageReq,
+  );
 }
 
 function requireTitleRef(req: Request): number {
@@ -95,7 +113,8 @@ function requireTitleRef(req: Request): number {
   const example = `${ctx.xml.baseUrl}/catalog/title/<id>`;
   const ref = ctx.params.require('title_ref', `send the URI of the title to rate, e.g. title_ref=${example}`);
   const id = titleIdOfRef(ref);
-  if (id === undefined) throw errors.invalidParameter('title_ref', `${JSON.stringify(ref)} is not a title URI; send the id of a catalog_title, like ${example}`);
+  if (id === undefined)
+    throw errors.invalidParameter('title_ref', `${JSON.stringify(ref)} is not a title URI; send the id of a catalog_title, like ${example}`);
   return id;
 }
 
@@ -106,7 +125,8 @@ function existingRating(req: Request): UserRating {
   const guid = userOf(req).guid;
   const raw = String(req.params['id'] ?? '');
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
-  if (id === undefined || !catalog.title(id)) throw errors.notFound(`there is no title ${JSON.stringify(raw)} in the catalogue; use an id from GET /users/${guid}/ratings/title`);
+  if (id === undefined || !catalog.title(id))
+    throw errors.notFound(`there is no title ${JSON.stringify(raw)} in the catalogue; use an id from GET /users/${guid}/ratings/title`);
   const rating = stores.ratings.get(guid, id);
   if (!rating) {
     throw errors.notFound(`title ${id} is not rated yet; rate it with POST ${ctx.xml.baseUrl}/users/${guid}/ratings/title (title_ref, rating)`);

@@ -76,7 +76,12 @@ class Context implements RequestContext {
   signerChecked = false;
   private chosenSandbox: Sandbox | undefined = undefined;
 
-  constructor(readonly world: World, readonly config: Config, req: Request, private readonly res: Response) {
+  constructor(
+    readonly world: World,
+    readonly config: Config,
+    req: Request,
+    private readonly res: Response,
+  ) {
     const url = req.url;
     const q = url.indexOf('?');
     this.rawQuery = q === -1 ? '' : url.slice(q + 1);

@@ -20,4 +20,3 @@ export function resource(router: Router, path: string, methods: Partial<Record<M
     throw errors.methodNotAllowed(req.method, allow.includes('GET') ? [...allow, 'HEAD'] : allow);
   });
 }
-

@@ -17,30 +17,40 @@ const guarded = [authenticateUser, ownUser] as const;
 export function reviewRoutes(): Router {
   const router = Router();
 
-  resource(router, '/users/:guid/reviews', {
-    GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const guid = userOf(req).guid;
-      const pageReq = pageRequestOf(req, USER_PAGING);
-      const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
-      const page = storesOf(req).stores.reviews.page(guid, pageReq);
-      const items = page.items.map((review) => ({ review: { ...review, userGuid: guid }, titleXml: render(review.titleId) }));
-      sendXml(res, 200, reviewsXml(ctx.xml, userListAddress(req, guid, 'reviews'), { ...page, items }));
+  resource(
+    router,
+    '/users/:guid/reviews',
+    {
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const guid = userOf(req).guid;
+        const pageReq = pageRequestOf(req, USER_PAGING);
+        const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
+        const page = storesOf(req).stores.reviews.page(guid, pageReq);
+        const items = page.items.map((review) => ({ review: { ...review, userGuid: guid }, titleXml: render(review.titleId) }));
+        sendXml(res, 200, reviewsXml(ctx.xml, userListAddress(req, guid, 'reviews'), { ...page, items }));
+      },
     },
-  }, guarded);
+    guarded,
+  );
 
   // A review's id is followable (fidelity 2): the one review, as it appears in the list.
-  resource(router, '/users/:guid/reviews/:id', {
-    GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const guid = userOf(req).guid;
-      const raw = String(req.params['id'] ?? '');
-      const review = /^\d{1,15}$/.test(raw) ? storesOf(req).stores.reviews.get(guid, Number(raw)) : undefined;
-      if (!review) throw errors.notFound(`the user has no review ${JSON.stringify(raw)}; use an id from GET /users/${guid}/reviews`);
-      const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(review.titleId);
-      sendXml(res, 200, reviewXml(ctx.xml, { review: { ...review, userGuid: guid }, titleXml }));
+  resource(
+    router,
+    '/users/:guid/reviews/:id',
+    {
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const guid = userOf(req).guid;
+        const raw = String(req.params['id'] ?? '');
+        const review = /^\d{1,15}$/.test(raw) ? storesOf(req).stores.reviews.get(guid, Number(raw)) : undefined;
+        if (!review) throw errors.notFound(`the user has no review ${JSON.stringify(raw)}; use an id from GET /users/${guid}/reviews`);
+        const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(review.titleId);
+        sendXml(res, 200, reviewXml(ctx.xml, { review: { ...review, userGuid: guid }, titleXml }));
+      },
     },
-  }, guarded);
+    guarded,
+  );
 
   return router;
 }

@@ -20,15 +20,22 @@ export function schemaRoutes(): Router {
   const router = Router();
   let schemas: Map<string, Buffer> | undefined;
   let openapi: Buffer | undefined;
-  const schemaFiles = () => (schemas ??= new Map(readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.xsd')).sort()
-    .map((f) => [f, readFileSync(join(SCHEMA_DIR, f))])));
+  const schemaFiles = () =>
+    (schemas ??= new Map(
+      readdirSync(SCHEMA_DIR)
+        .filter((f) => f.endsWith('.xsd'))
+        .sort()
+        .map((f) => [f, readFileSync(join(SCHEMA_DIR, f))]),
+    ));
 
   resource(router, '/schemas/:name', {
     GET: (req, res) => {
       const name = String(req.params['name'] ?? '');
       const file = schemaFiles().get(name);
       if (!file) {
-        throw errors.notFound(`there is no schema ${JSON.stringify(name)}; the schemas are ${[...schemaFiles().keys()].map((f) => `/schemas/${f}`).join(', ')}`);
+        throw errors.notFound(
+          `there is no schema ${JSON.stringify(name)}; the schemas are ${[...schemaFiles().keys()].map((f) => `/schemas/${f}`).join(', ')}`,
+        );
       }
       sendFile(res, XML_CONTENT_TYPE, file);
     },

@@ -18,8 +18,13 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
   return new Promise((resolve, reject) => {
     httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    }).on('error', reject).end();
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => (body += c))
+        .on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -34,14 +39,17 @@ const REQUEST_MEMBERS = ['get', 'path', 'protocol', 'query', 'app', 'headers', '
 const RESPONSE_MEMBERS = ['json', 'status', 'set', 'type', 'redirect', 'app', 'setHeader', 'writeHead', 'end', 'on', 'once', 'headersSent'];
 
 describe('what expressServerOptions relies on in express', () => {
-  it('express\'s request and response prototypes sit directly on node\'s', () => {
+  it("express's request and response prototypes sit directly on node's", () => {
     expect(Object.getPrototypeOf(express.request)).toBe(IncomingMessage.prototype);
     expect(Object.getPrototypeOf(express.response)).toBe(ServerResponse.prototype);
   });
 
-  it('an app keeps its own request and response prototypes in writable properties, on top of express\'s', () => {
+  it("an app keeps its own request and response prototypes in writable properties, on top of express's", () => {
     const app = express();
-    for (const [name, base] of [['request', express.request], ['response', express.response]] as const) {
+    for (const [name, base] of [
+      ['request', express.request],
+      ['response', express.response],
+    ] as const) {
       const own = Object.getOwnPropertyDescriptor(app, name);
       expect(own, `app.${name}`).toMatchObject({ writable: true });
       expect(Object.getPrototypeOf(own!.value)).toBe(base);
@@ -52,16 +60,19 @@ describe('what expressServerOptions relies on in express', () => {
     }
   });
 
-  it('express reads app.request and app.response for each request, after the swap: node\'s objects keep the prototype they were built with', async () => {
+  it("express reads app.request and app.response for each request, after the swap: node's objects keep the prototype they were built with", async () => {
     const app = express();
     const seen: Array<[object, object, object, object]> = [];
     app.get('/probe', (req, res) => {
-      res.status(201).set('X-Probe', '1').json({
-        appOnRequest: req.app === app,
-        appOnResponse: res.app === app,
-        host: req.get('host')?.startsWith('127.0.0.1:') ?? false,
-        path: req.path,
-      });
+      res
+        .status(201)
+        .set('X-Probe', '1')
+        .json({
+          appOnRequest: req.app === app,
+          appOnResponse: res.app === app,
+          host: req.get('host')?.startsWith('127.0.0.1:') ?? false,
+          path: req.path,
+        });
     });
     const options = expressServerOptions(app);
     const s = createServer(options, app);
@@ -81,7 +92,7 @@ describe('what expressServerOptions relies on in express', () => {
 });
 
 describe('simulatorServer around the real app', () => {
-  it('hands express\'s requests and responses to the app as node built them, with express\'s members and node\'s', async () => {
+  it("hands express's requests and responses to the app as node built them, with express's members and node's", async () => {
     const { app } = testWorld();
     const s = simulatorServer(app as Express);
     const checked: Array<Record<string, unknown>> = [];
@@ -95,10 +106,7 @@ describe('simulatorServer around the real app', () => {
           url,
           samePrototypes: Object.getPrototypeOf(req) === built[0] && Object.getPrototypeOf(res) === built[1],
           nodeClasses: req instanceof IncomingMessage && res instanceof ServerResponse,
-          missing: [
-            ...REQUEST_MEMBERS.filter((m) => !(m in r)).map((m) => `req.${m}`),
-            ...RESPONSE_MEMBERS.filter((m) => !(m in w)).map((m) => `res.${m}`),
-          ],
+          missing: [...REQUEST_MEMBERS.filter((m) => !(m in r)).map((m) => `req.${m}`), ...RESPONSE_MEMBERS.filter((m) => !(m in w)).map((m) => `res.${m}`)],
         });
       });
     });
@@ -109,8 +117,13 @@ describe('simulatorServer around the real app', () => {
     expect([xml.status, json.status, missing.status]).toEqual([200, 200, 404]);
     expect(xml.body).toContain('<catalog_title>');
     expect(JSON.parse(json.body)).toMatchObject({ active: 'default' });
-    expect(checked).toEqual(['/catalog/title/10', '/__admin/scenarios', '/nowhere'].map((url) => ({
-      url, samePrototypes: true, nodeClasses: true, missing: [],
-    })));
+    expect(checked).toEqual(
+      ['/catalog/title/10', '/__admin/scenarios', '/nowhere'].map((url) => ({
+        url,
+        samePrototypes: true,
+        nodeClasses: true,
+        missing: [],
+      })),
+    );
   });
 });

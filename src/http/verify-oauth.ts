@@ -149,9 +149,12 @@ function tokenOf(consumer: Consumer, sent: string | undefined, rule: TokenRule, 
     throw errors.invalidOrExpiredToken('/oauth/request_token is signed with the consumer key alone; leave oauth_token out');
   }
   const token = ctx.world.token(consumer.key, sent);
-  const verdict: Verdict = rule === 'request' ? checkRequestTokenForExchange(token, consumer.key, ctx.world.clock.now())
-    : rule === 'any' ? checkSigningToken(token, consumer.key)
-    : checkAccessToken(token, consumer.key);
+  const verdict: Verdict =
+    rule === 'request'
+      ? checkRequestTokenForExchange(token, consumer.key, ctx.world.clock.now())
+      : rule === 'any'
+        ? checkSigningToken(token, consumer.key)
+        : checkAccessToken(token, consumer.key);
   if (!verdict.ok) throw errors.invalidOrExpiredToken(verdict.why);
   return token;
 }

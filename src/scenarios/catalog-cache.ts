@@ -76,7 +76,10 @@ let codeHash: string | undefined;
 
 function snapshotKey(options: CatalogOptions): string {
   codeHash ??= hashOfCode();
-  return createHash('sha256').update(JSON.stringify([options, codeHash])).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update(JSON.stringify([options, codeHash]))
+    .digest('hex')
+    .slice(0, 24);
 }
 
 /** The writer's source and that of every module it imports (relative imports, followed), plus data and versions. */

@@ -6,7 +6,9 @@ import { z } from 'zod';
 
 const isoDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'expected YYYY-MM-DDTHH:MM:SSZ');
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
-const guid = z.string().regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, 'expected an upper-case hex GUID like 9D48675C-096F-11DC-BF5A-88D01745CE5C');
+const guid = z
+  .string()
+  .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, 'expected an upper-case hex GUID like 9D48675C-096F-11DC-BF5A-88D01745CE5C');
 const titleId = z.number().int().positive();
 const priority = z.number().int().min(1).max(3);
 const rating = z.number().min(0).max(5);
@@ -29,14 +31,18 @@ const queueSpec = z.strictObject({
   name: z.string().min(1),
   allocation: z.number().int().min(0).default(1),
   default: z.boolean().default(false),
-  items: z.array(z.strictObject({
-    title: titleId,
-    priority: priority.default(2),
-    shipped_in_order: z.boolean().optional(),
-    /** For a multi-disc title: the discs still queued; default every disc. */
-    discs: z.array(titleId).optional(),
-    order,
-  })).default([]),
+  items: z
+    .array(
+      z.strictObject({
+        title: titleId,
+        priority: priority.default(2),
+        shipped_in_order: z.boolean().optional(),
+        /** For a multi-disc title: the discs still queued; default every disc. */
+        discs: z.array(titleId).optional(),
+        order,
+      }),
+    )
+    .default([]),
 });
 
 const listSpec = z.strictObject({
@@ -47,13 +53,17 @@ const listSpec = z.strictObject({
   anonymous: z.boolean().default(false),
   created: isoDateTime.optional(),
   updated: isoDateTime.optional(),
-  items: z.array(z.strictObject({
-    title: titleId,
-    comment: z.string().default(''),
-    created: isoDateTime.optional(),
-    updated: isoDateTime.optional(),
-    order,
-  })).default([]),
+  items: z
+    .array(
+      z.strictObject({
+        title: titleId,
+        comment: z.string().default(''),
+        created: isoDateTime.optional(),
+        updated: isoDateTime.optional(),
+        order,
+      }),
+    )
+    .default([]),
 });
 
 const userSpec = z.strictObject({
@@ -67,17 +77,21 @@ const userSpec = z.strictObject({
   plan: z.enum(['dvd', 'dvd-bluray', 'dvd-bluray-games']).default('dvd-bluray-games'),
   access_tokens: z.array(accessToken).default([]),
   ratings: z.array(z.strictObject({ title: titleId, rating, updated: isoDateTime.optional(), order })).default([]),
-  reviews: z.array(z.strictObject({
-    id: rowId,
-    title: titleId,
-    title_text: z.string(),
-    text: z.string(),
-    rating,
-    helpful: z.number().int().min(0).default(0),
-    unhelpful: z.number().int().min(0).default(0),
-    spoilers: z.boolean().default(false),
-    created: isoDateTime.optional(),
-  })).default([]),
+  reviews: z
+    .array(
+      z.strictObject({
+        id: rowId,
+        title: titleId,
+        title_text: z.string(),
+        text: z.string(),
+        rating,
+        helpful: z.number().int().min(0).default(0),
+        unhelpful: z.number().int().min(0).default(0),
+        spoilers: z.boolean().default(false),
+        created: isoDateTime.optional(),
+      }),
+    )
+    .default([]),
   /** Sub-queues; a user with none gets one default sub-queue named "Default". */
   queues: z.array(queueSpec).default([]),
   rentals: z.array(z.strictObject({ id: rowId, title: titleId, shipped: isoDate, returned: isoDate.optional(), priority: priority.default(2) })).default([]),
@@ -85,43 +99,57 @@ const userSpec = z.strictObject({
 });
 
 export const scenarioSchema = z.strictObject({
-  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes')
+  name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes')
     // POST /__admin/scenarios/reload re-reads the folders: a scenario of that name could not be switched to.
     .refine((name) => name !== 'reload', 'reload is reserved (POST /__admin/scenarios/reload); choose another name'),
   description: z.string(),
-  catalog: z.strictObject({
-    /** Seed of the deterministic generator: same seed, same catalogue. */
-    seed: z.number().int().default(1),
-    /** Generated titles besides the curated ones. */
-    titles: z.number().int().min(0).max(500_000).default(2000),
-    /** Generated people. */
-    people: z.number().int().min(0).max(500_000).default(1500),
-    /** Include the curated titles of seeds/curated.yaml (QA relies on them). */
-    curated: z.boolean().default(true),
-  }).prefault({}),
-  settings: z.strictObject({
-    /** Most titles one user may hold in their queues (fidelity 6). */
-    queue_cap: z.number().int().min(1).default(500),
-    /** Request token lifetime in seconds on the simulator clock. */
-    request_token_ttl_seconds: z.number().int().min(1).default(600),
-    /** Wrong verifiers a request token survives before it is killed. */
-    max_verifier_attempts: z.number().int().min(1).default(3),
-    /** The instant the simulator clock starts frozen at; absent = real time. */
-    clock: isoDateTime.optional(),
-  }).prefault({}),
-  consumers: z.array(z.strictObject({
-    key: z.string().min(1),
-    secret: z.string().min(1),
-    name: z.string().default(''),
-    check_nonce: z.boolean().default(true),
-  })).default([]),
+  catalog: z
+    .strictObject({
+      /** Seed of the deterministic generator: same seed, same catalogue. */
+      seed: z.number().int().default(1),
+      /** Generated titles besides the curated ones. */
+      titles: z.number().int().min(0).max(500_000).default(2000),
+      /** Generated people. */
+      people: z.number().int().min(0).max(500_000).default(1500),
+      /** Include the curated titles of seeds/curated.yaml (QA relies on them). */
+      curated: z.boolean().default(true),
+    })
+    .prefault({}),
+  settings: z
+    .strictObject({
+      /** Most titles one user may hold in their queues (fidelity 6). */
+      queue_cap: z.number().int().min(1).default(500),
+      /** Request token lifetime in seconds on the simulator clock. */
+      request_token_ttl_seconds: z.number().int().min(1).default(600),
+      /** Wrong verifiers a request token survives before it is killed. */
+      max_verifier_attempts: z.number().int().min(1).default(3),
+      /** The instant the simulator clock starts frozen at; absent = real time. */
+      clock: isoDateTime.optional(),
+    })
+    .prefault({}),
+  consumers: z
+    .array(
+      z.strictObject({
+        key: z.string().min(1),
+        secret: z.string().min(1),
+        name: z.string().default(''),
+        check_nonce: z.boolean().default(true),
+      }),
+    )
+    .default([]),
   users: z.array(userSpec).default([]),
   /** Per-title business facts: wait estimates and titles that always fail to add. */
-  stock: z.array(z.strictObject({
-    title: titleId,
-    estimated_wait: z.enum(['normal', 'short', 'long']).optional(),
-    fail_add: z.boolean().default(false),
-  })).default([]),
+  stock: z
+    .array(
+      z.strictObject({
+        title: titleId,
+        estimated_wait: z.enum(['normal', 'short', 'long']).optional(),
+        fail_add: z.boolean().default(false),
+      }),
+    )
+    .default([]),
   /** Next-id counters of a sandbox (export writes them), so new rows get the ids they would have had. */
   sequences: z.record(z.string(), z.number().int()).default({}),
 });

@@ -9,7 +9,10 @@ class Pool {
   private dealt = 0;
   private readonly order: number[];
 
-  constructor(private readonly rng: Rng, ids: readonly number[]) {
+  constructor(
+    private readonly rng: Rng,
+    ids: readonly number[],
+  ) {
     this.order = rng.shuffled(ids);
   }
 
@@ -42,7 +45,10 @@ export interface Cast {
 export class Casting {
   private readonly pools = new Map<PoolName, Pool>();
 
-  constructor(private readonly rng: Rng, people: readonly Person[]) {
+  constructor(
+    private readonly rng: Rng,
+    people: readonly Person[],
+  ) {
     for (const [name, roles] of Object.entries(POOL_ROLES) as [PoolName, readonly PersonRole[]][]) {
       const ids = people.filter((person) => person.roles.some((role) => roles.includes(role))).map((person) => person.id);
       this.pools.set(name, new Pool(rng, ids));

@@ -13,8 +13,7 @@ export interface CatalogRule {
   problems(catalog: Catalog, today: string): string[];
 }
 
-const each = <T>(items: readonly T[], problem: (item: T) => string | undefined): string[] =>
-  items.flatMap((item) => problem(item) ?? []);
+const each = <T>(items: readonly T[], problem: (item: T) => string | undefined): string[] => items.flatMap((item) => problem(item) ?? []);
 
 function unique(what: string, ids: readonly number[]): string[] {
   const seen = new Set<number>();
@@ -27,7 +26,20 @@ const consoleFormats: readonly string[] = CONSOLES.map((console) => console.form
 export const CATALOG_RULES: readonly CatalogRule[] = [
   {
     rule: 'title, person and review ids are unique',
-    problems: (c) => [...unique('title', c.titles.map((t) => t.id)), ...unique('person', c.people.map((p) => p.id)), ...unique('review', c.reviews.map((r) => r.id))],
+    problems: (c) => [
+      ...unique(
+        'title',
+        c.titles.map((t) => t.id),
+      ),
+      ...unique(
+        'person',
+        c.people.map((p) => p.id),
+      ),
+      ...unique(
+        'review',
+        c.reviews.map((r) => r.id),
+      ),
+    ],
   },
   {
     rule: 'curated ids stay in 1..999, generated titles start at 10001 and people at 20001',
@@ -38,33 +50,44 @@ export const CATALOG_RULES: readonly CatalogRule[] = [
   },
   {
     rule: 'every title has exactly one certificate, from bbfc for video and pegi for games',
-    problems: (c) => each(c.titles, (t) => {
-      const board: readonly string[] = isGame(t) ? PEGI_CERTIFICATES : BBFC_CERTIFICATES;
-      if (t.certificateScheme !== (isGame(t) ? 'pegi' : 'bbfc')) return `${t.id} ${t.kind} has scheme ${t.certificateScheme}`;
-      if (!board.includes(t.certificate)) return `${t.id} has certificate ${t.certificate}`;
-      return t.certificate === 'R18' && !t.adult ? `${t.id} is R18 but not adult` : undefined;
-    }),
+    problems: (c) =>
+      each(c.titles, (t) => {
+        const board: readonly string[] = isGame(t) ? PEGI_CERTIFICATES : BBFC_CERTIFICATES;
+        if (t.certificateScheme !== (isGame(t) ? 'pegi' : 'bbfc')) return `${t.id} ${t.kind} has scheme ${t.certificateScheme}`;
+        if (!board.includes(t.certificate)) return `${t.id} has certificate ${t.certificate}`;
+        return t.certificate === 'R18' && !t.adult ? `${t.id} is R18 but not adult` : undefined;
+      }),
   },
   {
     rule: 'games have players and no cast or languages; video has neither players nor developer',
-    problems: (c) => each(c.titles, (t) => {
-      const languages = t.languages.main.length + t.languages.hearingImpaired.length + t.languages.dubbed.length;
-      if (isGame(t)) return t.actorIds.length + t.directorIds.length + languages > 0 || t.runTime !== undefined ? `game ${t.id} has cast, languages or run time` : undefined;
-      return t.players !== undefined || t.developer !== undefined ? `video ${t.id} has players or developer` : undefined;
-    }),
+    problems: (c) =>
+      each(c.titles, (t) => {
+        const languages = t.languages.main.length + t.languages.hearingImpaired.length + t.languages.dubbed.length;
+        if (isGame(t))
+          return t.actorIds.length + t.directorIds.length + languages > 0 || t.runTime !== undefined
+            ? `game ${t.id} has cast, languages or run time`
+            : undefined;
+        return t.players !== undefined || t.developer !== undefined ? `video ${t.id} has players or developer` : undefined;
+      }),
   },
   {
     rule: 'formats and genres come from the lists of their kind',
-    problems: (c) => each(c.titles, (t) => {
-      const formats: readonly string[] = isGame(t) ? consoleFormats : VIDEO_FORMATS;
-      const genres: readonly string[] = isGame(t) ? GAME_GENRES : VIDEO_GENRES;
-      if (!formats.includes(t.format)) return `${t.id} has format ${t.format}`;
-      return t.genres.length < 1 || t.genres.length > 3 || t.genres.some((g) => !genres.includes(g)) ? `${t.id} has genres ${t.genres.join('|')}` : undefined;
-    }),
+    problems: (c) =>
+      each(c.titles, (t) => {
+        const formats: readonly string[] = isGame(t) ? consoleFormats : VIDEO_FORMATS;
+        const genres: readonly string[] = isGame(t) ? GAME_GENRES : VIDEO_GENRES;
+        if (!formats.includes(t.format)) return `${t.id} has format ${t.format}`;
+        return t.genres.length < 1 || t.genres.length > 3 || t.genres.some((g) => !genres.includes(g)) ? `${t.id} has genres ${t.genres.join('|')}` : undefined;
+      }),
   },
   {
     rule: 'histograms have 10 whole, non-negative bins',
-    problems: (c) => each(c.titles, (t) => (t.baseHistogram.length === 10 && t.baseHistogram.every((n) => Number.isInteger(n) && n >= 0) ? undefined : `${t.id} histogram ${t.baseHistogram.join(',')}`)),
+    problems: (c) =>
+      each(c.titles, (t) =>
+        t.baseHistogram.length === 10 && t.baseHistogram.every((n) => Number.isInteger(n) && n >= 0)
+          ? undefined
+          : `${t.id} histogram ${t.baseHistogram.join(',')}`,
+      ),
   },
   {
     rule: 'the clean title is the full title without edition decoration',
@@ -126,7 +149,8 @@ export const CATALOG_RULES: readonly CatalogRule[] = [
         if ((acts.has(p.id) && !performer) || (directs.has(p.id) && !director)) return `${p.id} (${p.roles.join('|')}) has a credit their roles do not allow`;
         // Nobody is credited when there are far more people than title slots; such a person just has no titles.
         const credited = acts.has(p.id) || directs.has(p.id);
-        if (credited && ((performer && !acts.has(p.id)) || (director && !directs.has(p.id)))) return `${p.id} (${p.roles.join('|')}) has a role no credit shows`;
+        if (credited && ((performer && !acts.has(p.id)) || (director && !directs.has(p.id))))
+          return `${p.id} (${p.roles.join('|')}) has a role no credit shows`;
         return undefined;
       });
     },
@@ -152,7 +176,9 @@ export const CATALOG_RULES: readonly CatalogRule[] = [
         ...(ranked.length === Math.min(100, rated) ? [] : [`${ranked.length} ranked of ${rated} rated`]),
         ...each(ranked, (t) => (t.popularityRank === ranked.indexOf(t) + 1 ? undefined : `rank ${t.popularityRank} out of sequence`)),
         ...(counts.every((n, i) => i === 0 || n <= (counts[i - 1] as number)) ? [] : ['ranks are not by number of ratings']),
-        ...(c.titles.some((t) => t.popularityRank === undefined && ratingCount(t.baseHistogram) > (counts[counts.length - 1] ?? Infinity)) ? ['an unranked title has more ratings than a ranked one'] : []),
+        ...(c.titles.some((t) => t.popularityRank === undefined && ratingCount(t.baseHistogram) > (counts[counts.length - 1] ?? Infinity))
+          ? ['an unranked title has more ratings than a ranked one']
+          : []),
       ];
     },
   },
@@ -161,7 +187,9 @@ export const CATALOG_RULES: readonly CatalogRule[] = [
     problems: (c, today) => {
       const unreleased = new Set(c.titles.filter((t) => (t.releaseDate ?? '') > today).map((t) => t.id));
       return [
-        ...each(c.titles, (t) => (unreleased.has(t.id) && ratingCount(t.baseHistogram) > 0 ? `${t.id} is not out until ${t.releaseDate} but has ratings` : undefined)),
+        ...each(c.titles, (t) =>
+          unreleased.has(t.id) && ratingCount(t.baseHistogram) > 0 ? `${t.id} is not out until ${t.releaseDate} but has ratings` : undefined,
+        ),
         ...each(c.reviews, (r) => (unreleased.has(r.titleId) || r.created.slice(0, 10) >= today ? `review ${r.id} written on ${r.created}` : undefined)),
       ];
     },

@@ -26,9 +26,24 @@ export function curatedProblems(file: CuratedFile): string[] {
     title.discs.forEach((disc, j) => titleIds.push([`titles[${i}].discs[${j}].id`, disc.id]));
   });
   problems.push(...duplicates(titleIds, 'title'));
-  problems.push(...duplicates(file.people.map((person, i) => [`people[${i}].id`, person.id] as const), 'person'));
-  problems.push(...duplicates(file.reviews.map((review, i) => [`reviews[${i}].id`, review.id] as const), 'review'));
-  problems.push(...duplicates(file.collections.map((collection, i) => [`collections[${i}].id`, collection.id] as const), 'collection'));
+  problems.push(
+    ...duplicates(
+      file.people.map((person, i) => [`people[${i}].id`, person.id] as const),
+      'person',
+    ),
+  );
+  problems.push(
+    ...duplicates(
+      file.reviews.map((review, i) => [`reviews[${i}].id`, review.id] as const),
+      'review',
+    ),
+  );
+  problems.push(
+    ...duplicates(
+      file.collections.map((collection, i) => [`collections[${i}].id`, collection.id] as const),
+      'collection',
+    ),
+  );
 
   const knownTitles = new Set(titleIds.map(([, id]) => id));
   const people = new Map(file.people.map((person) => [person.id, person]));
@@ -44,7 +59,8 @@ export function curatedProblems(file: CuratedFile): string[] {
     const at = `titles[${i}]`;
     const game = title.kind === 'game';
     const certificates: readonly string[] = game ? PEGI_CERTIFICATES : BBFC_CERTIFICATES;
-    if (!certificates.includes(title.certificate)) problems.push(`${at}.certificate: "${title.certificate}" is not a ${game ? 'pegi' : 'bbfc'} certificate (${certificates.join(', ')})`);
+    if (!certificates.includes(title.certificate))
+      problems.push(`${at}.certificate: "${title.certificate}" is not a ${game ? 'pegi' : 'bbfc'} certificate (${certificates.join(', ')})`);
     if (title.certificate === 'R18' && !title.adult) problems.push(`${at}.certificate: R18 is only for adult titles (adult: true)`);
     const formats: readonly string[] = game ? CONSOLE_FORMATS : VIDEO_FORMATS;
     if (!formats.includes(title.format)) problems.push(`${at}.format: "${title.format}" is not a ${title.kind} format (${formats.join(', ')})`);
@@ -69,7 +85,8 @@ export function curatedProblems(file: CuratedFile): string[] {
   // Every role a person holds shows in their credits: performers act in something, directors direct.
   file.people.forEach((person, i) => {
     const as = credited.get(person.id) ?? new Set();
-    if (person.roles.some((role) => PERFORMER_ROLES.includes(role)) && !as.has('actor')) problems.push(`people[${i}]: ${person.name} has a performer role but is in no title's actors`);
+    if (person.roles.some((role) => PERFORMER_ROLES.includes(role)) && !as.has('actor'))
+      problems.push(`people[${i}]: ${person.name} has a performer role but is in no title's actors`);
     if (person.roles.includes('director') && !as.has('director')) problems.push(`people[${i}]: ${person.name} is a director but is in no title's directors`);
   });
   file.collections.forEach((collection, i) => {

@@ -34,14 +34,18 @@ const titleSchema = z.strictObject({
   can_rent: z.boolean().default(true),
   adult: z.boolean().default(false),
   format: z.enum([...VIDEO_FORMATS, ...CONSOLES.map((console) => console.format)]),
-  certificate: z.union([z.string(), z.number()]).transform(String)
+  certificate: z
+    .union([z.string(), z.number()])
+    .transform(String)
     .pipe(z.enum([...new Set([...BBFC_CERTIFICATES, ...PEGI_CERTIFICATES])])),
   genres: z.array(z.enum([...VIDEO_GENRES, ...GAME_GENRES])).min(1),
-  languages: z.strictObject({
-    main: z.array(z.string()).default([]),
-    hearing_impaired: z.array(z.string()).default([]),
-    dubbed: z.array(z.string()).default([]),
-  }).optional(),
+  languages: z
+    .strictObject({
+      main: z.array(z.string()).default([]),
+      hearing_impaired: z.array(z.string()).default([]),
+      dubbed: z.array(z.string()).default([]),
+    })
+    .optional(),
   purchase: z.array(z.enum(PURCHASE_TYPES)).default([]),
   synopsis: z.string().min(1),
   histogram: histogram.default([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
@@ -52,26 +56,34 @@ const titleSchema = z.strictObject({
 });
 
 export const curatedSchema = z.strictObject({
-  people: z.array(z.strictObject({
-    id,
-    name: z.string().min(1),
-    roles: z.array(z.enum(PERSON_ROLES as unknown as [PersonRole, ...PersonRole[]])).min(1),
-    biography: z.string().default(''),
-  })).default([]),
+  people: z
+    .array(
+      z.strictObject({
+        id,
+        name: z.string().min(1),
+        roles: z.array(z.enum(PERSON_ROLES as unknown as [PersonRole, ...PersonRole[]])).min(1),
+        biography: z.string().default(''),
+      }),
+    )
+    .default([]),
   titles: z.array(titleSchema).default([]),
   collections: z.array(z.strictObject({ id, name: z.string().min(1), titles: z.array(id).min(1) })).default([]),
-  reviews: z.array(z.strictObject({
-    id,
-    title: id,
-    author: z.string().min(1),
-    created: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'expected YYYY-MM-DDTHH:MM:SSZ'),
-    review_title: z.string(),
-    text: z.string(),
-    rating: z.number().min(0.5).max(5).multipleOf(0.5),
-    helpful: z.number().int().min(0).default(0),
-    unhelpful: z.number().int().min(0).default(0),
-    spoilers: z.boolean().default(false),
-  })).default([]),
+  reviews: z
+    .array(
+      z.strictObject({
+        id,
+        title: id,
+        author: z.string().min(1),
+        created: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'expected YYYY-MM-DDTHH:MM:SSZ'),
+        review_title: z.string(),
+        text: z.string(),
+        rating: z.number().min(0.5).max(5).multipleOf(0.5),
+        helpful: z.number().int().min(0).default(0),
+        unhelpful: z.number().int().min(0).default(0),
+        spoilers: z.boolean().default(false),
+      }),
+    )
+    .default([]),
 });
 
 export type CuratedFile = z.output<typeof curatedSchema>;

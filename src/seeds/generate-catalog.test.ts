@@ -6,7 +6,12 @@ import { ratingCount } from './histogram.js';
 
 const TODAY = '2026-05-01';
 const options = (overrides: Partial<CatalogOptions> = {}): CatalogOptions => ({
-  seed: 42, titles: 3000, people: 2000, curated: true, today: TODAY, ...overrides,
+  seed: 42,
+  titles: 3000,
+  people: 2000,
+  curated: true,
+  today: TODAY,
+  ...overrides,
 });
 
 const catalogs: Record<string, Catalog> = {
@@ -32,20 +37,33 @@ describe('determinism', () => {
     ['seed', { seed: 43 }],
     ['today', { today: '2026-06-01' }],
   ] as const)('a different %s gives a different catalogue', (_name, change) => {
-    expect(JSON.stringify(generateCatalog(options({ ...change, titles: 200, people: 100 }))))
-      .not.toBe(JSON.stringify(generateCatalog(options({ titles: 200, people: 100 }))));
+    expect(JSON.stringify(generateCatalog(options({ ...change, titles: 200, people: 100 })))).not.toBe(
+      JSON.stringify(generateCatalog(options({ titles: 200, people: 100 }))),
+    );
   });
 
   it('a different day moves release dates only: ids, kinds, formats and discs stay (scenarios name them)', () => {
-    const shape = (today: string) => generateCatalog(options({ today, titles: 500, people: 200 })).titles
-      .map((t) => [t.id, t.kind, t.format, t.parentId, t.discIds, t.fullTitle, t.canRent, t.baseHistogram]);
+    const shape = (today: string) =>
+      generateCatalog(options({ today, titles: 500, people: 200 })).titles.map((t) => [
+        t.id,
+        t.kind,
+        t.format,
+        t.parentId,
+        t.discIds,
+        t.fullTitle,
+        t.canRent,
+        t.baseHistogram,
+      ]);
     expect(shape('2031-03-17')).toEqual(shape(TODAY));
     expect(shape('2024-01-01')).toEqual(shape(TODAY));
   });
 
   it('release dates move with the day, so coming-soon titles stay in the future', () => {
     const later = '2031-03-17';
-    const soon = (today: string) => generateCatalog(options({ today, curated: false })).titles.filter((t) => (t.releaseDate ?? '') > today).map((t) => t.id);
+    const soon = (today: string) =>
+      generateCatalog(options({ today, curated: false }))
+        .titles.filter((t) => (t.releaseDate ?? '') > today)
+        .map((t) => t.id);
     expect(soon(later)).toEqual(soon(TODAY));
     expect(soon(later).length).toBeGreaterThan(0);
   });
@@ -57,7 +75,9 @@ describe('determinism', () => {
 
   it('a small seed keeps producing these titles (update on purpose when the generator changes)', () => {
     const { titles, people, reviews } = generateCatalog({ seed: 1, titles: 8, people: 6, curated: false, today: TODAY });
-    const brief = titles.map((t) => [t.id, t.kind, t.fullTitle, t.format, t.certificate, t.releaseDate, ratingCount(t.baseHistogram), t.actorIds.join(' ')].join(' | '));
+    const brief = titles.map((t) =>
+      [t.id, t.kind, t.fullTitle, t.format, t.certificate, t.releaseDate, ratingCount(t.baseHistogram), t.actorIds.join(' ')].join(' | '),
+    );
     expect(brief).toMatchInlineSnapshot(`
       [
         "10001 | film | Maryjane's Widow: Director's Cut | DVD | 15 | 2007-02-01 | 1264 | 20004 20005 20001 20006 20003",

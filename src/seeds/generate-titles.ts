@@ -10,9 +10,7 @@ import { dateOfDay, firstDayOfYear } from './days.js';
 import { drawHistogram, drawQuality, drawRatingCount } from './histogram.js';
 import type { Rng } from './rng.js';
 import { synopsis } from './text.js';
-import {
-  BLU_RAY_LAUNCH_DAY, DVD_LAUNCH_DAY, drawBbfc, drawGenres, drawLanguages, drawPegi, drawPurchase, drawRelease,
-} from './title-facts.js';
+import { BLU_RAY_LAUNCH_DAY, DVD_LAUNCH_DAY, drawBbfc, drawGenres, drawLanguages, drawPegi, drawPurchase, drawRelease } from './title-facts.js';
 import { adultName, filmName, gameName, sequelName, tvName } from './title-names.js';
 import { CONSOLES, EDITIONS, GAME_DEVELOPERS, GAME_PUBLISHERS, STUDIOS } from './word-lists.js';
 
@@ -46,13 +44,27 @@ function videoTitle(g: Generation, kind: 'film' | 'tv', name: string, genres: st
   const edition = !adult && rng.chance(0.04) ? rng.pick(EDITIONS) : '';
   const fullTitle = `${name}${edition}${bluRay ? ' (Blu-ray)' : ''}`;
   return {
-    id: nextId(g), fullTitle, cleanTitle: cleanTitle(fullTitle), kind, studio: rng.pick(STUDIOS), ...release,
+    id: nextId(g),
+    fullTitle,
+    cleanTitle: cleanTitle(fullTitle),
+    kind,
+    studio: rng.pick(STUDIOS),
+    ...release,
     runTime: kind === 'film' ? Math.round(Math.min(180, Math.max(80, rng.normal(108, 18)))) : rng.int(1, 4) * rng.int(20, 60),
-    canRent: !rng.chance(0.03), adult, format: bluRay ? 'Blu-ray' : 'DVD', certificateScheme: 'bbfc',
-    certificate: adult ? 'R18' : drawBbfc(rng, genres), genres, languages: drawLanguages(rng, genres),
-    purchase: adult ? [] : drawPurchase(rng, kind), synopsis: synopsis(rng, kind, genres[0] as string),
-    baseHistogram: ratings(g, release.releaseDate, adult ? 0.2 : 1), ...g.casting.castFor(genres),
-    collections: [], similarIds: [], discIds: [],
+    canRent: !rng.chance(0.03),
+    adult,
+    format: bluRay ? 'Blu-ray' : 'DVD',
+    certificateScheme: 'bbfc',
+    certificate: adult ? 'R18' : drawBbfc(rng, genres),
+    genres,
+    languages: drawLanguages(rng, genres),
+    purchase: adult ? [] : drawPurchase(rng, kind),
+    synopsis: synopsis(rng, kind, genres[0] as string),
+    baseHistogram: ratings(g, release.releaseDate, adult ? 0.2 : 1),
+    ...g.casting.castFor(genres),
+    collections: [],
+    similarIds: [],
+    discIds: [],
   };
 }
 
@@ -78,7 +90,8 @@ function emitFilm(g: Generation): void {
     g.titles.push(films[rank - 1] as Title);
   }
   // Sequels come after the films they follow: hand the drawn dates (and the ratings they allow) out in order.
-  const dates = films.map(({ productionYear, releaseDate, baseHistogram }) => ({ productionYear, releaseDate, baseHistogram }))
+  const dates = films
+    .map(({ productionYear, releaseDate, baseHistogram }) => ({ productionYear, releaseDate, baseHistogram }))
     .sort((a, b) => a.productionYear! - b.productionYear! || a.releaseDate!.localeCompare(b.releaseDate!));
   films.forEach((film, index) => {
     g.titles[film.id - FIRST_GENERATED_TITLE_ID] = { ...film, ...dates[index], collections: [{ ...collection, rank: index + 1 }] };
@@ -107,7 +120,14 @@ function emitSeries(g: Generation): void {
     runTime += discRunTime;
     const baseHistogram = drawHistogram(rng, Math.round(series.baseHistogram.reduce((a, b) => a + b, 0) * rng.float() * 0.3), drawQuality(rng));
     g.titles.push({
-      ...series, id: nextId(g), fullTitle, cleanTitle: base, runTime: discRunTime, baseHistogram, discIds: [], parentId: series.id,
+      ...series,
+      id: nextId(g),
+      fullTitle,
+      cleanTitle: base,
+      runTime: discRunTime,
+      baseHistogram,
+      discIds: [],
+      parentId: series.id,
     });
   }
   series.runTime = runTime;
@@ -121,18 +141,45 @@ function emitGame(g: Generation): void {
   const fullTitle = gameName(rng, genres[0] as string);
   const release = drawRelease(rng, g.today, console.from, console.to, firstDayOfYear(console.from));
   g.titles.push({
-    id: nextId(g), fullTitle, cleanTitle: cleanTitle(fullTitle), kind: 'game', studio: rng.pick(GAME_PUBLISHERS), ...release,
-    players: rng.weighted([[1, 50], [2, 25], [3, 5], [4, 20]] as const), developer: rng.pick(GAME_DEVELOPERS),
-    canRent: !rng.chance(0.03), adult: false, format: console.format, certificateScheme: 'pegi', certificate: drawPegi(rng, genres),
-    genres, languages: { main: [], hearingImpaired: [], dubbed: [] }, purchase: drawPurchase(rng, 'game'),
-    synopsis: synopsis(rng, 'game', genres[0] as string), baseHistogram: ratings(g, release.releaseDate),
-    actorIds: [], directorIds: [], collections: [], similarIds: [], discIds: [],
+    id: nextId(g),
+    fullTitle,
+    cleanTitle: cleanTitle(fullTitle),
+    kind: 'game',
+    studio: rng.pick(GAME_PUBLISHERS),
+    ...release,
+    players: rng.weighted([
+      [1, 50],
+      [2, 25],
+      [3, 5],
+      [4, 20],
+    ] as const),
+    developer: rng.pick(GAME_DEVELOPERS),
+    canRent: !rng.chance(0.03),
+    adult: false,
+    format: console.format,
+    certificateScheme: 'pegi',
+    certificate: drawPegi(rng, genres),
+    genres,
+    languages: { main: [], hearingImpaired: [], dubbed: [] },
+    purchase: drawPurchase(rng, 'game'),
+    synopsis: synopsis(rng, 'game', genres[0] as string),
+    baseHistogram: ratings(g, release.releaseDate),
+    actorIds: [],
+    directorIds: [],
+    collections: [],
+    similarIds: [],
+    discIds: [],
   });
 }
 
 export function generateTitles(rng: Rng, casting: Casting, count: number, today: number): Title[] {
   const g: Generation = {
-    rng, casting, today, todayDate: dateOfDay(today), titles: [], end: FIRST_GENERATED_TITLE_ID + count,
+    rng,
+    casting,
+    today,
+    todayDate: dateOfDay(today),
+    titles: [],
+    end: FIRST_GENERATED_TITLE_ID + count,
     nextCollectionId: FIRST_GENERATED_COLLECTION_ID,
   };
   // Per product: a series averages about two rows with its discs, so 11% of products make ~20% of rows.

@@ -31,21 +31,31 @@ describe('curated guarantees QA relies on', () => {
 
   it.each([
     ['Zzyzx is a film with that clean title', () => title(1).cleanTitle === 'Zzyzx' && title(1).kind === 'film'],
-    ['Firefly is a tv series on four discs, each its own title', () =>
-      title(10).kind === 'tv' && title(10).discIds.join() === '11,12,13,14' &&
-      [11, 12, 13, 14].every((id, i) => title(id).parentId === 10 && title(id).kind === 'tv' && title(id).fullTitle === `Firefly: Disc ${i + 1}`)],
+    [
+      'Firefly is a tv series on four discs, each its own title',
+      () =>
+        title(10).kind === 'tv' &&
+        title(10).discIds.join() === '11,12,13,14' &&
+        [11, 12, 13, 14].every((id, i) => title(id).parentId === 10 && title(id).kind === 'tv' && title(id).fullTitle === `Firefly: Disc ${i + 1}`),
+    ],
     ['Fireflies in the Garden is a film', () => title(20).kind === 'film' && title(20).fullTitle === 'Fireflies in the Garden'],
-    ['Serenity comes on DVD and on Blu-ray as separate titles with one clean title', () =>
-      title(30).format === 'DVD' && title(31).format === 'Blu-ray' && title(31).fullTitle === 'Serenity (Blu-ray)' && title(31).cleanTitle === 'Serenity'],
-    ['at least three games, with pegi certificates, players and a developer', () =>
-      curated.titles.filter((t) => t.kind === 'game' && t.certificateScheme === 'pegi' && t.players && t.developer).length >= 3],
+    [
+      'Serenity comes on DVD and on Blu-ray as separate titles with one clean title',
+      () => title(30).format === 'DVD' && title(31).format === 'Blu-ray' && title(31).fullTitle === 'Serenity (Blu-ray)' && title(31).cleanTitle === 'Serenity',
+    ],
+    [
+      'at least three games, with pegi certificates, players and a developer',
+      () => curated.titles.filter((t) => t.kind === 'game' && t.certificateScheme === 'pegi' && t.players && t.developer).length >= 3,
+    ],
     ['games come on several consoles', () => new Set(curated.titles.filter((t) => t.kind === 'game').map((t) => t.format)).size >= 3],
     ['a title is released far ahead (tests freeze the clock before it to see it coming soon)', () => title(50).releaseDate === '2099-01-15'],
     ['a title cannot be rented', () => title(51).canRent === false],
     ['several titles are Blu-ray', () => curated.titles.filter((t) => t.format === 'Blu-ray').length >= 3],
     ['an adult title is R18', () => title(80).adult && title(80).certificate === 'R18'],
-    ['the Alien films form a ranked collection', () =>
-      [60, 62, 63, 64].every((id, i) => title(id).collections[0]?.id === 1 && title(id).collections[0]?.rank === i + 1)],
+    [
+      'the Alien films form a ranked collection',
+      () => [60, 62, 63, 64].every((id, i) => title(id).collections[0]?.id === 1 && title(id).collections[0]?.rank === i + 1),
+    ],
     ["an edition's clean title drops the decoration", () => title(61).cleanTitle === 'Alien' && title(70).cleanTitle === 'Blade Runner'],
     ['Serenity is the most popular title', () => everything.find((t) => t.id === 30)?.popularityRank === 1],
     ['some titles have no ratings', () => title(51).baseHistogram.every((n) => n === 0) && title(50).baseHistogram.every((n) => n === 0)],
@@ -77,21 +87,111 @@ describe('a bad curated file stops with the path of the mistake', () => {
   };
 
   it.each([
-    ['an unknown key', (f: any) => { f.titles[0].colour = 'red'; }, 'titles[0]: Unrecognized key: "colour"'],
-    ['a histogram of 9 bins', (f: any) => { f.titles[1].histogram.pop(); }, 'titles[1].histogram: expected 10 bins'],
-    ['a title id outside 1..999', (f: any) => { f.titles[0].id = 1000; }, 'titles[0].id'],
-    ['a pegi certificate on a film', (f: any) => { f.titles[0].certificate = '16'; }, 'titles[0].certificate: "16" is not a bbfc certificate'],
-    ['a bbfc certificate on a game', (f: any) => { f.titles.find((t: any) => t.kind === 'game').certificate = 'PG'; }, 'is not a pegi certificate'],
-    ['R18 on a title that is not adult', (f: any) => { f.titles[0].certificate = 'R18'; }, 'titles[0].certificate: R18 is only for adult titles'],
-    ['a console format on a film', (f: any) => { f.titles[0].format = 'Wii'; }, 'titles[0].format: "Wii" is not a film format'],
-    ['a duplicated title id', (f: any) => { f.titles[2].id = 1; }, 'titles[2].id: title id 1 is already used by titles[0].id'],
-    ['a disc id that collides', (f: any) => { f.titles[1].discs[0].id = 20; }, 'title id 20 is already used by titles[1].discs[0].id'],
-    ['an actor who is not in people', (f: any) => { f.titles[0].actors.push(998); }, 'titles[0].actors[2]: person 998 is not in people'],
-    ['a director without the director role', (f: any) => { f.titles[0].directors = [1]; }, 'titles[0].directors[0]: Nathan Fillion (1) has no role that fits directors'],
-    ['a game with actors', (f: any) => { f.titles.find((t: any) => t.kind === 'game').actors = [1]; }, '.actors: games have none'],
-    ['a director who directs nothing', (f: any) => { f.people.push({ id: 999, name: 'Idle Person', roles: ['director'] }); }, 'people[33]: Idle Person is a director but is in no title\'s directors'],
-    ['a review of a missing title', (f: any) => { f.reviews[0].title = 998; }, 'reviews[0].title: title 998 is not curated'],
-    ['a rating off the half-star grid', (f: any) => { f.reviews[0].rating = 4.2; }, 'reviews[0].rating'],
+    [
+      'an unknown key',
+      (f: any) => {
+        f.titles[0].colour = 'red';
+      },
+      'titles[0]: Unrecognized key: "colour"',
+    ],
+    [
+      'a histogram of 9 bins',
+      (f: any) => {
+        f.titles[1].histogram.pop();
+      },
+      'titles[1].histogram: expected 10 bins',
+    ],
+    [
+      'a title id outside 1..999',
+      (f: any) => {
+        f.titles[0].id = 1000;
+      },
+      'titles[0].id',
+    ],
+    [
+      'a pegi certificate on a film',
+      (f: any) => {
+        f.titles[0].certificate = '16';
+      },
+      'titles[0].certificate: "16" is not a bbfc certificate',
+    ],
+    [
+      'a bbfc certificate on a game',
+      (f: any) => {
+        f.titles.find((t: any) => t.kind === 'game').certificate = 'PG';
+      },
+      'is not a pegi certificate',
+    ],
+    [
+      'R18 on a title that is not adult',
+      (f: any) => {
+        f.titles[0].certificate = 'R18';
+      },
+      'titles[0].certificate: R18 is only for adult titles',
+    ],
+    [
+      'a console format on a film',
+      (f: any) => {
+        f.titles[0].format = 'Wii';
+      },
+      'titles[0].format: "Wii" is not a film format',
+    ],
+    [
+      'a duplicated title id',
+      (f: any) => {
+        f.titles[2].id = 1;
+      },
+      'titles[2].id: title id 1 is already used by titles[0].id',
+    ],
+    [
+      'a disc id that collides',
+      (f: any) => {
+        f.titles[1].discs[0].id = 20;
+      },
+      'title id 20 is already used by titles[1].discs[0].id',
+    ],
+    [
+      'an actor who is not in people',
+      (f: any) => {
+        f.titles[0].actors.push(998);
+      },
+      'titles[0].actors[2]: person 998 is not in people',
+    ],
+    [
+      'a director without the director role',
+      (f: any) => {
+        f.titles[0].directors = [1];
+      },
+      'titles[0].directors[0]: Nathan Fillion (1) has no role that fits directors',
+    ],
+    [
+      'a game with actors',
+      (f: any) => {
+        f.titles.find((t: any) => t.kind === 'game').actors = [1];
+      },
+      '.actors: games have none',
+    ],
+    [
+      'a director who directs nothing',
+      (f: any) => {
+        f.people.push({ id: 999, name: 'Idle Person', roles: ['director'] });
+      },
+      "people[33]: Idle Person is a director but is in no title's directors",
+    ],
+    [
+      'a review of a missing title',
+      (f: any) => {
+        f.reviews[0].title = 998;
+      },
+      'reviews[0].title: title 998 is not curated',
+    ],
+    [
+      'a rating off the half-star grid',
+      (f: any) => {
+        f.reviews[0].rating = 4.2;
+      },
+      'reviews[0].rating',
+    ],
   ])('%s', (_case, change, message) => {
     expect(() => parseCurated(broken(change), 'curated.yaml')).toThrow(message);
   });

@@ -33,9 +33,7 @@ export function parseCurated(text: string, source = 'seeds/curated.yaml'): Curat
     throw new Error(`${source}: not valid YAML: ${(error as Error).message}`);
   }
   const parsed = curatedSchema.safeParse(raw ?? {});
-  const problems = parsed.success
-    ? curatedProblems(parsed.data)
-    : parsed.error.issues.map((issue) => `${pathOf(issue.path)}: ${issue.message}`);
+  const problems = parsed.success ? curatedProblems(parsed.data) : parsed.error.issues.map((issue) => `${pathOf(issue.path)}: ${issue.message}`);
   if (problems.length > 0 || !parsed.success) {
     throw new Error(`${source} is not a valid curated catalogue:\n  ${problems.join('\n  ')}`);
   }
@@ -48,30 +46,51 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
   const discRunTimes = title.discs.map((disc) => disc.run_time ?? 0);
   const runTime = title.run_time ?? (discRunTimes.length > 0 ? discRunTimes.reduce((a, b) => a + b, 0) : undefined);
   const series: Title = {
-    id: title.id, fullTitle: title.title, cleanTitle: clean, kind: title.kind,
+    id: title.id,
+    fullTitle: title.title,
+    cleanTitle: clean,
+    kind: title.kind,
     ...(title.studio !== undefined && { studio: title.studio }),
     ...(title.release_date !== undefined && { releaseDate: title.release_date }),
     ...(title.production_year !== undefined && { productionYear: title.production_year }),
     ...(runTime !== undefined && { runTime }),
     ...(title.players !== undefined && { players: title.players }),
     ...(title.developer !== undefined && { developer: title.developer }),
-    canRent: title.can_rent, adult: title.adult, format: title.format,
-    certificateScheme: game ? 'pegi' : 'bbfc', certificate: title.certificate, genres: title.genres,
+    canRent: title.can_rent,
+    adult: title.adult,
+    format: title.format,
+    certificateScheme: game ? 'pegi' : 'bbfc',
+    certificate: title.certificate,
+    genres: title.genres,
     languages: {
-      main: title.languages?.main ?? [], hearingImpaired: title.languages?.hearing_impaired ?? [], dubbed: title.languages?.dubbed ?? [],
+      main: title.languages?.main ?? [],
+      hearingImpaired: title.languages?.hearing_impaired ?? [],
+      dubbed: title.languages?.dubbed ?? [],
     },
-    purchase: title.purchase, synopsis: title.synopsis.trim(), baseHistogram: title.histogram,
-    actorIds: title.actors, directorIds: title.directors, collections: collections.get(title.id) ?? [],
-    similarIds: title.similar, discIds: title.discs.map((disc) => disc.id),
+    purchase: title.purchase,
+    synopsis: title.synopsis.trim(),
+    baseHistogram: title.histogram,
+    actorIds: title.actors,
+    directorIds: title.directors,
+    collections: collections.get(title.id) ?? [],
+    similarIds: title.similar,
+    discIds: title.discs.map((disc) => disc.id),
   };
   // Discs inherit the series' facts; they are rows of their own so they can be queued one by one.
   const discs = title.discs.map((disc, index): Title => {
     const discClean = `${clean}: Disc ${index + 1}`;
     const { runTime: _series, ...inherited } = series;
     return {
-      ...inherited, id: disc.id, fullTitle: title.format === 'Blu-ray' ? `${discClean} (Blu-ray)` : discClean, cleanTitle: discClean,
+      ...inherited,
+      id: disc.id,
+      fullTitle: title.format === 'Blu-ray' ? `${discClean} (Blu-ray)` : discClean,
+      cleanTitle: discClean,
       ...(disc.run_time !== undefined && { runTime: disc.run_time }),
-      baseHistogram: disc.histogram ?? NO_RATINGS(), collections: collections.get(disc.id) ?? [], similarIds: [], discIds: [], parentId: title.id,
+      baseHistogram: disc.histogram ?? NO_RATINGS(),
+      collections: collections.get(disc.id) ?? [],
+      similarIds: [],
+      discIds: [],
+      parentId: title.id,
     };
   });
   return [series, ...discs];
@@ -89,10 +108,20 @@ function toCatalog(file: CuratedFile): CuratedCatalog {
     .map((person): Person => ({ id: person.id, name: person.name, roles: person.roles, biography: person.biography, filmography: [] }))
     .sort((a, b) => a.id - b.id);
   const reviews = file.reviews
-    .map((review): Review => ({
-      id: review.id, titleId: review.title, author: review.author, created: review.created, reviewTitle: review.review_title,
-      reviewText: review.text, helpful: review.helpful, unhelpful: review.unhelpful, spoilers: review.spoilers, rating: review.rating,
-    }))
+    .map(
+      (review): Review => ({
+        id: review.id,
+        titleId: review.title,
+        author: review.author,
+        created: review.created,
+        reviewTitle: review.review_title,
+        reviewText: review.text,
+        helpful: review.helpful,
+        unhelpful: review.unhelpful,
+        spoilers: review.spoilers,
+        rating: review.rating,
+      }),
+    )
     .sort((a, b) => a.id - b.id);
   return { titles, people, reviews };
 }

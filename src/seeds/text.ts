@@ -5,21 +5,25 @@
 import type { PersonRole, TitleKind } from '../domain/types.js';
 import { city, firstName } from './names.js';
 import type { Rng } from './rng.js';
-import {
-  OCCUPATIONS, REVIEW_SENTENCES, SYNOPSIS_EVENTS, SYNOPSIS_GOALS, SYNOPSIS_TONES, TITLE_NOUNS, TITLE_PLACES,
-} from './word-lists.js';
+import { OCCUPATIONS, REVIEW_SENTENCES, SYNOPSIS_EVENTS, SYNOPSIS_GOALS, SYNOPSIS_TONES, TITLE_NOUNS, TITLE_PLACES } from './word-lists.js';
 
 function synopsisSentence(rng: Rng, kind: TitleKind, genre: string): string {
   const name = firstName(rng);
   switch (rng.int(0, 5)) {
-    case 0: return `${name}, a ${rng.pick(OCCUPATIONS)}, must ${rng.pick(SYNOPSIS_GOALS)}.`;
-    case 1: return `When ${rng.pick(SYNOPSIS_EVENTS)}, ${name} sets out to ${rng.pick(SYNOPSIS_GOALS)}.`;
-    case 2: return `Set in ${rng.pick(TITLE_PLACES)}, this is ${rng.pick(SYNOPSIS_TONES)} ${genre.toLowerCase()} ${kind === 'game' ? 'game' : 'story'}.`;
-    case 3: return `Nobody expected the ${rng.pick(TITLE_NOUNS).toLowerCase()} to change everything for ${name}.`;
-    case 4: return kind === 'game'
-      ? `Play alone or with friends across ${rng.int(8, 60)} levels.`
-      : `A ${rng.pick(['haunting', 'rousing', 'playful', 'brooding'])} score and a cast at the top of its game.`;
-    default: return `${name} and ${firstName(rng)} have ${rng.int(2, 30)} days before ${rng.pick(SYNOPSIS_EVENTS)}.`;
+    case 0:
+      return `${name}, a ${rng.pick(OCCUPATIONS)}, must ${rng.pick(SYNOPSIS_GOALS)}.`;
+    case 1:
+      return `When ${rng.pick(SYNOPSIS_EVENTS)}, ${name} sets out to ${rng.pick(SYNOPSIS_GOALS)}.`;
+    case 2:
+      return `Set in ${rng.pick(TITLE_PLACES)}, this is ${rng.pick(SYNOPSIS_TONES)} ${genre.toLowerCase()} ${kind === 'game' ? 'game' : 'story'}.`;
+    case 3:
+      return `Nobody expected the ${rng.pick(TITLE_NOUNS).toLowerCase()} to change everything for ${name}.`;
+    case 4:
+      return kind === 'game'
+        ? `Play alone or with friends across ${rng.int(8, 60)} levels.`
+        : `A ${rng.pick(['haunting', 'rousing', 'playful', 'brooding'])} score and a cast at the top of its game.`;
+    default:
+      return `${name} and ${firstName(rng)} have ${rng.int(2, 30)} days before ${rng.pick(SYNOPSIS_EVENTS)}.`;
   }
 }
 
@@ -31,14 +35,24 @@ function paragraph(rng: Rng, kind: TitleKind, genre: string): string {
 
 /** 1-4 paragraphs (mostly 1-2), separated by blank lines; many run past the 200 characters of the embedded cut. */
 export function synopsis(rng: Rng, kind: TitleKind, genre: string): string {
-  const count = rng.weighted([[1, 45], [2, 30], [3, 17], [4, 8]] as const);
+  const count = rng.weighted([
+    [1, 45],
+    [2, 30],
+    [3, 17],
+    [4, 8],
+  ] as const);
   const paragraphs: string[] = [];
   for (let i = 0; i < count; i++) paragraphs.push(paragraph(rng, kind, genre));
   return paragraphs.join('\n\n');
 }
 
 const ROLE_NOUNS: Readonly<Record<PersonRole, string>> = {
-  actor: 'actor', director: 'director', dancer: 'dancer', drummer: 'drummer', narrator: 'narrator', singer: 'singer',
+  actor: 'actor',
+  director: 'director',
+  dancer: 'dancer',
+  drummer: 'drummer',
+  narrator: 'narrator',
+  singer: 'singer',
   'voice over': 'voice artist',
 };
 

@@ -47,8 +47,20 @@ export function drawRelease(rng: Rng, today: number, earliestYear: number, lates
 }
 
 const VIDEO_GENRE_WEIGHTS: Readonly<Record<string, number>> = {
-  Drama: 16, Comedy: 14, 'Action & Adventure': 11, Thriller: 10, Crime: 7, Romance: 7, Horror: 6,
-  'Sci-Fi & Fantasy': 6, 'Kids & Family': 6, Documentary: 5, 'Music & Musicals': 4, Anime: 3, War: 3, Westerns: 2,
+  Drama: 16,
+  Comedy: 14,
+  'Action & Adventure': 11,
+  Thriller: 10,
+  Crime: 7,
+  Romance: 7,
+  Horror: 6,
+  'Sci-Fi & Fantasy': 6,
+  'Kids & Family': 6,
+  Documentary: 5,
+  'Music & Musicals': 4,
+  Anime: 3,
+  War: 3,
+  Westerns: 2,
 };
 const FILM_GENRE_TABLE = VIDEO_GENRES.filter((genre) => genre !== 'Television').map((genre) => [genre, VIDEO_GENRE_WEIGHTS[genre] ?? 1] as const);
 
@@ -61,7 +73,11 @@ function distinct(count: number, drawOne: () => string, into: string[] = []): st
 }
 
 export function drawGenres(rng: Rng, kind: 'film' | 'tv' | 'game'): string[] {
-  const count = rng.weighted([[1, 40], [2, 40], [3, 20]] as const);
+  const count = rng.weighted([
+    [1, 40],
+    [2, 40],
+    [3, 20],
+  ] as const);
   if (kind === 'game') return distinct(count, () => rng.pick(GAME_GENRES));
   if (kind === 'tv') return distinct(count, () => rng.weighted(FILM_GENRE_TABLE), ['Television']);
   return distinct(count, () => rng.weighted(FILM_GENRE_TABLE));
@@ -70,7 +86,14 @@ export function drawGenres(rng: Rng, kind: 'film' | 'tv' | 'game'): string[] {
 export function drawBbfc(rng: Rng, genres: readonly string[]): string {
   if (genres.includes('Kids & Family')) return rng.pick(['U', 'U', 'PG']);
   if (genres.includes('Horror')) return rng.pick(['15', '18', '18']);
-  return rng.weighted([['U', 6], ['PG', 18], ['12', 14], ['12A', 5], ['15', 35], ['18', 22]] as const);
+  return rng.weighted([
+    ['U', 6],
+    ['PG', 18],
+    ['12', 14],
+    ['12A', 5],
+    ['15', 35],
+    ['18', 22],
+  ] as const);
 }
 
 export function drawPegi(rng: Rng, genres: readonly string[]): string {
@@ -84,11 +107,22 @@ export function drawLanguages(rng: Rng, genres: readonly string[]): TitleLanguag
   const hearingImpaired = rng.chance(main === 'English' ? 0.65 : 0.3) ? ['English'] : [];
   let dubbed: string[] = [];
   if (main !== 'English' && rng.chance(0.5)) dubbed = ['English'];
-  else if (rng.chance(0.12)) dubbed = rng.sample(OTHER_LANGUAGES.filter((language) => language !== main), rng.int(1, 2));
+  else if (rng.chance(0.12))
+    dubbed = rng.sample(
+      OTHER_LANGUAGES.filter((language) => language !== main),
+      rng.int(1, 2),
+    );
   return { main: [main], hearingImpaired, dubbed };
 }
 
 export function drawPurchase(rng: Rng, kind: 'film' | 'tv' | 'game'): string[] {
   if (kind === 'game') return rng.chance(0.3) ? [rng.pick(['rental', 'download to own'])] : [];
-  return rng.sample(PURCHASE_TYPES, rng.weighted([[0, 40], [1, 40], [2, 20]] as const));
+  return rng.sample(
+    PURCHASE_TYPES,
+    rng.weighted([
+      [0, 40],
+      [1, 40],
+      [2, 20],
+    ] as const),
+  );
 }

@@ -37,9 +37,21 @@ export function buildCatalogDb(data: CatalogData): Db {
     for (const t of data.titles) {
       const ratings = t.baseHistogram.reduce((a, b) => a + b, 0);
       insertTitle.run(
-        t.id, t.kind, t.fullTitle, t.cleanTitle, t.releaseDate ?? null, t.productionYear ?? null, t.canRent ? 1 : 0,
-        t.adult ? 1 : 0, t.format, t.certificateScheme, t.certificate, t.parentId ?? null, t.popularityRank ?? null,
-        ratings, JSON.stringify(t),
+        t.id,
+        t.kind,
+        t.fullTitle,
+        t.cleanTitle,
+        t.releaseDate ?? null,
+        t.productionYear ?? null,
+        t.canRent ? 1 : 0,
+        t.adult ? 1 : 0,
+        t.format,
+        t.certificateScheme,
+        t.certificate,
+        t.parentId ?? null,
+        t.popularityRank ?? null,
+        ratings,
+        JSON.stringify(t),
       );
       insertTitleFts.run(t.id, t.cleanTitle, t.fullTitle);
       for (const [facet, value] of titleFacets(t, peopleById)) insertFacet.run(t.id, facet, value);

@@ -24,7 +24,10 @@ export function categoryTerms(catalog: CatalogStore, scheme: CategorySchemeName)
     else {
       const q = DERIVED[scheme];
       if (!q) throw new Error(`category scheme ${scheme} has neither fixed terms nor a query`);
-      terms = orderTerms(scheme, (catalog.db.prepare(q.sql).all(...q.params) as Array<{ value: string }>).map((r) => String(r.value)));
+      terms = orderTerms(
+        scheme,
+        (catalog.db.prepare(q.sql).all(...q.params) as Array<{ value: string }>).map((r) => String(r.value)),
+      );
     }
     perCatalog.set(scheme, terms);
   }

@@ -16,10 +16,12 @@ export class PeopleSearch {
     const { n: total } = this.sql.first<{ n: number }>(`SELECT count(*) AS n FROM people p WHERE ${w.sql}`, w.params);
     if (total === 0 || page.startIndex > total) return { ids: [], total };
     const order = termOrder(s.term, 'p.name');
-    const rows = this.sql.all<{ id: number }>(
-      `SELECT p.id AS id FROM people p WHERE ${w.sql} ORDER BY ${order.sql}p.popularity DESC, p.id LIMIT ? OFFSET ?`,
-      [...w.params, ...order.params, page.itemsPerPage, page.startIndex - 1],
-    );
+    const rows = this.sql.all<{ id: number }>(`SELECT p.id AS id FROM people p WHERE ${w.sql} ORDER BY ${order.sql}p.popularity DESC, p.id LIMIT ? OFFSET ?`, [
+      ...w.params,
+      ...order.params,
+      page.itemsPerPage,
+      page.startIndex - 1,
+    ]);
     return { ids: rows.map((r) => r.id), total };
   }
 

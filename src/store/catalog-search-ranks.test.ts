@@ -6,8 +6,15 @@ import { CATALOG_SCHEMA } from './schema.js';
 
 // [id, kind, clean title, ratings, parent]
 const TITLES: Array<[number, string, string, number, number | null]> = [
-  [1, 'film', 'Alien', 50, null], [2, 'film', 'Aliens', 80, null], [3, 'tv', 'The Alien Show', 80, null], [4, 'tv', 'Disc 1', 90, 3],
-  [5, 'game', 'A', 10, null], [6, 'game', 'Al', 10, null], [7, 'film', 'Ångström', 5, null], [8, 'film', 'アリ', 5, null], [9, 'tv', 'x', 0, null],
+  [1, 'film', 'Alien', 50, null],
+  [2, 'film', 'Aliens', 80, null],
+  [3, 'tv', 'The Alien Show', 80, null],
+  [4, 'tv', 'Disc 1', 90, 3],
+  [5, 'game', 'A', 10, null],
+  [6, 'game', 'Al', 10, null],
+  [7, 'film', 'Ångström', 5, null],
+  [8, 'film', 'アリ', 5, null],
+  [9, 'tv', 'x', 0, null],
 ];
 
 function catalogue(): TitleRanks {
@@ -37,7 +44,11 @@ describe('TitleRanks', () => {
     ['video', ['film', 'tv'], [2, 3, 1, 7, 8, 9]],
   ] as const)('rankIf keeps only the kinds asked: %s', (_rule, kinds, ids) => {
     const mask = kindMask(kinds.length === 0 ? ['film', 'tv', 'game'] : kinds);
-    expect(TITLES.map(([id]) => id).filter((id) => ranks.rankIf(id, mask) >= 0).sort((a, b) => ranks.rankOf[a]! - ranks.rankOf[b]!)).toEqual(ids);
+    expect(
+      TITLES.map(([id]) => id)
+        .filter((id) => ranks.rankIf(id, mask) >= 0)
+        .sort((a, b) => ranks.rankOf[a]! - ranks.rankOf[b]!),
+    ).toEqual(ids);
   });
 
   it.each(['a', 'al', 'ali', 'alien', 'aliens', 'the', 'the alien show', 'x', 'xy', 'å', 'zz', 'al!'])('tier for %j is matchTier of every title', (text) => {

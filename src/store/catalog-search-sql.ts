@@ -42,7 +42,11 @@ export class StatementCache {
   private readonly statements = new Map<string, Statement>();
   private readonly answers = new Map<string, unknown>();
 
-  constructor(private readonly db: Db, private readonly maxStatements = 500, private readonly maxAnswers = 2000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly maxStatements = 500,
+    private readonly maxAnswers = 2000,
+  ) {}
 
   get(sql: string): Statement {
     let s = this.statements.get(sql);
@@ -104,4 +108,3 @@ export function termOrder(term: TermQuery, column: string): { sql: string; param
     params: [term.text, likePrefix(term.text)],
   };
 }
-

@@ -23,7 +23,14 @@ beforeAll(() => {
 });
 
 const params = (term: string) => ({ get: (n: string) => (n === 'term' ? term : undefined), getAll: () => [] });
-const PAGES = [[1, 20], [1, 250], [2, 3], [21, 20], [40, 7], [5000, 20]] as const;
+const PAGES = [
+  [1, 20],
+  [1, 250],
+  [2, 3],
+  [21, 20],
+  [40, 7],
+  [5000, 20],
+] as const;
 
 function expectSameAsSql(term: string, kind: string): void {
   const s = parseTitleSearch(kind, params(term));
@@ -35,10 +42,21 @@ function expectSameAsSql(term: string, kind: string): void {
 
 describe('term search ordered in JavaScript', () => {
   it.each([
-    ['a common short word', 'the'], ['one letter', 'a'], ['an exact title first', 'alien'], ['upper case', 'ALIEN'],
-    ['a plural', 'fireflies'], ['two words', 'fireflies garden'], ['one title', 'zzyzx'], ['no title', 'qqqqqq'],
-    ['LIKE wildcards are text', 'a%'], ['an underscore', 'x_y'], ['a backslash', 'the\\'], ['spaces inside', 'the   night'],
-    ['digits', '2'], ['punctuation after a word', 'alien!'], ['not ASCII (left to SQL)', 'Amélie'],
+    ['a common short word', 'the'],
+    ['one letter', 'a'],
+    ['an exact title first', 'alien'],
+    ['upper case', 'ALIEN'],
+    ['a plural', 'fireflies'],
+    ['two words', 'fireflies garden'],
+    ['one title', 'zzyzx'],
+    ['no title', 'qqqqqq'],
+    ['LIKE wildcards are text', 'a%'],
+    ['an underscore', 'x_y'],
+    ['a backslash', 'the\\'],
+    ['spaces inside', 'the   night'],
+    ['digits', '2'],
+    ['punctuation after a word', 'alien!'],
+    ['not ASCII (left to SQL)', 'Amélie'],
   ])('%s (%j) gives every page the SQL search gives, for every kind', (_rule, term) => {
     for (const kind of TITLE_SEARCH_KINDS.keys()) expectSameAsSql(term, kind);
   });
@@ -60,27 +78,53 @@ describe('term search ordered in JavaScript', () => {
 
   it('any mix of catalogue words, cases and pages gives what the SQL search gives (property)', () => {
     const words = ['the', 'a', 'night', 'dark', 'fire', 'firefly', 'alien', 'lost', 'city', 'of', 'x', 'Zz', 'war', 'star', 's'];
-    const term = fc.array(fc.tuple(fc.constantFrom(...words), fc.boolean(), fc.constantFrom(' ', '  ', '-', ': ')), { minLength: 1, maxLength: 3 })
+    const term = fc
+      .array(fc.tuple(fc.constantFrom(...words), fc.boolean(), fc.constantFrom(' ', '  ', '-', ': ')), { minLength: 1, maxLength: 3 })
       .map((parts) => parts.map(([w, upper, sep], i) => (i > 0 ? sep : '') + (upper ? w.toUpperCase() : w)).join(''));
-    fc.assert(fc.property(term, fc.constantFrom(...TITLE_SEARCH_KINDS.keys()), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 60 }),
-      (t, kind, startIndex, itemsPerPage) => {
-        const s = parseTitleSearch(kind, params(t));
-        const page = { startIndex, itemsPerPage };
-        expect(search.titles(s, page, today)).toEqual(search.titlesBySql(s, page, today));
-      }), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        term,
+        fc.constantFrom(...TITLE_SEARCH_KINDS.keys()),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 60 }),
+        (t, kind, startIndex, itemsPerPage) => {
+          const s = parseTitleSearch(kind, params(t));
+          const page = { startIndex, itemsPerPage };
+          expect(search.titles(s, page, today)).toEqual(search.titlesBySql(s, page, today));
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
 
 describe('matchTier is the SQL search ORDER BY', () => {
   const db = new Database(':memory:');
   const sqlLower = db.prepare<[string], string>('SELECT lower(?)').pluck();
-  const sqlTier = db.prepare<[string, string, string, string], number>(
-    `SELECT CASE WHEN ? = ? COLLATE NOCASE THEN 0 WHEN ? LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END`,
-  ).pluck();
+  const sqlTier = db
+    .prepare<[string, string, string, string], number>(`SELECT CASE WHEN ? = ? COLLATE NOCASE THEN 0 WHEN ? LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END`)
+    .pluck();
   it.each([
-    ['Alien', 'alien'], ['Aliens', 'alien'], ['The Alien', 'alien'], ['ALIEN', 'aLiEn'], ['Alien', 'aliens'], ['Alien', 'alien '],
-    ['Amélie', 'am'], ['AMÉLIE', 'amé'], ['Émile', 'é'], ['100% Love', '100%'], ['100x Love', '100%'], ['a_b', 'a_'], ['axb', 'a_'],
-    ['C:\\dir', 'c:\\'], ['Ünter', 'ü'], ['İstanbul', 'i'], ['Kelvin', 'k'], ['x', 'x\u0000y'], ['', 'a'], ['Straße', 'strasse'],
+    ['Alien', 'alien'],
+    ['Aliens', 'alien'],
+    ['The Alien', 'alien'],
+    ['ALIEN', 'aLiEn'],
+    ['Alien', 'aliens'],
+    ['Alien', 'alien '],
+    ['Amélie', 'am'],
+    ['AMÉLIE', 'amé'],
+    ['Émile', 'é'],
+    ['100% Love', '100%'],
+    ['100x Love', '100%'],
+    ['a_b', 'a_'],
+    ['axb', 'a_'],
+    ['C:\\dir', 'c:\\'],
+    ['Ünter', 'ü'],
+    ['İstanbul', 'i'],
+    ['Kelvin', 'k'],
+    ['x', 'x\u0000y'],
+    ['', 'a'],
+    ['Straße', 'strasse'],
   ])('%j for the text %j', (title, text) => {
     const folded = asciiFolded(text);
     const expected = sqlTier.get(title, text, title, likePrefix(text));
@@ -116,10 +160,12 @@ describe('intersection', () => {
 
   it('is the ids every list has (property)', () => {
     const list = fc.uniqueArray(fc.integer({ min: 0, max: 200 }), { maxLength: 60 }).map((xs) => Int32Array.from(xs.sort((a, b) => a - b)));
-    fc.assert(fc.property(fc.array(list, { minLength: 1, maxLength: 4 }), (lists) => {
-      const expected = [...lists[0]!].filter((v) => lists.every((l) => l.includes(v)));
-      expect([...intersection(lists)]).toEqual(expected);
-    }));
+    fc.assert(
+      fc.property(fc.array(list, { minLength: 1, maxLength: 4 }), (lists) => {
+        const expected = [...lists[0]!].filter((v) => lists.every((l) => l.includes(v)));
+        expect([...intersection(lists)]).toEqual(expected);
+      }),
+    );
   });
 });
 

@@ -112,7 +112,10 @@ export class BoundedIds {
   private readonly entries = new Map<string, Int32Array>();
   private held = 0;
 
-  constructor(private readonly maxEntries: number, private readonly maxIds: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxIds: number,
+  ) {}
 
   get(key: string): Int32Array | undefined {
     const ids = this.entries.get(key);

@@ -61,11 +61,13 @@ export class CatalogSearch {
 
   /** Titles of a collection (discs of a series are not members of their own), by collection id. */
   collectionMembers(collectionId: number): number[] {
-    return this.sql.all<{ id: number }>(
-      `SELECT t.id AS id FROM title_facets f JOIN titles t ON t.id = f.title_id
+    return this.sql
+      .all<{ id: number }>(
+        `SELECT t.id AS id FROM title_facets f JOIN titles t ON t.id = f.title_id
        WHERE f.facet = 'collection_id' AND f.value = ? AND t.parent_id IS NULL ORDER BY t.id`,
-      [String(collectionId)],
-    ).map((r) => r.id);
+        [String(collectionId)],
+      )
+      .map((r) => r.id);
   }
 
   /** For each asked facet, its values among the matching titles with counts, most frequent first (capped). */
@@ -111,7 +113,11 @@ function titleWhere(s: TitleSearch, today: string, mode: 'collect' | 'probe' = '
   for (const f of s.filters) {
     if (isFlagFacet(f.facet)) addFlag(w, f.facet, today);
     else if (mode === 'probe') {
-      w.add(`EXISTS (SELECT 1 FROM title_facets f WHERE f.facet = ? AND f.value IN ${placeholders(f.values.length)} AND f.title_id = t.id)`, f.facet, ...f.values);
+      w.add(
+        `EXISTS (SELECT 1 FROM title_facets f WHERE f.facet = ? AND f.value IN ${placeholders(f.values.length)} AND f.title_id = t.id)`,
+        f.facet,
+        ...f.values,
+      );
     } else {
       w.add(`t.id IN (SELECT title_id FROM title_facets WHERE facet = ? AND value IN ${placeholders(f.values.length)})`, f.facet, ...f.values);
     }

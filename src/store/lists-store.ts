@@ -2,16 +2,46 @@ import type { ListEntry, UserList } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 
 interface ListRow {
-  id: number; user_guid: string; name: string; description: string; author: string; anonymous: number;
-  location: string; is_public: number; created: string; updated: string;
+  id: number;
+  user_guid: string;
+  name: string;
+  description: string;
+  author: string;
+  anonymous: number;
+  location: string;
+  is_public: number;
+  created: string;
+  updated: string;
 }
-interface EntryRow { list_id: number; title_id: number; comment: string; created: string; updated: string; seq: number }
+interface EntryRow {
+  list_id: number;
+  title_id: number;
+  comment: string;
+  created: string;
+  updated: string;
+  seq: number;
+}
 
 const toList = (r: ListRow): UserList => ({
-  id: r.id, userGuid: r.user_guid, name: r.name, description: r.description, author: r.author, anonymous: r.anonymous === 1,
-  location: r.location, isPublic: r.is_public === 1, created: r.created, updated: r.updated,
+  id: r.id,
+  userGuid: r.user_guid,
+  name: r.name,
+  description: r.description,
+  author: r.author,
+  anonymous: r.anonymous === 1,
+  location: r.location,
+  isPublic: r.is_public === 1,
+  created: r.created,
+  updated: r.updated,
 });
-const toEntry = (r: EntryRow): ListEntry => ({ listId: r.list_id, titleId: r.title_id, comment: r.comment, created: r.created, updated: r.updated, seq: r.seq });
+const toEntry = (r: EntryRow): ListEntry => ({
+  listId: r.list_id,
+  titleId: r.title_id,
+  comment: r.comment,
+  created: r.created,
+  updated: r.updated,
+  seq: r.seq,
+});
 
 /** Users' collections (spec 2.9) and their entries, in the order titles were added. */
 export class ListsStore {
@@ -21,7 +51,9 @@ export class ListsStore {
     this.s = {
       lists: db.prepare<[string], ListRow>('SELECT * FROM lists WHERE user_guid = ? ORDER BY id'),
       list: db.prepare<[number, string], ListRow>('SELECT * FROM lists WHERE id = ? AND user_guid = ?'),
-      create: db.prepare('INSERT INTO lists (id, user_guid, name, description, author, anonymous, location, is_public, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      create: db.prepare(
+        'INSERT INTO lists (id, user_guid, name, description, author, anonymous, location, is_public, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
       remove: db.prepare('DELETE FROM lists WHERE id = ?'),
       removeEntries: db.prepare('DELETE FROM list_entries WHERE list_id = ?'),
       touch: db.prepare('UPDATE lists SET updated = ? WHERE id = ?'),

@@ -27,8 +27,7 @@ const HASHED: Readonly<Record<string, readonly string[]>> = {
 
 /** The SQL function the triggers call: rowDigest of its arguments, as an INTEGER. */
 export function registerQueueDigest(db: Db): void {
-  db.function('queue_row_digest', { deterministic: true, varargs: true }, (...values: unknown[]) =>
-    BigInt(rowDigest(values as Array<string | number>)));
+  db.function('queue_row_digest', { deterministic: true, varargs: true }, (...values: unknown[]) => BigInt(rowDigest(values as Array<string | number>)));
 }
 
 /**
@@ -57,9 +56,15 @@ CREATE TABLE queue_digests (
   items INTEGER NOT NULL
 ) WITHOUT ROWID;
 ${triggersOf('queues')}
-${triggersOf('queue_items', 'DELETE FROM queue_discs WHERE user_guid = old.user_guid AND title_id = old.title_id;',
-    `INSERT INTO sequences (name, value) VALUES ('queue_item', new.seq)
-    ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value);`)}
-${triggersOf('queue_discs', `UPDATE queue_discs SET position = position - 1
-    WHERE user_guid = old.user_guid AND title_id = old.title_id AND position > old.position;`)}
+${triggersOf(
+  'queue_items',
+  'DELETE FROM queue_discs WHERE user_guid = old.user_guid AND title_id = old.title_id;',
+  `INSERT INTO sequences (name, value) VALUES ('queue_item', new.seq)
+    ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value);`,
+)}
+${triggersOf(
+  'queue_discs',
+  `UPDATE queue_discs SET position = position - 1
+    WHERE user_guid = old.user_guid AND title_id = old.title_id AND position > old.position;`,
+)}
 `;

@@ -35,7 +35,10 @@ describe('QueuesStore.stateDigest (what the queue ETag hashes)', () => {
   });
 
   it('follows every kind of write, and an undone write gives the old digest back', () => {
-    const { db, stores: { queues } } = fresh();
+    const {
+      db,
+      stores: { queues },
+    } = fresh();
     const guid = ALICE.guid;
     const before = queues.stateDigest(guid);
     const [first, second] = queues.subQueues(guid);
@@ -56,14 +59,24 @@ describe('QueuesStore.stateDigest (what the queue ETag hashes)', () => {
   });
 
   it('a removed disc closes its gap: positions stay 1..n in order, as loading an export would number them', () => {
-    const { db, stores: { queues } } = fresh();
+    const {
+      db,
+      stores: { queues },
+    } = fresh();
     const guid = BOB.guid;
     const queue = queues.defaultQueue(guid)!;
     queues.add({ userGuid: guid, queueId: queue.id, titleId: 123456, priority: 2, shippedInOrder: true, discIds: [7, 5, 9, 4] });
     queues.removeDisc(guid, 5);
-    expect(discRows(db, guid, 123456)).toEqual([[7, 1], [9, 2], [4, 3]]);
+    expect(discRows(db, guid, 123456)).toEqual([
+      [7, 1],
+      [9, 2],
+      [4, 3],
+    ]);
     queues.removeDisc(guid, 4);
-    expect(discRows(db, guid, 123456)).toEqual([[7, 1], [9, 2]]);
+    expect(discRows(db, guid, 123456)).toEqual([
+      [7, 1],
+      [9, 2],
+    ]);
     expect(queues.item(guid, 123456)?.discIds).toEqual([7, 9]);
     expect(queues.stateDigest(guid)).toBe(expectedDigest(db, guid));
   });
@@ -72,10 +85,12 @@ describe('QueuesStore.stateDigest (what the queue ETag hashes)', () => {
     const sandbox = fresh();
     const { queues } = sandbox.stores;
     const before = queues.stateDigest(ALICE.guid);
-    expect(() => sandbox.write(() => {
-      queues.remove(ALICE.guid, 10);
-      throw new Error('half-way');
-    })).toThrow('half-way');
+    expect(() =>
+      sandbox.write(() => {
+        queues.remove(ALICE.guid, 10);
+        throw new Error('half-way');
+      }),
+    ).toThrow('half-way');
     expect(queues.stateDigest(ALICE.guid)).toBe(before);
   });
 });
@@ -87,16 +102,26 @@ describe('QueuesStore.defaultQueue and subQueue', () => {
     ['the sub-queue marked default', '', 'Films'],
     ['the default even when it is not first', 'UPDATE queues SET position = 1 - position WHERE user_guid = @guid', 'Films'],
     ['the first sub-queue when none is marked', 'UPDATE queues SET is_default = 0 WHERE user_guid = @guid', 'Films'],
-    ['the first of the others when none is marked and the order changes', 'UPDATE queues SET is_default = 0, position = 1 - position WHERE user_guid = @guid', 'Later'],
+    [
+      'the first of the others when none is marked and the order changes',
+      'UPDATE queues SET is_default = 0, position = 1 - position WHERE user_guid = @guid',
+      'Later',
+    ],
     ['none for a user with no sub-queues', 'DELETE FROM queues WHERE user_guid = @guid', undefined],
   ])('is %s', (_rule, sql, expected) => {
-    const { db, stores: { queues } } = fresh();
+    const {
+      db,
+      stores: { queues },
+    } = fresh();
     if (sql) db.prepare(sql).run({ guid: ALICE.guid });
     expect(queues.defaultQueue(ALICE.guid)?.name).toBe(expected);
   });
 
   it('sub-queues are kept across item writes and read afresh when a queues row changes, whoever changes it', () => {
-    const { db, stores: { queues } } = fresh();
+    const {
+      db,
+      stores: { queues },
+    } = fresh();
     const before = queues.subQueues(ALICE.guid);
     queues.remove(ALICE.guid, 10);
     expect(queues.subQueues(ALICE.guid)).toBe(before);
@@ -129,7 +154,13 @@ describe('QueuesStore.item', () => {
     const { queues } = testWorld('default').world.sandbox('test-consumer-key').stores;
     queues.add({ userGuid: BOB.guid, queueId: queues.defaultQueue(BOB.guid)!.id, titleId: 123456, priority: 2, shippedInOrder: true, discIds: [30, 4, 200] });
     expect(queues.item(BOB.guid, 123456)).toEqual({
-      userGuid: BOB.guid, queueId: queues.defaultQueue(BOB.guid)!.id, titleId: 123456, priority: 2, seq: expect.any(Number), shippedInOrder: true, discIds: [30, 4, 200],
+      userGuid: BOB.guid,
+      queueId: queues.defaultQueue(BOB.guid)!.id,
+      titleId: 123456,
+      priority: 2,
+      seq: expect.any(Number),
+      shippedInOrder: true,
+      discIds: [30, 4, 200],
     });
   });
 });
@@ -141,9 +172,12 @@ describe('QueuesStore.countItems and the queue_item sequence (kept by the queue 
   const seqOf = (db: Db, guid: string, titleId: number) =>
     db.prepare('SELECT seq FROM queue_items WHERE user_guid = ? AND title_id = ?').pluck().get(guid, titleId) as number;
 
-  it('countItems is the number of the user\'s items after every kind of write, whoever makes it', () => {
+  it("countItems is the number of the user's items after every kind of write, whoever makes it", () => {
     const sandbox = fresh();
-    const { db, stores: { queues } } = sandbox;
+    const {
+      db,
+      stores: { queues },
+    } = sandbox;
     const check = () => {
       for (const guid of [ALICE.guid, BOB.guid, CAROL.guid]) expect(queues.countItems(guid)).toBe(counted(db, guid));
     };
@@ -159,16 +193,21 @@ describe('QueuesStore.countItems and the queue_item sequence (kept by the queue 
     queues.remove(ALICE.guid, 123456);
     db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = 10').run(ALICE.guid);
     check();
-    expect(() => sandbox.write(() => {
-      queues.remove(BOB.guid, queues.items(BOB.guid)[0]!.titleId);
-      throw new Error('half-way');
-    })).toThrow('half-way');
+    expect(() =>
+      sandbox.write(() => {
+        queues.remove(BOB.guid, queues.items(BOB.guid)[0]!.titleId);
+        throw new Error('half-way');
+      }),
+    ).toThrow('half-way');
     check();
     expect(queues.countItems('NO-SUCH-USER')).toBe(0);
   });
 
   it('an added title takes the next value of the sequence, after every seq seeded, so it is last among its priority', () => {
-    const { db, stores: { queues } } = fresh();
+    const {
+      db,
+      stores: { queues },
+    } = fresh();
     const seeded = db.prepare('SELECT max(seq) FROM queue_items').pluck().get() as number;
     expect(sequence(db)).toBeGreaterThanOrEqual(seeded);
     const start = sequence(db)!;
@@ -178,12 +217,18 @@ describe('QueuesStore.countItems and the queue_item sequence (kept by the queue 
     queues.add({ userGuid: BOB.guid, queueId: queue.id, titleId: 123002, priority: 1, shippedInOrder: false, discIds: [] });
     expect([seqOf(db, BOB.guid, 123001), seqOf(db, ALICE.guid, 123456), seqOf(db, BOB.guid, 123002)]).toEqual([start + 1, start + 2, start + 3]);
     expect(sequence(db)).toBe(start + 3);
-    const bobs = queues.items(BOB.guid).filter((i) => i.priority === 1).map((i) => i.titleId);
+    const bobs = queues
+      .items(BOB.guid)
+      .filter((i) => i.priority === 1)
+      .map((i) => i.titleId);
     expect(bobs.slice(-2)).toEqual([123001, 123002]);
   });
 
   it('a row inserted with its own seq (seeding, a loaded export) moves the sequence up to it, never down', () => {
-    const { db, stores: { queues } } = fresh();
+    const {
+      db,
+      stores: { queues },
+    } = fresh();
     const start = sequence(db)!;
     const insert = db.prepare('INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order) VALUES (?, ?, ?, 1, ?, 0)');
     const queue = queues.defaultQueue(CAROL.guid)!.id;
@@ -197,13 +242,18 @@ describe('QueuesStore.countItems and the queue_item sequence (kept by the queue 
 
   it('starts at 1 in a state with no such sequence yet, and a rolled-back add takes no value', () => {
     const sandbox = fresh();
-    const { db, stores: { queues } } = sandbox;
+    const {
+      db,
+      stores: { queues },
+    } = sandbox;
     db.prepare("DELETE FROM sequences WHERE name = 'queue_item'").run();
     const queue = queues.defaultQueue(CAROL.guid)!.id;
-    expect(() => sandbox.write(() => {
-      queues.add({ userGuid: CAROL.guid, queueId: queue, titleId: 91, priority: 1, shippedInOrder: false, discIds: [] });
-      throw new Error('half-way');
-    })).toThrow('half-way');
+    expect(() =>
+      sandbox.write(() => {
+        queues.add({ userGuid: CAROL.guid, queueId: queue, titleId: 91, priority: 1, shippedInOrder: false, discIds: [] });
+        throw new Error('half-way');
+      }),
+    ).toThrow('half-way');
     expect(sequence(db)).toBeUndefined();
     queues.add({ userGuid: CAROL.guid, queueId: queue, titleId: 91, priority: 1, shippedInOrder: false, discIds: [] });
     expect(seqOf(db, CAROL.guid, 91)).toBe(1);

@@ -3,15 +3,37 @@ import type { Db } from './catalog-db.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
-interface QueueRow { id: number; user_guid: string; name: string; allocation: number; is_default: number; position: number }
-interface ItemRow { user_guid: string; title_id: number; queue_id: number; priority: number; seq: number; shipped_in_order: number }
-interface DiscRow { disc_id: number; title_id: number }
+interface QueueRow {
+  id: number;
+  user_guid: string;
+  name: string;
+  allocation: number;
+  is_default: number;
+  position: number;
+}
+interface ItemRow {
+  user_guid: string;
+  title_id: number;
+  queue_id: number;
+  priority: number;
+  seq: number;
+  shipped_in_order: number;
+}
+interface DiscRow {
+  disc_id: number;
+  title_id: number;
+}
 
 /** A queue item before it is added: the database gives it its seq. */
 export type NewQueueItem = Omit<QueueItem, 'seq'>;
 
 const toQueue = (r: QueueRow): SubQueue => ({
-  id: r.id, userGuid: r.user_guid, name: r.name, allocation: r.allocation, isDefault: r.is_default === 1, position: r.position,
+  id: r.id,
+  userGuid: r.user_guid,
+  name: r.name,
+  allocation: r.allocation,
+  isDefault: r.is_default === 1,
+  position: r.position,
 });
 
 /** A user's sub-queues, their items (priority, then insertion seq) and the discs of multi-disc items. */
@@ -131,7 +153,12 @@ export class QueuesStore {
 
 function toItem(r: ItemRow, discIds: number[]): QueueItem {
   return {
-    userGuid: r.user_guid, queueId: r.queue_id, titleId: r.title_id, priority: r.priority, seq: r.seq,
-    shippedInOrder: r.shipped_in_order === 1, discIds,
+    userGuid: r.user_guid,
+    queueId: r.queue_id,
+    titleId: r.title_id,
+    priority: r.priority,
+    seq: r.seq,
+    shippedInOrder: r.shipped_in_order === 1,
+    discIds,
   };
 }

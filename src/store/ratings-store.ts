@@ -2,7 +2,12 @@ import type { Page, PageRequest, UserRating } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { Sequences } from './sequences.js';
 
-interface RatingRow { user_guid: string; title_id: number; rating: number; updated: string }
+interface RatingRow {
+  user_guid: string;
+  title_id: number;
+  rating: number;
+  updated: string;
+}
 
 const toRating = (r: RatingRow): UserRating => ({ userGuid: r.user_guid, titleId: r.title_id, rating: r.rating, updated: r.updated });
 

@@ -1,10 +1,21 @@
 import type { Page, PageRequest, Rental } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 
-interface RentalRow { id: number; user_guid: string; title_id: number; priority: number; shipped: string; returned: string | null }
+interface RentalRow {
+  id: number;
+  user_guid: string;
+  title_id: number;
+  priority: number;
+  shipped: string;
+  returned: string | null;
+}
 
 const toRental = (r: RentalRow): Rental => ({
-  id: r.id, userGuid: r.user_guid, titleId: r.title_id, priority: r.priority, shipped: r.shipped,
+  id: r.id,
+  userGuid: r.user_guid,
+  titleId: r.title_id,
+  priority: r.priority,
+  shipped: r.shipped,
   ...(r.returned !== null ? { returned: r.returned } : {}),
 });
 
@@ -21,9 +32,7 @@ export class RentalsStore {
 
   constructor(db: Db) {
     this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rentals WHERE user_guid = ?');
-    this.pageStmt = db.prepare<[string, number, number], RentalRow>(
-      `SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`,
-    );
+    this.pageStmt = db.prepare<[string, number, number], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`);
     this.atHomeStmt = db.prepare<[string], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`);
     this.insertStmt = db.prepare('INSERT INTO rentals (id, user_guid, title_id, priority, shipped, returned) VALUES (?, ?, ?, ?, ?, NULL)');
     // The disc out longest comes back first when the same title is at home twice.

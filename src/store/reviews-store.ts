@@ -2,14 +2,31 @@ import type { Page, PageRequest, Review } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 
 interface ReviewRow {
-  id: number; user_guid: string; title_id: number; created: string; review_title: string; review_text: string;
-  helpful: number; unhelpful: number; spoilers: number; rating: number; nickname: string;
+  id: number;
+  user_guid: string;
+  title_id: number;
+  created: string;
+  review_title: string;
+  review_text: string;
+  helpful: number;
+  unhelpful: number;
+  spoilers: number;
+  rating: number;
+  nickname: string;
 }
 
 const toReview = (r: ReviewRow): Review => ({
-  id: r.id, titleId: r.title_id, userGuid: r.user_guid, author: r.nickname, created: r.created,
-  reviewTitle: r.review_title, reviewText: r.review_text, helpful: r.helpful, unhelpful: r.unhelpful,
-  spoilers: r.spoilers === 1, rating: r.rating,
+  id: r.id,
+  titleId: r.title_id,
+  userGuid: r.user_guid,
+  author: r.nickname,
+  created: r.created,
+  reviewTitle: r.review_title,
+  reviewText: r.review_text,
+  helpful: r.helpful,
+  unhelpful: r.unhelpful,
+  spoilers: r.spoilers === 1,
+  rating: r.rating,
 });
 
 const SELECT = 'SELECT reviews.*, users.nickname FROM reviews JOIN users ON users.guid = reviews.user_guid';

@@ -20,12 +20,16 @@ export function seedState(db: Db, scenario: Scenario, catalog: SeedCatalog, load
     user: db.prepare('INSERT INTO users (guid, login, password, first_name, last_name, nickname, location, plan) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
     token: db.prepare(`INSERT INTO tokens (token, secret, type, consumer_key, user_guid, state, created_at) VALUES (?, ?, 'access', ?, ?, 'active', ?)`),
     rating: db.prepare('INSERT INTO ratings (user_guid, title_id, rating, updated, seq) VALUES (?, ?, ?, ?, ?)'),
-    review: db.prepare('INSERT INTO reviews (id, user_guid, title_id, created, review_title, review_text, helpful, unhelpful, spoilers, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+    review: db.prepare(
+      'INSERT INTO reviews (id, user_guid, title_id, created, review_title, review_text, helpful, unhelpful, spoilers, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
     queue: db.prepare('INSERT INTO queues (id, user_guid, name, allocation, is_default, position) VALUES (?, ?, ?, ?, ?, ?)'),
     item: db.prepare('INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order) VALUES (?, ?, ?, ?, ?, ?)'),
     disc: db.prepare('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)'),
     rental: db.prepare('INSERT INTO rentals (id, user_guid, title_id, priority, shipped, returned) VALUES (?, ?, ?, ?, ?, ?)'),
-    list: db.prepare('INSERT INTO lists (id, user_guid, name, description, author, anonymous, location, is_public, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+    list: db.prepare(
+      'INSERT INTO lists (id, user_guid, name, description, author, anonymous, location, is_public, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
     entry: db.prepare('INSERT INTO list_entries (list_id, title_id, comment, created, updated, seq) VALUES (?, ?, ?, ?, ?, ?)'),
     stock: db.prepare('INSERT INTO stock (title_id, estimated_wait, fail_add) VALUES (?, ?, ?)'),
   };
@@ -41,17 +45,38 @@ export function seedState(db: Db, scenario: Scenario, catalog: SeedCatalog, load
       for (const t of u.access_tokens) ins.token.run(t.token, t.secret, t.consumer ?? null, u.guid, loadedAt);
       u.ratings.forEach((r, i) => ins.rating.run(u.guid, r.title, r.rating, r.updated ?? stamp(i * 60 + 60), r.order ?? seq.next('rating')));
       u.reviews.forEach((r, i) =>
-        ins.review.run(r.id ?? seq.next('review', 900_001), u.guid, r.title, r.created ?? stamp(i * 1440 + 30), r.title_text, r.text,
-          r.helpful, r.unhelpful, r.spoilers ? 1 : 0, r.rating));
+        ins.review.run(
+          r.id ?? seq.next('review', 900_001),
+          u.guid,
+          r.title,
+          r.created ?? stamp(i * 1440 + 30),
+          r.title_text,
+          r.text,
+          r.helpful,
+          r.unhelpful,
+          r.spoilers ? 1 : 0,
+          r.rating,
+        ),
+      );
       const queues = u.queues.length > 0 ? u.queues : [{ id: undefined, name: 'Default', allocation: 1, default: true, items: [] }];
-      const defaultIndex = Math.max(0, queues.findIndex((q) => q.default));
+      const defaultIndex = Math.max(
+        0,
+        queues.findIndex((q) => q.default),
+      );
       queues.forEach((q, position) => {
         const queueId = q.id ?? seq.next('queue', 1001);
         ins.queue.run(queueId, u.guid, q.name, q.allocation, position === defaultIndex ? 1 : 0, position);
         for (const item of q.items) {
           const allDiscs = catalog.discIdsOf(item.title);
           const discs = item.discs ?? allDiscs;
-          ins.item.run(u.guid, item.title, queueId, item.priority, item.order ?? seq.next('queue_item'), (item.shipped_in_order ?? allDiscs.length > 0) ? 1 : 0);
+          ins.item.run(
+            u.guid,
+            item.title,
+            queueId,
+            item.priority,
+            item.order ?? seq.next('queue_item'),
+            (item.shipped_in_order ?? allDiscs.length > 0) ? 1 : 0,
+          );
           discs.forEach((discId, i) => ins.disc.run(u.guid, discId, item.title, i + 1));
         }
       });
@@ -59,8 +84,20 @@ export function seedState(db: Db, scenario: Scenario, catalog: SeedCatalog, load
       u.lists.forEach((l, i) => {
         const listId = l.id ?? seq.next('list', 7001);
         const created = l.created ?? stamp(10_000 - i);
-        ins.list.run(listId, u.guid, l.name, l.description, l.anonymous ? 'Anonymous' : nickname, l.anonymous ? 1 : 0, u.location, l.public ? 1 : 0, created, l.updated ?? created);
-        for (const e of l.items) ins.entry.run(listId, e.title, e.comment, e.created ?? created, e.updated ?? e.created ?? created, e.order ?? seq.next('list_entry'));
+        ins.list.run(
+          listId,
+          u.guid,
+          l.name,
+          l.description,
+          l.anonymous ? 'Anonymous' : nickname,
+          l.anonymous ? 1 : 0,
+          u.location,
+          l.public ? 1 : 0,
+          created,
+          l.updated ?? created,
+        );
+        for (const e of l.items)
+          ins.entry.run(listId, e.title, e.comment, e.created ?? created, e.updated ?? e.created ?? created, e.order ?? seq.next('list_entry'));
       });
     }
     for (const s of scenario.stock) ins.stock.run(s.title, s.estimated_wait ?? null, s.fail_add ? 1 : 0);

@@ -18,10 +18,12 @@ describe('Sequences.next', () => {
     const db = createStateDb();
     const seq = new Sequences(db);
     expect(seq.next('a')).toBe(1);
-    expect(() => db.transaction(() => {
-      seq.next('a');
-      throw new Error('half-way');
-    })()).toThrow('half-way');
+    expect(() =>
+      db.transaction(() => {
+        seq.next('a');
+        throw new Error('half-way');
+      })(),
+    ).toThrow('half-way');
     expect(seq.next('a')).toBe(2);
   });
 });

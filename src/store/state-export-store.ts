@@ -4,13 +4,35 @@ import type { Db } from './catalog-db.js';
 // other stores answer what the API shows; this one answers everything needed to rebuild the same state,
 // ids and ordering counters included.
 
-export interface RatingExportRow { title_id: number; rating: number; updated: string; seq: number }
-export interface ReviewExportRow {
-  id: number; title_id: number; created: string; review_title: string; review_text: string;
-  helpful: number; unhelpful: number; spoilers: number; rating: number;
+export interface RatingExportRow {
+  title_id: number;
+  rating: number;
+  updated: string;
+  seq: number;
 }
-export interface RentalExportRow { id: number; title_id: number; priority: number; shipped: string; returned: string | null }
-export interface StockExportRow { title_id: number; estimated_wait: string | null; fail_add: number }
+export interface ReviewExportRow {
+  id: number;
+  title_id: number;
+  created: string;
+  review_title: string;
+  review_text: string;
+  helpful: number;
+  unhelpful: number;
+  spoilers: number;
+  rating: number;
+}
+export interface RentalExportRow {
+  id: number;
+  title_id: number;
+  priority: number;
+  shipped: string;
+  returned: string | null;
+}
+export interface StockExportRow {
+  title_id: number;
+  estimated_wait: string | null;
+  fail_add: number;
+}
 
 export class StateExportStore {
   private readonly s;

@@ -23,8 +23,14 @@ export function registerTableVersions(db: Db): void {
 }
 
 /** Appended to the state schema (schema.ts). */
-export const TABLE_VERSIONS = COUNTED.map((t) => ['INSERT', 'UPDATE', 'DELETE'].map((op) => `
-CREATE TRIGGER ${t}_version_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN SELECT table_changed('${t}'); END;`).join('')).join('');
+export const TABLE_VERSIONS = COUNTED.map((t) =>
+  ['INSERT', 'UPDATE', 'DELETE']
+    .map(
+      (op) => `
+CREATE TRIGGER ${t}_version_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN SELECT table_changed('${t}'); END;`,
+    )
+    .join(''),
+).join('');
 
 /** A number that changes whenever a row of `table` (one of COUNTED) is inserted, updated or deleted. */
 export function tableVersion(db: Db, table: string): number {

@@ -4,15 +4,27 @@ import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 interface TokenRow {
-  token: string; secret: string; type: string; consumer_key: string | null; user_guid: string | null;
-  callback: string | null; verifier: string | null; state: string; failed_verifications: number;
-  created_at: number; expires_at: number | null;
+  token: string;
+  secret: string;
+  type: string;
+  consumer_key: string | null;
+  user_guid: string | null;
+  callback: string | null;
+  verifier: string | null;
+  state: string;
+  failed_verifications: number;
+  created_at: number;
+  expires_at: number | null;
 }
 
 const toRecord = (r: TokenRow): TokenRecord => {
   const t: TokenRecord = {
-    token: r.token, secret: r.secret, type: r.type as TokenType, state: r.state as TokenState,
-    failedVerifications: r.failed_verifications, createdAt: r.created_at,
+    token: r.token,
+    secret: r.secret,
+    type: r.type as TokenType,
+    state: r.state as TokenState,
+    failedVerifications: r.failed_verifications,
+    createdAt: r.created_at,
   };
   if (r.consumer_key !== null) t.consumerKey = r.consumer_key;
   if (r.user_guid !== null) t.userGuid = r.user_guid;
@@ -73,8 +85,16 @@ export class TokensStore {
 
 function params(t: TokenRecord) {
   return {
-    token: t.token, secret: t.secret, type: t.type, consumerKey: t.consumerKey ?? null, userGuid: t.userGuid ?? null,
-    callback: t.callback ?? null, verifier: t.verifier ?? null, state: t.state, failedVerifications: t.failedVerifications,
-    createdAt: t.createdAt, expiresAt: t.expiresAt ?? null,
+    token: t.token,
+    secret: t.secret,
+    type: t.type,
+    consumerKey: t.consumerKey ?? null,
+    userGuid: t.userGuid ?? null,
+    callback: t.callback ?? null,
+    verifier: t.verifier ?? null,
+    state: t.state,
+    failedVerifications: t.failedVerifications,
+    createdAt: t.createdAt,
+    expiresAt: t.expiresAt ?? null,
   };
 }

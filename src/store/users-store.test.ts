@@ -18,16 +18,24 @@ describe('UsersStore.byGuid, kept until a users row changes', () => {
     ['an update', "UPDATE users SET plan = 'games' WHERE guid = ?", (u?: { plan: string }) => u?.plan, 'games'],
     ['a delete', 'DELETE FROM users WHERE guid = ?', (u?: { plan: string }) => u?.plan, undefined],
   ])('reads afresh after %s of a users row, whoever makes it', (_rule, sql, pick, expected) => {
-    const { db, stores: { users } } = fresh();
+    const {
+      db,
+      stores: { users },
+    } = fresh();
     expect(users.byGuid(ALICE.guid)).toBeDefined();
     db.prepare(sql).run(ALICE.guid);
     expect(pick(users.byGuid(ALICE.guid))).toBe(expected);
   });
 
   it('finds a user inserted after a miss was remembered', () => {
-    const { db, stores: { users } } = fresh();
+    const {
+      db,
+      stores: { users },
+    } = fresh();
     expect(users.byGuid('NEW-GUID')).toBeUndefined();
-    db.prepare("INSERT INTO users SELECT 'NEW-GUID', 'newbie', password, first_name, last_name, nickname, location, plan FROM users WHERE guid = ?").run(BOB.guid);
+    db.prepare("INSERT INTO users SELECT 'NEW-GUID', 'newbie', password, first_name, last_name, nickname, location, plan FROM users WHERE guid = ?").run(
+      BOB.guid,
+    );
     expect(users.byGuid('new-guid')?.login).toBe('newbie');
   });
 });
@@ -49,11 +57,13 @@ describe('tableVersion', () => {
     const sandbox = fresh();
     const { users } = sandbox.stores;
     const plan = users.byGuid(ALICE.guid)?.plan;
-    expect(() => sandbox.write(() => {
-      sandbox.db.prepare("UPDATE users SET plan = 'games'").run();
-      expect(users.byGuid(ALICE.guid)?.plan).toBe('games');
-      throw new Error('half-way');
-    })).toThrow('half-way');
+    expect(() =>
+      sandbox.write(() => {
+        sandbox.db.prepare("UPDATE users SET plan = 'games'").run();
+        expect(users.byGuid(ALICE.guid)?.plan).toBe('games');
+        throw new Error('half-way');
+      }),
+    ).toThrow('half-way');
     expect(users.byGuid(ALICE.guid)?.plan).toBe(plan);
   });
 });

@@ -4,13 +4,25 @@ import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 interface UserRow {
-  guid: string; login: string; password: string; first_name: string; last_name: string;
-  nickname: string; location: string; plan: string;
+  guid: string;
+  login: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  nickname: string;
+  location: string;
+  plan: string;
 }
 
 const toUser = (r: UserRow): User => ({
-  guid: r.guid, login: r.login, password: r.password, firstName: r.first_name, lastName: r.last_name,
-  nickname: r.nickname, location: r.location, plan: r.plan as Plan,
+  guid: r.guid,
+  login: r.login,
+  password: r.password,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  nickname: r.nickname,
+  location: r.location,
+  plan: r.plan as Plan,
 });
 
 /** The subscribers of a sandbox. */

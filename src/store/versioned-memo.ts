@@ -14,7 +14,10 @@ export class VersionedMemo<K, V extends object> {
   private version = -1;
 
   /** `versionOf` names the data the values come from; by default the whole database. */
-  constructor(private readonly db: Db, private readonly versionOf: (db: Db) => number = dataVersion) {}
+  constructor(
+    private readonly db: Db,
+    private readonly versionOf: (db: Db) => number = dataVersion,
+  ) {}
 
   get(key: K, read: () => V | undefined): V | undefined {
     // Inside a transaction a read may see writes a rollback will undo (the version would not go back).

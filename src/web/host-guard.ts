@@ -33,9 +33,11 @@ function refuseOtherHosts(req: Request, hosts: AllowedHosts): void {
   const { authority, viaProxy } = requestAuthority(req);
   if (isAllowedHost(hosts, authority, viaProxy)) return;
   const name = hostnameOf(authority ?? '');
-  throw errors.forbidden(`the host ${JSON.stringify(name)} is not one this simulator answers to on /__admin and the login page `
-    + `(a defence against DNS rebinding); if clients really reach it by that name, start it with --allowed-hosts ${name} `
-    + '(ALLOWED_HOSTS: a comma list; .domain for a domain and its subdomains; all turns the check off)');
+  throw errors.forbidden(
+    `the host ${JSON.stringify(name)} is not one this simulator answers to on /__admin and the login page ` +
+      `(a defence against DNS rebinding); if clients really reach it by that name, start it with --allowed-hosts ${name} ` +
+      '(ALLOWED_HOSTS: a comma list; .domain for a domain and its subdomains; all turns the check off)',
+  );
 }
 
 /** requireAllowedHost as middleware, for a router built with its config. */

@@ -27,7 +27,9 @@ export function revokeToken(world: World, code: string, key: string | undefined)
     revokedIn.push(sandbox.key);
   }
   if (revokedIn.length === 0) {
-    throw errors.notFound(`no token ${JSON.stringify(code)} in ${key === undefined ? 'any sandbox held now' : `the sandbox of ${key}`}; GET /__admin/tokens?consumer=KEY&user=LOGIN lists a subscriber's tokens`);
+    throw errors.notFound(
+      `no token ${JSON.stringify(code)} in ${key === undefined ? 'any sandbox held now' : `the sandbox of ${key}`}; GET /__admin/tokens?consumer=KEY&user=LOGIN lists a subscriber's tokens`,
+    );
   }
   return { revoked: code, sandboxes: revokedIn };
 }

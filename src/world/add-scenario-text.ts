@@ -24,7 +24,9 @@ function upload(world: World, text: string, replacing: string | undefined) {
   const parsed = scenarioEntry(text, 'uploaded scenario', 'uploaded');
   if (parsed.error) throw errors.badRequest(parsed.error.message, undefined, parsed.error);
   if (replacing !== undefined && parsed.name !== replacing) {
-    throw errors.badRequest(`the file's name: is ${JSON.stringify(parsed.name)}, not ${JSON.stringify(replacing)}; PUT it to /__admin/scenarios/${parsed.name} or change its name:`);
+    throw errors.badRequest(
+      `the file's name: is ${JSON.stringify(parsed.name)}, not ${JSON.stringify(replacing)}; PUT it to /__admin/scenarios/${parsed.name} or change its name:`,
+    );
   }
   try {
     const outcome = world.uploadScenario({ ...parsed, file: `uploaded:${parsed.name}` }, replacing !== undefined);

@@ -8,7 +8,8 @@ import type { World } from './world.js';
  * nothing since its last reset). 404 for a key that is not a consumer of the scenario (or of open mode).
  */
 export function consumerCoverage(world: World, consumer: string): CoverageReport {
-  if (!world.consumer(consumer)) throw errors.notFound(`no consumer ${JSON.stringify(consumer)} in this scenario; use a key listed in the README or GET /__admin/sandboxes`);
+  if (!world.consumer(consumer))
+    throw errors.notFound(`no consumer ${JSON.stringify(consumer)} in this scenario; use a key listed in the README or GET /__admin/sandboxes`);
   const tally = world.sandboxes.peek(consumer, world.realNow())?.coverage ?? new CoverageTally();
   return coverageReport(consumer, world.coverageSpec, tally);
 }

@@ -19,7 +19,10 @@ export function subscriber(sandbox: Sandbox, ref: string | undefined): User {
   if (!ref) throw errors.missingParameter('user', 'name the subscriber by login or GUID');
   const user = sandbox.stores.users.byLogin(ref) ?? sandbox.stores.users.byGuid(ref);
   if (!user) {
-    const known = sandbox.stores.users.all().map((u) => u.login).join(', ');
+    const known = sandbox.stores.users
+      .all()
+      .map((u) => u.login)
+      .join(', ');
     throw errors.invalidParameter('user', `no subscriber with login or GUID ${JSON.stringify(ref)}; known logins: ${known}`);
   }
   return user;

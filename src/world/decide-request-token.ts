@@ -25,7 +25,10 @@ export interface DecisionOutcome {
  */
 export function authorisableToken(world: World, code: string): LocatedToken {
   const located = locateRequestToken(world, code.trim().toUpperCase());
-  if (!located) throw errors.notFound(`the activation code ${JSON.stringify(code)} is not known; check it, or ask the application for a new one (tokens are forgotten on reset)`);
+  if (!located)
+    throw errors.notFound(
+      `the activation code ${JSON.stringify(code)} is not known; check it, or ask the application for a new one (tokens are forgotten on reset)`,
+    );
   const verdict = checkAuthorisable(located.token, world.clock.now());
   if (!verdict.ok) throw errors.conflict(verdict.why);
   return located;
@@ -60,9 +63,15 @@ export function decideRequestToken(world: World, located: LocatedToken, user: Us
   sandbox.stores.tokens.update(allowed);
   const outcome: DecisionOutcome = { token: allowed, consumerName, decision, verifier: allowed.verifier! };
   if (target !== undefined) {
-    outcome.redirect = appendToCallback(target, token.callback === undefined
-      ? [['oauth_token', token.token]]
-      : [['oauth_token', token.token], ['oauth_verifier', allowed.verifier!]]);
+    outcome.redirect = appendToCallback(
+      target,
+      token.callback === undefined
+        ? [['oauth_token', token.token]]
+        : [
+            ['oauth_token', token.token],
+            ['oauth_verifier', allowed.verifier!],
+          ],
+    );
   }
   return outcome;
 }

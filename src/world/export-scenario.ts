@@ -35,7 +35,10 @@ export function exportSandbox(world: World, consumerKey: string | undefined, nam
 
 /** `default` + `ci-Run_7` -> `default-ci-run-7`: a valid scenario name that says where it came from. */
 export function exportName(scenario: string, sandboxKey: string): string {
-  const key = sandboxKey.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const key = sandboxKey
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return key ? `${scenario}-${key}` : `${scenario}-export`;
 }
 
@@ -64,16 +67,32 @@ export function exportScenario(loaded: LoadedScenario, sandbox: Sandbox, opts: E
       access_tokens: tokens.map((t) => ({ token: t.token, secret: t.secret, ...(t.consumerKey ? { consumer: t.consumerKey } : {}) })),
       ratings: rows.ratings(u.guid).map((r) => ({ title: r.title_id, rating: r.rating, updated: r.updated, order: r.seq })),
       reviews: rows.reviews(u.guid).map((r) => ({
-        id: r.id, title: r.title_id, title_text: r.review_title, text: r.review_text, rating: r.rating,
-        helpful: r.helpful, unhelpful: r.unhelpful, spoilers: r.spoilers === 1, created: r.created,
+        id: r.id,
+        title: r.title_id,
+        title_text: r.review_title,
+        text: r.review_text,
+        rating: r.rating,
+        helpful: r.helpful,
+        unhelpful: r.unhelpful,
+        spoilers: r.spoilers === 1,
+        created: r.created,
       })),
       queues: queuesOf(sandbox, u.guid),
       rentals: rows.rentals(u.guid).map((r) => ({
-        id: r.id, title: r.title_id, shipped: r.shipped, ...(r.returned !== null ? { returned: r.returned } : {}), priority: r.priority,
+        id: r.id,
+        title: r.title_id,
+        shipped: r.shipped,
+        ...(r.returned !== null ? { returned: r.returned } : {}),
+        priority: r.priority,
       })),
       lists: stores.lists.listsOf(u.guid).map((l) => ({
-        id: l.id, name: l.name, description: l.description, public: l.isPublic, anonymous: l.anonymous,
-        created: l.created, updated: l.updated,
+        id: l.id,
+        name: l.name,
+        description: l.description,
+        public: l.isPublic,
+        anonymous: l.anonymous,
+        created: l.created,
+        updated: l.updated,
         items: stores.lists.entries(l.id).map((e) => ({ title: e.titleId, comment: e.comment, created: e.created, updated: e.updated, order: e.seq })),
       })),
     };
@@ -87,7 +106,9 @@ export function exportScenario(loaded: LoadedScenario, sandbox: Sandbox, opts: E
     consumers,
     users,
     stock: rows.stock().map((s) => ({
-      title: s.title_id, ...(s.estimated_wait !== null ? { estimated_wait: s.estimated_wait as 'normal' | 'short' | 'long' } : {}), fail_add: s.fail_add === 1,
+      title: s.title_id,
+      ...(s.estimated_wait !== null ? { estimated_wait: s.estimated_wait as 'normal' | 'short' | 'long' } : {}),
+      fail_add: s.fail_add === 1,
     })),
     sequences: rows.sequences(),
   };
@@ -100,9 +121,15 @@ function queuesOf(sandbox: Sandbox, guid: string) {
     name: q.name,
     allocation: q.allocation,
     default: q.isDefault,
-    items: items.filter((i) => i.queueId === q.id).map((i) => ({
-      title: i.titleId, priority: i.priority, shipped_in_order: i.shippedInOrder, ...(i.discIds.length > 0 ? { discs: i.discIds } : {}), order: i.seq,
-    })),
+    items: items
+      .filter((i) => i.queueId === q.id)
+      .map((i) => ({
+        title: i.titleId,
+        priority: i.priority,
+        shipped_in_order: i.shippedInOrder,
+        ...(i.discIds.length > 0 ? { discs: i.discIds } : {}),
+        order: i.seq,
+      })),
   }));
 }
 

@@ -30,7 +30,10 @@ export class SandboxPool {
   /** Keys dropped for idleness or the cap since start; the admin API shows it. */
   evicted = 0;
 
-  constructor(private readonly limits: SandboxPoolLimits, private readonly realNow: () => number) {}
+  constructor(
+    private readonly limits: SandboxPoolLimits,
+    private readonly realNow: () => number,
+  ) {}
 
   /** The sandbox of a key, made from the template on first use (or after it was dropped). */
   get(key: string, template: () => Buffer, now: number): Sandbox {

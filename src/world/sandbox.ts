@@ -20,7 +20,11 @@ export class Sandbox {
   // One transaction function for every write: better-sqlite3 builds its wrappers each time transaction() is called.
   private readonly transaction: (fn: () => unknown) => unknown;
 
-  constructor(readonly key: string, template: Buffer, now: number) {
+  constructor(
+    readonly key: string,
+    template: Buffer,
+    now: number,
+  ) {
     this.db = stateDbFrom(template);
     this.stores = createStores(this.db);
     this.transaction = this.db.transaction((fn: () => unknown) => fn());

@@ -114,7 +114,10 @@ function hashOf(text: string): string {
  * (which one was meant cannot be guessed), and a file may not take the name of an uploaded scenario; so
  * start-up with such a name stops, as it did when every file had to be good.
  */
-export function sortScenarios(entries: readonly ScenarioEntry[]): { usable: Map<string, ScenarioEntry>; unusable: Array<{ entry: ScenarioEntry; error: ScenarioError }> } {
+export function sortScenarios(entries: readonly ScenarioEntry[]): {
+  usable: Map<string, ScenarioEntry>;
+  unusable: Array<{ entry: ScenarioEntry; error: ScenarioError }>;
+} {
   const good = entries.filter((e) => !e.error);
   const byName = new Map<string, ScenarioEntry[]>();
   for (const e of good) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
@@ -126,11 +129,22 @@ export function sortScenarios(entries: readonly ScenarioEntry[]): { usable: Map<
     else if (uploaded) {
       usable.set(name, uploaded);
       for (const e of same) {
-        if (e !== uploaded) clash.set(e, new ScenarioError(e.file, 'name', `scenario ${JSON.stringify(name)} is taken by an uploaded scenario; give this file another name, or DELETE /__admin/scenarios/${name} and reload`));
+        if (e !== uploaded)
+          clash.set(
+            e,
+            new ScenarioError(
+              e.file,
+              'name',
+              `scenario ${JSON.stringify(name)} is taken by an uploaded scenario; give this file another name, or DELETE /__admin/scenarios/${name} and reload`,
+            ),
+          );
       }
     } else {
       for (const e of same) {
-        const others = same.filter((o) => o !== e).map((o) => o.file).join(', ');
+        const others = same
+          .filter((o) => o !== e)
+          .map((o) => o.file)
+          .join(', ');
         clash.set(e, new ScenarioError(e.file, 'name', `scenario ${JSON.stringify(name)} is also defined in ${others}; give one of them another name`));
       }
     }

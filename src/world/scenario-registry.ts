@@ -109,13 +109,16 @@ export class ScenarioRegistry {
   checkUpload(name: string, replace: boolean): 'added' | 'replaced' {
     const file = this.disk.find((e) => e.name === name);
     if (file) {
-      const why = file.source === 'built-in'
-        ? `is built in (${file.file}); upload yours under another name`
-        : `comes from the file ${file.file} in --scenario-dir; edit that file and POST /__admin/scenarios/reload, or upload yours under another name`;
+      const why =
+        file.source === 'built-in'
+          ? `is built in (${file.file}); upload yours under another name`
+          : `comes from the file ${file.file} in --scenario-dir; edit that file and POST /__admin/scenarios/reload, or upload yours under another name`;
       throw errors.conflict(`a scenario named ${JSON.stringify(name)} exists already and ${why}`);
     }
     if (this.uploads.has(name) && !replace) {
-      throw errors.conflict(`a scenario named ${JSON.stringify(name)} exists already; give the new one another name, or PUT /__admin/scenarios/${name} to replace it`);
+      throw errors.conflict(
+        `a scenario named ${JSON.stringify(name)} exists already; give the new one another name, or PUT /__admin/scenarios/${name} to replace it`,
+      );
     }
     return this.uploads.has(name) ? 'replaced' : 'added';
   }
@@ -131,9 +134,11 @@ export class ScenarioRegistry {
     if (this.uploads.delete(name)) return this.sortOut();
     const file = this.disk.find((e) => e.name === name);
     if (file) {
-      throw errors.conflict(file.source === 'built-in'
-        ? `scenario ${JSON.stringify(name)} is built in (${file.file}) and cannot be deleted; only uploaded scenarios can`
-        : `scenario ${JSON.stringify(name)} comes from the file ${file.file} in --scenario-dir; delete or rename the file and POST /__admin/scenarios/reload`);
+      throw errors.conflict(
+        file.source === 'built-in'
+          ? `scenario ${JSON.stringify(name)} is built in (${file.file}) and cannot be deleted; only uploaded scenarios can`
+          : `scenario ${JSON.stringify(name)} comes from the file ${file.file} in --scenario-dir; delete or rename the file and POST /__admin/scenarios/reload`,
+      );
     }
     throw errors.notFound(`no uploaded scenario named ${JSON.stringify(name)}; known: ${this.names().join(', ')}`);
   }

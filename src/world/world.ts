@@ -170,7 +170,9 @@ export class World {
   /** Forgets an uploaded scenario; the active one cannot be deleted (409: switch away first). */
   removeScenario(name: string): void {
     if (name === this.activeEntry.name) {
-      throw errors.conflict(`scenario ${JSON.stringify(name)} is the active one and cannot be deleted; switch to another first (POST /__admin/scenarios/{name})`);
+      throw errors.conflict(
+        `scenario ${JSON.stringify(name)} is the active one and cannot be deleted; switch to another first (POST /__admin/scenarios/{name})`,
+      );
     }
     this.registry.removeUpload(name);
     this.loaded.delete(name);

@@ -4,9 +4,7 @@ import type { Expansion, TitleLink } from '../domain/expand.js';
 import type { Person, Title, TitleStats } from '../domain/types.js';
 import type { XmlContext } from './context.js';
 import { category, link } from './link.js';
-import {
-  categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref,
-} from './title-addresses.js';
+import { categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './title-addresses.js';
 import { el, escAttr, formatRating, text } from './writer.js';
 
 /** What serializing a title needs besides the title: people's names for expanded cast lists. */
@@ -45,8 +43,14 @@ export function titleFragments(ctx: XmlContext, t: Title, expansion: Expansion, 
   }
   const head = '<catalog_title>' + text('studio', t.studio) + text('release_date', t.releaseDate) + text('production_year', t.productionYear);
   const body =
-    text('can_rent', t.canRent) + text('run_time', t.runTime) + text('players', t.players) + text('developer', t.developer) +
-    text('id', titleHref(ctx, t.id)) + titleElement(t) + text('adult', t.adult) + categories(ctx, t);
+    text('can_rent', t.canRent) +
+    text('run_time', t.runTime) +
+    text('players', t.players) +
+    text('developer', t.developer) +
+    text('id', titleHref(ctx, t.id)) +
+    titleElement(t) +
+    text('adult', t.adult) +
+    categories(ctx, t);
   const links = detailLinks(t);
   const expanded = expansion.links;
   const render = (names: readonly TitleLink[]) => names.map((n) => detailLink(ctx, t, n, expanded.has(n), src)).join('');
@@ -93,18 +97,27 @@ function histogramLink(ctx: XmlContext, id: number, stats: TitleStats): string {
 /** The data an expanded link carries; also the root of the standalone detail resource (fidelity 3). */
 export function detailContent(ctx: XmlContext, t: Title, name: TitleLink, src: TitleXmlSource, fullSynopsis = false): string {
   switch (name) {
-    case 'actors': return peopleXml(ctx, t.actorIds, src);
-    case 'directors': return peopleXml(ctx, t.directorIds, src);
-    case 'synopsis': return el('synopsis', undefined, text('synopsis_text', fullSynopsis ? t.synopsis : shortSynopsis(t.synopsis)));
-    case 'languages': return languagesXml(ctx, t);
-    case 'collections': return collectionsXml(ctx, t);
-    case 'artworks': return artworksXml(ctx, t.id);
-    default: return '';
+    case 'actors':
+      return peopleXml(ctx, t.actorIds, src);
+    case 'directors':
+      return peopleXml(ctx, t.directorIds, src);
+    case 'synopsis':
+      return el('synopsis', undefined, text('synopsis_text', fullSynopsis ? t.synopsis : shortSynopsis(t.synopsis)));
+    case 'languages':
+      return languagesXml(ctx, t);
+    case 'collections':
+      return collectionsXml(ctx, t);
+    case 'artworks':
+      return artworksXml(ctx, t.id);
+    default:
+      return '';
   }
 }
 
 export function peopleXml(ctx: XmlContext, ids: readonly number[], src: TitleXmlSource): string {
-  const links = ids.map((id) => src.person(id)).filter((p) => p !== undefined)
+  const links = ids
+    .map((id) => src.person(id))
+    .filter((p) => p !== undefined)
     .map((p) => link(personHref(ctx, p.id), rel(ctx, 'person'), p.name));
   return `<people>${links.join('')}</people>`;
 }

@@ -61,5 +61,11 @@ export function listItemXml(ctx: XmlContext, guid: string, v: ListEntryView): st
  * order titles were added.
  */
 export function listItemsXml(ctx: XmlContext, guid: string, addr: PageAddress, page: Page<ListEntryView>): string {
-  return pagedList('list_items', ctx, addr, page, page.items.map((v) => listItemXml(ctx, guid, v)));
+  return pagedList(
+    'list_items',
+    ctx,
+    addr,
+    page,
+    page.items.map((v) => listItemXml(ctx, guid, v)),
+  );
 }

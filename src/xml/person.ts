@@ -31,6 +31,7 @@ export function biographyXml(p: Person): string {
  */
 export function personArtworksXml(ctx: XmlContext, id: number): string {
   const images = TITLE_IMAGE_SIZES.map(([size, width, height]) =>
-    el('image', { size, href: `${ctx.webBase}/lovefilm/images/people/${id % 10}/${id}-${size}.jpg`, width, height })).join('');
+    el('image', { size, href: `${ctx.webBase}/lovefilm/images/people/${id % 10}/${id}-${size}.jpg`, width, height }),
+  ).join('');
   return `<artworks><artwork type="person">${images}</artwork></artworks>`;
 }

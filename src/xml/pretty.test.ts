@@ -7,9 +7,7 @@ import { doc, el, esc, text, XML_DECLARATION } from './writer.js';
 describe('pretty XML', () => {
   it('indents elements and keeps text on the line of its element', () => {
     const compact = `${XML_DECLARATION}<a><b>x &amp; y</b><c d="1"/><e><f>2</f></e></a>`;
-    expect(prettyXml(compact)).toBe(
-      `${XML_DECLARATION}\n<a>\n  <b>x &amp; y</b>\n  <c d="1"/>\n  <e>\n    <f>2</f>\n  </e>\n</a>\n`,
-    );
+    expect(prettyXml(compact)).toBe(`${XML_DECLARATION}\n<a>\n  <b>x &amp; y</b>\n  <c d="1"/>\n  <e>\n    <f>2</f>\n  </e>\n</a>\n`);
   });
 
   it.each([
@@ -39,7 +37,8 @@ describe('pretty XML', () => {
     const pretty = xmlValues(prettyXml(compact));
     expect(pretty).toEqual(xmlValues(compact));
     expect(pretty.root).toEqual({
-      name: 'list', attrs: [],
+      name: 'list',
+      attrs: [],
       children: [
         { name: 'name', attrs: [], children: [' x '] },
         { name: 'description', attrs: [], children: [] },

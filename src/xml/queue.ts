@@ -47,13 +47,16 @@ export function queueItemXml(ctx: XmlContext, v: QueueItemView): string {
 
 /** `queue_disc`: its id, its own estimated_wait category, then its catalog_title; also the root of GET on that id. */
 export function queueDiscXml(ctx: XmlContext, guid: string, d: QueueDiscView): string {
-  return el('queue_disc', undefined,
-    text('id', queueDiscHref(ctx, guid, d.discId)),
-    category(categoryScheme(ctx, 'estimated_wait'), d.wait),
-    d.titleXml);
+  return el('queue_disc', undefined, text('id', queueDiscHref(ctx, guid, d.discId)), category(categoryScheme(ctx, 'estimated_wait'), d.wait), d.titleXml);
 }
 
 /** `<queue>`: the paged envelope (spec 2.1) then queue_item elements in queue order. */
 export function queueXml(ctx: XmlContext, addr: PageAddress, page: Page<QueueItemView>): string {
-  return pagedList('queue', ctx, addr, page, page.items.map((v) => queueItemXml(ctx, v)));
+  return pagedList(
+    'queue',
+    ctx,
+    addr,
+    page,
+    page.items.map((v) => queueItemXml(ctx, v)),
+  );
 }

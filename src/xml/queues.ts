@@ -23,11 +23,15 @@ export function queuesXml(ctx: XmlContext, guid: string, queues: readonly SubQue
     undefined,
     link(queueHref(ctx, guid, 'every'), rel(ctx, 'every_queue'), 'every queue'),
     ...queues.map((q) =>
-      el('queue', undefined,
+      el(
+        'queue',
+        undefined,
         text('name', q.name),
         text('allocation', q.allocation),
         text('default', q.isDefault),
         text('count', counts.get(q.id) ?? 0),
-        subQueueLink(ctx, q))),
+        subQueueLink(ctx, q),
+      ),
+    ),
   );
 }

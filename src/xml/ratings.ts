@@ -42,5 +42,11 @@ export function ratingItemXml(ctx: XmlContext, v: RatingView): string {
 
 /** `<ratings>`: the paged envelope then rating_item elements (spec 2.5). */
 export function ratingsXml(ctx: XmlContext, addr: PageAddress, page: Page<RatingView>): string {
-  return pagedList('ratings', ctx, addr, page, page.items.map((v) => ratingItemXml(ctx, v)));
+  return pagedList(
+    'ratings',
+    ctx,
+    addr,
+    page,
+    page.items.map((v) => ratingItemXml(ctx, v)),
+  );
 }

@@ -35,5 +35,11 @@ export function reviewElement(id: string | undefined, r: Review, titleXml: strin
 
 /** `<reviews>`: the paged envelope then review elements (spec 2.7). */
 export function reviewsXml(ctx: XmlContext, addr: PageAddress, page: Page<ReviewView>): string {
-  return pagedList('reviews', ctx, addr, page, page.items.map((v) => reviewXml(ctx, v)));
+  return pagedList(
+    'reviews',
+    ctx,
+    addr,
+    page,
+    page.items.map((v) => reviewXml(ctx, v)),
+  );
 }

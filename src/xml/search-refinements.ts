@@ -20,13 +20,15 @@ export interface Refinement {
 export function refinementsXml(ctx: XmlContext, addr: PageAddress, refinements: readonly Refinement[]): string {
   const kept = addr.params.filter(([k]) => !k.startsWith('oauth_') && k !== 'start_index');
   const href = (pairs: ReadonlyArray<readonly [string, string]>) => `${ctx.baseUrl}${addr.path}?${encodePairs(pairs)}`;
-  return refinements.map((r) => {
-    const values = r.values.map(({ value }) => {
-      const f = `${r.facet}|${value}`;
-      const already = kept.some(([k, v]) => k === 'f' && v === f);
-      return link(href(already ? kept : [...kept, ['f', f]]), rel(ctx, 'refinement_value'), value);
-    });
-    const facetOnly = [...kept.filter(([k]) => k !== 'refine'), ['refine', r.facet] as const];
-    return link(href(facetOnly), rel(ctx, 'refinement'), r.facet, ...values);
-  }).join('');
+  return refinements
+    .map((r) => {
+      const values = r.values.map(({ value }) => {
+        const f = `${r.facet}|${value}`;
+        const already = kept.some(([k, v]) => k === 'f' && v === f);
+        return link(href(already ? kept : [...kept, ['f', f]]), rel(ctx, 'refinement_value'), value);
+      });
+      const facetOnly = [...kept.filter(([k]) => k !== 'refine'), ['refine', r.facet] as const];
+      return link(href(facetOnly), rel(ctx, 'refinement'), r.facet, ...values);
+    })
+    .join('');
 }

@@ -22,16 +22,25 @@ export function webPageHref(ctx: XmlContext, t: Pick<Title, 'id' | 'cleanTitle'>
  * dropping é would turn "Amélie" into `Amlie`. An apostrophe is U+0027, the one the captures show.
  */
 export function webPageSlug(cleanTitle: string): string {
-  return cleanTitle.normalize('NFC')
+  return cleanTitle
+    .normalize('NFC')
     .replace(/[^\p{L}\p{M}\p{Nd}'\s-]/gu, '')
     .replace(/[\s-]+/g, '-')
     .replace(/^-|-$/g, '');
 }
 
 export const TITLE_IMAGE_SIZES = [
-  ['mini', 40, 57], ['tiny', 60, 86], ['small', 80, 114], ['medium', 150, 214], ['large', 300, 429],
+  ['mini', 40, 57],
+  ['tiny', 60, 86],
+  ['small', 80, 114],
+  ['medium', 150, 214],
+  ['large', 300, 429],
 ] as const;
-export const HERO_IMAGE_SIZES = [['small', 150, 84], ['player', 515, 290], ['large', 640, 360]] as const;
+export const HERO_IMAGE_SIZES = [
+  ['small', 150, 84],
+  ['player', 515, 290],
+  ['large', 640, 360],
+] as const;
 
 /** .../lovefilm/images/products/<last digit of id>/<id>-<size>.jpg; hero shots under .../products/heroshots/. */
 export function imageHref(ctx: XmlContext, id: number, size: string, hero = false): string {

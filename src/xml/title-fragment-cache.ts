@@ -13,7 +13,10 @@ import { makeRoom } from '../domain/make-room.js';
 export class TitleFragmentCache {
   private readonly entries = new Map<string, TitleFragments>();
 
-  constructor(private readonly source: TitleXmlSource, private readonly maxEntries = 5_000) {}
+  constructor(
+    private readonly source: TitleXmlSource,
+    private readonly maxEntries = 5_000,
+  ) {}
 
   get(ctx: XmlContext, t: Title, expansion: Expansion): TitleFragments {
     const key = `${ctx.baseUrl}|${ctx.schemaBase}|${ctx.webBase}|${expansionKey(expansion)}|${t.id}`;

@@ -13,7 +13,12 @@ describe('esc and escAttr', () => {
   it.each([
     ['&, < and > are escaped in text and attributes', '<a>&b', '&lt;a&gt;&amp;b', '&lt;a&gt;&amp;b'],
     ['a double quote is escaped only in attributes, which are double-quoted (fidelity 1)', 'say "hi"', 'say "hi"', 'say &quot;hi&quot;'],
-    ['an apostrophe stays raw in text and attributes, as the captures show (fidelity 1)', "Monty Python's Life Of Brian", "Monty Python's Life Of Brian", "Monty Python's Life Of Brian"],
+    [
+      'an apostrophe stays raw in text and attributes, as the captures show (fidelity 1)',
+      "Monty Python's Life Of Brian",
+      "Monty Python's Life Of Brian",
+      "Monty Python's Life Of Brian",
+    ],
     ['a CR is a character reference, so it is not read back as LF', 'a\r\nb\rc', 'a&#13;\nb&#13;c', 'a&#13;&#10;b&#13;c'],
     ['tab and LF stay literal in text but are references in attributes', 'a\tb\nc', 'a\tb\nc', 'a&#9;b&#10;c'],
     ['characters XML 1.0 cannot carry are dropped', 'a\u0000b\u0001c\uFFFEd\uD800e', 'abcde', 'abcde'],

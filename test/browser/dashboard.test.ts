@@ -16,7 +16,15 @@ describe('the admin dashboard', () => {
     sim = await startSimulator({ port: 0 });
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   afterAll(async () => {
@@ -57,7 +65,7 @@ describe('the admin dashboard', () => {
     expect(Math.abs(after.width - before.width)).toBeLessThan(1);
   });
 
-  it('opens an entry on its request (headers, decoded parameters, body) and its answer, with the user\'s login', async () => {
+  it("opens an entry on its request (headers, decoded parameters, body) and its answer, with the user's login", async () => {
     const form = { title_ref: `${BASE}/catalog/title/30`, rating: '4', note: 'one two' };
     const res = await signed(api(), 'POST', `/users/${CAROL.guid}/ratings/title`, { token: CAROL.token, form });
     expect(res.status).toBe(201);
@@ -153,7 +161,7 @@ describe('the admin dashboard', () => {
     expect(sim.clock.now()).toBe('2030-01-01T00:11:00Z');
   });
 
-  it('shows a consumer\'s coverage: the operations it called with their statuses, and those it never called marked', async () => {
+  it("shows a consumer's coverage: the operations it called with their statuses, and those it never called marked", async () => {
     await signed(api(), 'GET', '/catalog/title?term=the&start_index=2');
     await signed(api(), 'GET', '/catalog/title?expand=bogus');
     // Prefilled with the default scenario's first consumer key, the one the requests were signed as.
@@ -163,8 +171,14 @@ describe('the admin dashboard', () => {
     const catalog = page.locator('#coverage tr[data-op="GET /catalog/{kind}"]');
     await catalog.waitFor();
     expect(await catalog.locator('td').allTextContents()).toEqual([
-      'GET', '/catalog/{kind}', '2', '200 ×1, 400 ×1',
-      sim.coverage(CONSUMER.key).operations.find((o) => o.path === '/catalog/{kind}')!.variantsNeverUsed.join(', '),
+      'GET',
+      '/catalog/{kind}',
+      '2',
+      '200 ×1, 400 ×1',
+      sim
+        .coverage(CONSUMER.key)
+        .operations.find((o) => o.path === '/catalog/{kind}')!
+        .variantsNeverUsed.join(', '),
     ]);
     expect(await catalog.locator('td').nth(4).textContent()).not.toContain('start_index>1');
     expect(await catalog.getAttribute('class')).toBe('op');

@@ -14,7 +14,8 @@ import { parseXml, str } from '../support/xml.js';
 // The client side (token requests, /users) is signed with oauth-1.0a in the Authorization header.
 
 const oauth = new OAuth({
-  consumer: CONSUMER, signature_method: 'HMAC-SHA1',
+  consumer: CONSUMER,
+  signature_method: 'HMAC-SHA1',
   hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
 });
 
@@ -62,7 +63,15 @@ describe('the authorisation page in a browser', () => {
     callbackUrl = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}`;
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   afterAll(async () => {

@@ -12,7 +12,10 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  sim.close().then(() => process.exit(0), () => process.exit(1));
+  sim.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

@@ -11,11 +11,15 @@ interface Rule {
  * or one of its parent folders decides; `*` and `?` stay within one folder, `**` spans any number of them.
  */
 export function dockerIgnore(text: string): (path: string) => boolean {
-  const rules: Rule[] = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')).map((line) => {
-    const include = line.startsWith('!');
-    const pattern = (include ? line.slice(1) : line).replace(/^\/+/, '').replace(/\/+$/, '');
-    return { regex: toRegex(pattern), include };
-  });
+  const rules: Rule[] = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((line) => {
+      const include = line.startsWith('!');
+      const pattern = (include ? line.slice(1) : line).replace(/^\/+/, '').replace(/\/+$/, '');
+      return { regex: toRegex(pattern), include };
+    });
   return (path) => {
     const parts = path.split('/');
     const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
@@ -46,7 +50,11 @@ function toRegex(pattern: string): RegExp {
 export function contextFiles(root: string): string[] {
   const text = readFileSync(join(root, '.dockerignore'), 'utf8');
   const excluded = dockerIgnore(text);
-  const exceptions = text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('!')).map((l) => l.slice(1).replace(/^\/+/, ''));
+  const exceptions = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('!'))
+    .map((l) => l.slice(1).replace(/^\/+/, ''));
   // As Docker does, a left-out folder is not walked unless an exception could name something inside it.
   const mayHoldExceptions = (dir: string) => exceptions.some((e) => e.startsWith('*') || e.startsWith(`${dir}/`));
   const files: string[] = [];
@@ -55,8 +63,7 @@ export function contextFiles(root: string): string[] {
       const path = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
         if (!excluded(path) || mayHoldExceptions(path)) walk(path);
-      }
-      else if (!excluded(path)) files.push(path);
+      } else if (!excluded(path)) files.push(path);
     }
   };
   walk('');

@@ -17,7 +17,10 @@ export interface DanceOptions {
 /** Step 1: a request token (asserts the answer is 200). */
 export async function getRequestToken(app: Express, o: DanceOptions = {}): Promise<Credentials & { answer: Record<string, string> }> {
   const res = await sendRaw(app, {
-    method: o.method ?? 'POST', path: '/oauth/request_token', consumer: o.consumer, place: o.place,
+    method: o.method ?? 'POST',
+    path: '/oauth/request_token',
+    consumer: o.consumer,
+    place: o.place,
     extra: o.callback === undefined ? {} : { oauth_callback: o.callback },
   });
   expect(res.status, res.text).toBe(200);
@@ -33,7 +36,11 @@ export async function authorizeAs(app: Express, token: string, user = 'alice', d
 /** Step 3: the exchange, answered as it is (not asserted). */
 export function exchange(app: Express, requestToken: Credentials, verifier: string | undefined, o: DanceOptions = {}) {
   return sendRaw(app, {
-    method: o.method ?? 'POST', path: '/oauth/access_token', consumer: o.consumer, token: requestToken, place: o.place,
+    method: o.method ?? 'POST',
+    path: '/oauth/access_token',
+    consumer: o.consumer,
+    token: requestToken,
+    place: o.place,
     extra: verifier === undefined ? {} : { oauth_verifier: verifier },
   });
 }

@@ -43,10 +43,13 @@ export const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) 
 const dec = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
 
 function pairsOf(query: string): Array<[string, string]> {
-  return query.split('&').filter(Boolean).map((p) => {
-    const i = p.indexOf('=');
-    return i === -1 ? [dec(p), ''] : [dec(p.slice(0, i)), dec(p.slice(i + 1))];
-  });
+  return query
+    .split('&')
+    .filter(Boolean)
+    .map((p) => {
+      const i = p.indexOf('=');
+      return i === -1 ? [dec(p), ''] : [dec(p.slice(0, i)), dec(p.slice(i + 1))];
+    });
 }
 
 /** RFC 5849 3.4.1: the base string of a request whose parameters are `params`. */
@@ -54,9 +57,12 @@ export function baseString(method: string, url: string, params: Array<[string, s
   const u = new URL(url);
   const port = u.port && !((u.protocol === 'http:' && u.port === '80') || (u.protocol === 'https:' && u.port === '443')) ? `:${u.port}` : '';
   const uri = `${u.protocol}//${u.hostname.toLowerCase()}${port}${url.replace(/^[a-z]+:\/\/[^/]*/i, '').split('?')[0]}`;
-  const norm = params.filter(([n]) => n !== 'oauth_signature').map(([n, v]) => [enc(n), enc(v)] as const)
+  const norm = params
+    .filter(([n]) => n !== 'oauth_signature')
+    .map(([n, v]) => [enc(n), enc(v)] as const)
     .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
-    .map(([n, v]) => `${n}=${v}`).join('&');
+    .map(([n, v]) => `${n}=${v}`)
+    .join('&');
   return [method.toUpperCase(), enc(uri), enc(norm)].join('&');
 }
 
@@ -79,8 +85,7 @@ export function signRaw(o: RawOAuthOptions): { method: string; path: string; hea
   const formPairs = Object.entries(o.form ?? {});
   const base = baseString(method, o.signedUrl ?? BASE + o.path, [...protocol, ...queryPairs, ...formPairs]);
   const key = `${enc(consumer.secret)}&${enc(o.token?.secret ?? '')}`;
-  const signature = protocol.find(([n]) => n === 'oauth_signature_method')![1] === 'PLAINTEXT' ? key
-    : createHmac('sha1', key).update(base).digest('base64');
+  const signature = protocol.find(([n]) => n === 'oauth_signature_method')![1] === 'PLAINTEXT' ? key : createHmac('sha1', key).update(base).digest('base64');
   let params: Array<[string, string]> = [...protocol, ['oauth_signature', signature]];
   if (o.tamper) params = o.tamper(params);
 
@@ -109,8 +114,8 @@ export function signRaw(o: RawOAuthOptions): { method: string; path: string; hea
 export function sendRaw(app: Express, o: RawOAuthOptions): request.Test {
   const r = signRaw(o);
   const agent = request(app);
-  const call = r.method === 'GET' ? agent.get(r.path) : r.method === 'POST' ? agent.post(r.path)
-    : r.method === 'PUT' ? agent.put(r.path) : agent.delete(r.path);
+  const call =
+    r.method === 'GET' ? agent.get(r.path) : r.method === 'POST' ? agent.post(r.path) : r.method === 'PUT' ? agent.put(r.path) : agent.delete(r.path);
   for (const [k, v] of Object.entries(r.headers)) call.set(k, v);
   if (r.body !== undefined) call.send(r.body);
   return call;

@@ -28,7 +28,10 @@ export function deref(doc: Json, node: unknown): Json {
     if (hops > 20) throw new Error(`$ref loop at ${String(n['$ref'])}`);
     const ref = n['$ref'] as string;
     if (!ref.startsWith('#/')) throw new Error(`only local $refs are used here, not ${ref}`);
-    n = ref.slice(2).split('/').reduce<unknown>((o, k) => (o as Json | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Json;
+    n = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((o, k) => (o as Json | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Json;
     if (n === undefined) throw new Error(`unresolved $ref ${ref}`);
   }
   return n;
@@ -52,8 +55,7 @@ function templateMatcher(template: string): { literals: number; test(segments: s
   const literals = parts.filter((p) => !p.startsWith('{')).length;
   return {
     literals,
-    test: (segments) => segments.length === parts.length &&
-      parts.every((p, i) => p.startsWith('{') || p.toLowerCase() === segments[i]!.toLowerCase()),
+    test: (segments) => segments.length === parts.length && parts.every((p, i) => p.startsWith('{') || p.toLowerCase() === segments[i]!.toLowerCase()),
   };
 }
 
@@ -64,12 +66,21 @@ const matchersOf = new WeakMap<Json, Array<{ p: string; m: ReturnType<typeof tem
 export function documentedPathOf(concretePath: string, doc = openapiDocument()): string | undefined {
   let matchers = matchersOf.get(doc);
   if (!matchers) {
-    matchers = Object.keys(doc['paths'] as Json).map((p) => ({ p, m: templateMatcher(p) })).sort((a, b) => b.m.literals - a.m.literals);
+    matchers = Object.keys(doc['paths'] as Json)
+      .map((p) => ({ p, m: templateMatcher(p) }))
+      .sort((a, b) => b.m.literals - a.m.literals);
     matchersOf.set(doc, matchers);
   }
-  const segments = concretePath.split('/').filter(Boolean).map((s) => {
-    try { return decodeURIComponent(s); } catch { return s; }
-  });
+  const segments = concretePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   return matchers.find(({ m }) => m.test(segments))?.p;
 }
 

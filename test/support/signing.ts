@@ -47,8 +47,14 @@ export function authHeader(method: string, pathAndQuery: string, opts: SignOptio
  */
 export function signed(app: Express, method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathAndQuery: string, opts: SignOptions = {}): request.Test {
   const agent = request(app);
-  const call = method === 'GET' ? agent.get(pathAndQuery) : method === 'POST' ? agent.post(pathAndQuery)
-    : method === 'PUT' ? agent.put(pathAndQuery) : agent.delete(pathAndQuery);
+  const call =
+    method === 'GET'
+      ? agent.get(pathAndQuery)
+      : method === 'POST'
+        ? agent.post(pathAndQuery)
+        : method === 'PUT'
+          ? agent.put(pathAndQuery)
+          : agent.delete(pathAndQuery);
   call.set('Host', HOST).set('Authorization', authHeader(method, pathAndQuery, opts));
   if (opts.form) call.type('form').send(new URLSearchParams(opts.form).toString());
   return call;

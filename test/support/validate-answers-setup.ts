@@ -29,8 +29,16 @@ function pump(c: Checker, force = false): void {
   if (c.running || c.queue.length === 0 || (!force && c.queue.length < BACKGROUND_BATCH)) return;
   const batch = c.queue.splice(0);
   // Loaded at the first answer: unit-test files never pay for the checker.
-  c.running = import('./validate-xml.js').then(({ contractProblems }) => contractProblems(batch))
-    .then((p) => { c.problems.push(...p); }, (e: unknown) => { c.problems.push(`the contract check could not run: ${String(e)}`); })
+  c.running = import('./validate-xml.js')
+    .then(({ contractProblems }) => contractProblems(batch))
+    .then(
+      (p) => {
+        c.problems.push(...p);
+      },
+      (e: unknown) => {
+        c.problems.push(`the contract check could not run: ${String(e)}`);
+      },
+    )
     .finally(() => {
       c.running = undefined;
     });

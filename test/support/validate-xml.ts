@@ -18,13 +18,18 @@ export interface SchemaFile {
 /** Every .xsd in schemas/, read once per process. */
 export const schemaFiles: () => readonly SchemaFile[] = (() => {
   let files: SchemaFile[] | undefined;
-  return () => (files ??= readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.xsd')).sort()
-    .map((fileName) => ({ fileName, contents: readFileSync(join(SCHEMA_DIR, fileName), 'utf8') })));
+  return () =>
+    (files ??= readdirSync(SCHEMA_DIR)
+      .filter((f) => f.endsWith('.xsd'))
+      .sort()
+      .map((fileName) => ({ fileName, contents: readFileSync(join(SCHEMA_DIR, fileName), 'utf8') })));
 })();
 
 /** The root names that have their own schema (schemas/<root>.xsd). */
 export function schemaRoots(): string[] {
-  return schemaFiles().map((f) => f.fileName.replace(/\.xsd$/, '')).filter((r) => r !== 'common' && r !== 'rentalsim');
+  return schemaFiles()
+    .map((f) => f.fileName.replace(/\.xsd$/, ''))
+    .filter((r) => r !== 'common' && r !== 'rentalsim');
 }
 const rootsWithSchema: () => ReadonlySet<string> = (() => {
   let roots: Set<string> | undefined;
@@ -44,8 +49,16 @@ export interface ValidationResult {
 }
 
 const TAG = 'rentalsim-xmllint';
-interface WorkerAnswer { id: number; exitCode: number; stderr: string }
-interface XmllintRunner { worker: Worker; pending: Map<number, (a: WorkerAnswer) => void>; nextId: number }
+interface WorkerAnswer {
+  id: number;
+  exitCode: number;
+  stderr: string;
+}
+interface XmllintRunner {
+  worker: Worker;
+  pending: Map<number, (a: WorkerAnswer) => void>;
+  nextId: number;
+}
 
 /**
  * One xmllint worker per process, kept on globalThis so test files sharing a process share it; unref'd,
@@ -99,8 +112,7 @@ export async function validateXmlDocuments(docs: readonly string[], schema = ALL
   return names.map((name) => {
     const mine = lines.filter((l) => l.startsWith(`${name}:`) || l.startsWith(`${name} `));
     const valid = mine.includes(`${name} validates`);
-    const errors = mine.filter((l) => l !== `${name} validates` && l !== `${name} fails to validate`)
-      .map((l) => l.slice(name.length).replace(/^:\d+:\s*/, ''));
+    const errors = mine.filter((l) => l !== `${name} validates` && l !== `${name} fails to validate`).map((l) => l.slice(name.length).replace(/^:\d+:\s*/, ''));
     return { valid, errors: valid ? [] : errors.length > 0 ? errors : ['xmllint rejected the document'] };
   });
 }
@@ -149,7 +161,8 @@ export async function contractProblems(answers: readonly ReceivedAnswer[]): Prom
       problems.push(`${where} has Content-Type ${JSON.stringify(a.contentType)}, not ${XML_CONTENT_TYPE} (fidelity 1)`);
     }
     if (r?.valid) knownValid.add(digest(a.body));
-    if (r && !r.valid) problems.push(`${where} does not validate against schemas/${root}.xsd:\n    ${r.errors.slice(0, 5).join('\n    ')}\n    ${a.body.slice(0, 400)}`);
+    if (r && !r.valid)
+      problems.push(`${where} does not validate against schemas/${root}.xsd:\n    ${r.errors.slice(0, 5).join('\n    ')}\n    ${a.body.slice(0, 400)}`);
     const roots = expectedRoots(a.method, path, a.status);
     if (!roots.includes(root)) {
       problems.push(`${where}: openapi.yaml declares ${roots.length > 0 ? roots.map((x) => `<${x}>`).join(' or ') : 'no XML answer'} here`);

@@ -11,7 +11,12 @@ const xml10LineEnds = (text: string) => text.replace(/\r\n?/g, '\n');
 /** Parses an XML answer; throws on anything that is not well-formed XML. */
 export function parseXml(text: string): Document {
   const errors: string[] = [];
-  const parser = new DOMParser({ normalizeLineEndings: xml10LineEnds, onError: (level, msg) => { if (level !== 'warning') errors.push(msg); } });
+  const parser = new DOMParser({
+    normalizeLineEndings: xml10LineEnds,
+    onError: (level, msg) => {
+      if (level !== 'warning') errors.push(msg);
+    },
+  });
   const doc = parser.parseFromString(text, 'text/xml');
   if (errors.length > 0) throw new Error(`not well-formed XML: ${errors[0]}\n${text.slice(0, 500)}`);
   return doc;

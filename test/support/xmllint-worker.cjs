@@ -23,15 +23,29 @@ async function run(msg) {
       arguments: msg.args,
       inputFiles: msg.inputFiles,
       print() {},
-      printErr(text) { stderr += text + '\n'; },
+      printErr(text) {
+        stderr += text + '\n';
+      },
       onExit: resolve,
-      onAbort(reason) { stderr += `wasm abort: ${reason}\n`; resolve(-1); },
+      onAbort(reason) {
+        stderr += `wasm abort: ${reason}\n`;
+        resolve(-1);
+      },
       instantiateWasm(imports, done) {
-        WebAssembly.instantiate(wasm, imports).then((instance) => done(instance), (e) => { stderr += String(e); resolve(-1); });
+        WebAssembly.instantiate(wasm, imports).then(
+          (instance) => done(instance),
+          (e) => {
+            stderr += String(e);
+            resolve(-1);
+          },
+        );
         return {};
       },
       wasmMemory: new WebAssembly.Memory({ initial: 256, maximum: msg.maxMemoryPages ?? 2048 }),
-    }).catch((e) => { stderr += String(e); resolve(-1); });
+    }).catch((e) => {
+      stderr += String(e);
+      resolve(-1);
+    });
   });
   return { [TAG]: true, id: msg.id, exitCode, stderr };
 }

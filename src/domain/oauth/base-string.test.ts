@@ -4,8 +4,9 @@ import { baseStringUri, normalizeParameters, signatureBaseString } from './base-
 
 describe('signatureBaseString', () => {
   it('joins method, encoded URI and encoded parameters with &', () => {
-    expect(signatureBaseString({ method: 'POST', scheme: 'https', host: 'Photos.Example.net:443', path: '/users/', params: [{ name: 'a', value: 'b c' }] }))
-      .toBe('POST&https%3A%2F%2Fphotos.example.net%2Fusers%2F&a%3Db%2520c');
+    expect(
+      signatureBaseString({ method: 'POST', scheme: 'https', host: 'Photos.Example.net:443', path: '/users/', params: [{ name: 'a', value: 'b c' }] }),
+    ).toBe('POST&https%3A%2F%2Fphotos.example.net%2Fusers%2F&a%3Db%2520c');
   });
 
   it('upper-cases the method', () => {

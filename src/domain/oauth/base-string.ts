@@ -63,7 +63,9 @@ type NamedParams = ReadonlyArray<{ readonly name: string; readonly value: string
  * as `name=value&...`. oauth_signature never signs itself.
  */
 export function normalizeParameters(params: NamedParams): string {
-  return sortedEncodedPairs(params).map(([n, v]) => `${n}=${v}`).join('&');
+  return sortedEncodedPairs(params)
+    .map(([n, v]) => `${n}=${v}`)
+    .join('&');
 }
 
 /**

@@ -27,7 +27,10 @@ describe('oauth_callback', () => {
 });
 
 describe('parameters appended to a callback keep its own query (spec 5.4)', () => {
-  const p = [['oauth_token', 'ABCDE'], ['oauth_verifier', '012345']] as const;
+  const p = [
+    ['oauth_token', 'ABCDE'],
+    ['oauth_verifier', '012345'],
+  ] as const;
   it.each([
     ['no query: a ? starts one', 'http://c/cb', 'http://c/cb?oauth_token=ABCDE&oauth_verifier=012345'],
     ['an existing query gets an &', 'http://c/cb?state=a%20b&x=1', 'http://c/cb?state=a%20b&x=1&oauth_token=ABCDE&oauth_verifier=012345'],

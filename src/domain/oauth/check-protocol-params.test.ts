@@ -31,7 +31,11 @@ describe('checkProtocolParams: each rule and its error', () => {
     ['oauth_version may be left out', params({ oauth_version: undefined }), 'ok'],
     ['an empty oauth_version counts as left out', params({ oauth_version: '' }), 'ok'],
     ['any oauth_* sent twice is refused', [...params(), { name: 'oauth_nonce', value: 'n1' }], 'Duplicated OAuth Protocol Parameter'],
-    ['an unknown oauth_* sent twice is refused too', [...params(), { name: 'oauth_x', value: '1' }, { name: 'oauth_x', value: '1' }], 'Duplicated OAuth Protocol Parameter'],
+    [
+      'an unknown oauth_* sent twice is refused too',
+      [...params(), { name: 'oauth_x', value: '1' }, { name: 'oauth_x', value: '1' }],
+      'Duplicated OAuth Protocol Parameter',
+    ],
     ['ordinary parameters may repeat', [...params(), { name: 'a', value: '1' }, { name: 'a', value: '2' }], 'ok'],
     ['no consumer key', params({ oauth_consumer_key: undefined }), 'Missing Required Consumer Key'],
     ['an empty consumer key is missing', params({ oauth_consumer_key: '' }), 'Missing Required Consumer Key'],
@@ -63,9 +67,17 @@ describe('checkProtocolParams: each rule and its error', () => {
 
 describe('checkProtocolParams: the order of the checks', () => {
   it.each([
-    ['a duplicate before a missing consumer key', [...params({ oauth_consumer_key: undefined }), { name: 'oauth_nonce', value: 'n2' }], 'Duplicated OAuth Protocol Parameter'],
+    [
+      'a duplicate before a missing consumer key',
+      [...params({ oauth_consumer_key: undefined }), { name: 'oauth_nonce', value: 'n2' }],
+      'Duplicated OAuth Protocol Parameter',
+    ],
     ['the consumer key before everything else missing', [{ name: 'oauth_nonce', value: 'n' }], 'Missing Required Consumer Key'],
-    ['the signature method before the signature', params({ oauth_signature_method: undefined, oauth_signature: undefined }), 'Missing Required Signature Method'],
+    [
+      'the signature method before the signature',
+      params({ oauth_signature_method: undefined, oauth_signature: undefined }),
+      'Missing Required Signature Method',
+    ],
     ['the signature before the timestamp', params({ oauth_signature: undefined, oauth_timestamp: undefined }), 'Missing Required Signature'],
     ['the timestamp before the nonce', params({ oauth_timestamp: undefined, oauth_nonce: undefined }), 'Missing Required Timestamp'],
     ['a missing parameter before a bad version', params({ oauth_nonce: undefined, oauth_version: '2.0' }), 'Missing Required Nonce'],
@@ -78,7 +90,10 @@ describe('checkProtocolParams: the order of the checks', () => {
   });
 
   it('reports the first duplicated name in request order', () => {
-    const result = checkProtocolParams([...params(), { name: 'oauth_token', value: 'a' }, { name: 'oauth_token', value: 'a' }, { name: 'oauth_nonce', value: 'x' }], options);
+    const result = checkProtocolParams(
+      [...params(), { name: 'oauth_token', value: 'a' }, { name: 'oauth_token', value: 'a' }, { name: 'oauth_nonce', value: 'x' }],
+      options,
+    );
     expect(result.ok ? '' : result.error.details).toMatch(/^oauth_token was sent more than once/);
   });
 });
@@ -96,8 +111,7 @@ describe('checkProtocolParams: PLAINTEXT when enabled', () => {
   });
 
   it('a PLAINTEXT request without timestamp is refused as unsupported when PLAINTEXT is off', () => {
-    expect(reasonFor(params({ oauth_signature_method: 'PLAINTEXT', oauth_timestamp: undefined, oauth_nonce: undefined })))
-      .toBe('Unsupported Signature Method');
+    expect(reasonFor(params({ oauth_signature_method: 'PLAINTEXT', oauth_timestamp: undefined, oauth_nonce: undefined }))).toBe('Unsupported Signature Method');
   });
 
   it('the unsupported-method error names the allowed methods', () => {
@@ -115,8 +129,15 @@ describe('checkProtocolParams: the values it extracts', () => {
     expect(result).toEqual({
       ok: true,
       value: {
-        consumerKey: 'ck', signatureMethod: 'HMAC-SHA1', signature: 'sig=', timestamp: NOW, nonce: 'n1', version: '1.0',
-        token: 'tok', callback: 'oob', verifier: '123456',
+        consumerKey: 'ck',
+        signatureMethod: 'HMAC-SHA1',
+        signature: 'sig=',
+        timestamp: NOW,
+        nonce: 'n1',
+        version: '1.0',
+        token: 'tok',
+        callback: 'oob',
+        verifier: '123456',
       },
     });
   });
@@ -155,8 +176,19 @@ describe('readProtocolParams: one pass over the request', () => {
     ['a duplicate among a few', [...many(5), { name: 'oauth_x2', value: '' }], 'oauth_x2'],
     ['a duplicate of an early name among many', [...many(40), { name: 'oauth_x1', value: '1' }], 'oauth_x1'],
     ['a duplicate of a late name among many', [...many(40), { name: 'oauth_x39', value: '1' }], 'oauth_x39'],
-    ['the first name seen twice, not the first name that has a twin', [...many(20), { name: 'oauth_x19', value: '' }, { name: 'oauth_x0', value: '' }], 'oauth_x19'],
-    ['ordinary names repeat freely', [{ name: 'a', value: '1' }, { name: 'a', value: '1' }], 'none'],
+    [
+      'the first name seen twice, not the first name that has a twin',
+      [...many(20), { name: 'oauth_x19', value: '' }, { name: 'oauth_x0', value: '' }],
+      'oauth_x19',
+    ],
+    [
+      'ordinary names repeat freely',
+      [
+        { name: 'a', value: '1' },
+        { name: 'a', value: '1' },
+      ],
+      'none',
+    ],
   ])('%s', (_rule, list, name) => {
     expect(duplicateOf(list)).toBe(name);
   });
@@ -172,7 +204,10 @@ describe('readProtocolParams: one pass over the request', () => {
   });
 
   it('reads an empty value as absent', () => {
-    const read = readProtocolParams([{ name: 'oauth_token', value: '' }, { name: 'oauth_nonce', value: 'n' }]);
+    const read = readProtocolParams([
+      { name: 'oauth_token', value: '' },
+      { name: 'oauth_nonce', value: 'n' },
+    ]);
     expect(read.ok && [read.sent.token, read.sent.nonce]).toEqual([undefined, 'n']);
   });
 });

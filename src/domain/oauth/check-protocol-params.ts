@@ -66,15 +66,33 @@ export function readProtocolParams(params: ReadonlyArray<NamedParam>): ProtocolR
     sent.any = true;
     const v = value === '' ? undefined : value;
     switch (name) {
-      case 'oauth_consumer_key': sent.consumerKey = v; break;
-      case 'oauth_signature_method': sent.signatureMethod = v; break;
-      case 'oauth_signature': sent.signature = v; break;
-      case 'oauth_token': sent.token = v; break;
-      case 'oauth_timestamp': sent.timestamp = v; break;
-      case 'oauth_nonce': sent.nonce = v; break;
-      case 'oauth_version': sent.version = v; break;
-      case 'oauth_callback': sent.callback = v; break;
-      case 'oauth_verifier': sent.verifier = v; break;
+      case 'oauth_consumer_key':
+        sent.consumerKey = v;
+        break;
+      case 'oauth_signature_method':
+        sent.signatureMethod = v;
+        break;
+      case 'oauth_signature':
+        sent.signature = v;
+        break;
+      case 'oauth_token':
+        sent.token = v;
+        break;
+      case 'oauth_timestamp':
+        sent.timestamp = v;
+        break;
+      case 'oauth_nonce':
+        sent.nonce = v;
+        break;
+      case 'oauth_version':
+        sent.version = v;
+        break;
+      case 'oauth_callback':
+        sent.callback = v;
+        break;
+      case 'oauth_verifier':
+        sent.verifier = v;
+        break;
     }
   }
   return { ok: true, sent };

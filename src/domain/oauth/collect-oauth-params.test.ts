@@ -10,7 +10,10 @@ function collected(parts: Parameters<typeof collectOAuthParams>[0]) {
 }
 
 describe('collectOAuthParams: the Authorization header', () => {
-  const expected = [['oauth_consumer_key', 'key'], ['oauth_nonce', 'n1']];
+  const expected = [
+    ['oauth_consumer_key', 'key'],
+    ['oauth_nonce', 'n1'],
+  ];
 
   it.each([
     ['realm and ", " separators', 'OAuth realm="Photos", oauth_consumer_key="key", oauth_nonce="n1"'],
@@ -41,8 +44,10 @@ describe('collectOAuthParams: the Authorization header', () => {
   });
 
   it('keeps an empty value', () => {
-    expect(pairs(collected({ authorization: 'OAuth oauth_token="", oauth_consumer_key="k"' }).params))
-      .toEqual([['oauth_token', ''], ['oauth_consumer_key', 'k']]);
+    expect(pairs(collected({ authorization: 'OAuth oauth_token="", oauth_consumer_key="k"' }).params)).toEqual([
+      ['oauth_token', ''],
+      ['oauth_consumer_key', 'k'],
+    ]);
   });
 
   it.each([
@@ -74,11 +79,39 @@ describe('collectOAuthParams: query string and form body', () => {
   it.each([
     ['a leading ? is ignored', '?a=1', [['a', '1']]],
     ['+ is a space', 'q=2+q', [['q', '2 q']]],
-    ['escapes decode, %20 and %2B included', 'a2=r%20b&p=%2B', [['a2', 'r b'], ['p', '+']]],
-    ['a name without = has the empty value', 'c2&c%40=', [['c2', ''], ['c@', '']]],
-    ['empty pieces are skipped', 'a=1&&b=2&', [['a', '1'], ['b', '2']]],
+    [
+      'escapes decode, %20 and %2B included',
+      'a2=r%20b&p=%2B',
+      [
+        ['a2', 'r b'],
+        ['p', '+'],
+      ],
+    ],
+    [
+      'a name without = has the empty value',
+      'c2&c%40=',
+      [
+        ['c2', ''],
+        ['c@', ''],
+      ],
+    ],
+    [
+      'empty pieces are skipped',
+      'a=1&&b=2&',
+      [
+        ['a', '1'],
+        ['b', '2'],
+      ],
+    ],
     ['only the first = splits', 'a==b=', [['a', '=b=']]],
-    ['duplicates are kept in order', 'a=2&a=1', [['a', '2'], ['a', '1']]],
+    [
+      'duplicates are kept in order',
+      'a=2&a=1',
+      [
+        ['a', '2'],
+        ['a', '1'],
+      ],
+    ],
     ['an invalid escape is kept raw', 'term=100%', [['term', '100%']]],
   ])('%s', (_rule, rawQuery, expected) => {
     expect(pairs(collected({ rawQuery }).params)).toEqual(expected);

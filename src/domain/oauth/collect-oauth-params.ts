@@ -21,9 +21,7 @@ export interface RawRequestParts {
   formBody?: string | undefined;
 }
 
-export type CollectedParams =
-  | { ok: true; params: RequestParam[]; realm?: string }
-  | { ok: false; error: ApiError };
+export type CollectedParams = { ok: true; params: RequestParam[]; realm?: string } | { ok: false; error: ApiError };
 
 /**
  * Gathers every parameter the signature covers (RFC 5849 3.4.1.3.1): the Authorization header's
@@ -35,11 +33,7 @@ export type CollectedParams =
 export function collectOAuthParams(parts: RawRequestParts): CollectedParams {
   const header = parseAuthorizationHeader(parts.authorization);
   if (!header.ok) return header;
-  const params: RequestParam[] = [
-    ...header.params,
-    ...parseFormEncoded(parts.rawQuery, 'query'),
-    ...parseFormEncoded(parts.formBody, 'body'),
-  ];
+  const params: RequestParam[] = [...header.params, ...parseFormEncoded(parts.rawQuery, 'query'), ...parseFormEncoded(parts.formBody, 'body')];
   return header.realm === undefined ? { ok: true, params } : { ok: true, params, realm: header.realm };
 }
 

@@ -31,36 +31,74 @@ function verdict(example: Example, nowSeconds: number) {
 }
 
 const header = (pairs: Record<string, string>) =>
-  'OAuth realm="Photos", ' + Object.entries(pairs).map(([k, v]) => `${k}="${v}"`).join(', ');
+  'OAuth realm="Photos", ' +
+  Object.entries(pairs)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(', ');
 
 /** RFC 5849 1.2: printer.example.com gets access to Jane's photos on photos.example.net. */
 const photos: Array<[string, Example, number]> = [
-  ['the temporary credential request (initiate)', {
-    method: 'POST', scheme: 'https', host: 'photos.example.net', path: '/initiate',
-    consumerSecret: 'kd94hf93k423kf44',
-    authorization: header({
-      oauth_consumer_key: 'dpf43f3p2l4k3l03', oauth_signature_method: 'HMAC-SHA1', oauth_timestamp: '137131200',
-      oauth_nonce: 'wIjqoS', oauth_callback: 'http%3A%2F%2Fprinter.example.com%2Fready',
-      oauth_signature: '74KNZJeDHnMBp0EMJ9ZHt%2FXKycU%3D',
-    }),
-  }, 137131200],
-  ['the token request', {
-    method: 'POST', scheme: 'https', host: 'photos.example.net', path: '/token',
-    consumerSecret: 'kd94hf93k423kf44', tokenSecret: 'hdhd0244k9j7ao03',
-    authorization: header({
-      oauth_consumer_key: 'dpf43f3p2l4k3l03', oauth_token: 'hh5s93j4hdidpola', oauth_signature_method: 'HMAC-SHA1',
-      oauth_timestamp: '137131201', oauth_nonce: 'walatlh', oauth_verifier: 'hfdp7dh39dks9884',
-      oauth_signature: 'gKgrFCywp7rO0OXSjdot%2FIHF7IU%3D',
-    }),
-  }, 137131201],
-  ['the protected resource request', {
-    method: 'GET', scheme: 'http', host: 'photos.example.net', path: '/photos', rawQuery: 'file=vacation.jpg&size=original',
-    consumerSecret: 'kd94hf93k423kf44', tokenSecret: 'pfkkdhi9sl3r4s00',
-    authorization: header({
-      oauth_consumer_key: 'dpf43f3p2l4k3l03', oauth_token: 'nnch734d00sl2jdk', oauth_signature_method: 'HMAC-SHA1',
-      oauth_timestamp: '137131202', oauth_nonce: 'chapoH', oauth_signature: 'MdpQcU8iPSUjWoN%2FUDMsK2sui9I%3D',
-    }),
-  }, 137131202],
+  [
+    'the temporary credential request (initiate)',
+    {
+      method: 'POST',
+      scheme: 'https',
+      host: 'photos.example.net',
+      path: '/initiate',
+      consumerSecret: 'kd94hf93k423kf44',
+      authorization: header({
+        oauth_consumer_key: 'dpf43f3p2l4k3l03',
+        oauth_signature_method: 'HMAC-SHA1',
+        oauth_timestamp: '137131200',
+        oauth_nonce: 'wIjqoS',
+        oauth_callback: 'http%3A%2F%2Fprinter.example.com%2Fready',
+        oauth_signature: '74KNZJeDHnMBp0EMJ9ZHt%2FXKycU%3D',
+      }),
+    },
+    137131200,
+  ],
+  [
+    'the token request',
+    {
+      method: 'POST',
+      scheme: 'https',
+      host: 'photos.example.net',
+      path: '/token',
+      consumerSecret: 'kd94hf93k423kf44',
+      tokenSecret: 'hdhd0244k9j7ao03',
+      authorization: header({
+        oauth_consumer_key: 'dpf43f3p2l4k3l03',
+        oauth_token: 'hh5s93j4hdidpola',
+        oauth_signature_method: 'HMAC-SHA1',
+        oauth_timestamp: '137131201',
+        oauth_nonce: 'walatlh',
+        oauth_verifier: 'hfdp7dh39dks9884',
+        oauth_signature: 'gKgrFCywp7rO0OXSjdot%2FIHF7IU%3D',
+      }),
+    },
+    137131201,
+  ],
+  [
+    'the protected resource request',
+    {
+      method: 'GET',
+      scheme: 'http',
+      host: 'photos.example.net',
+      path: '/photos',
+      rawQuery: 'file=vacation.jpg&size=original',
+      consumerSecret: 'kd94hf93k423kf44',
+      tokenSecret: 'pfkkdhi9sl3r4s00',
+      authorization: header({
+        oauth_consumer_key: 'dpf43f3p2l4k3l03',
+        oauth_token: 'nnch734d00sl2jdk',
+        oauth_signature_method: 'HMAC-SHA1',
+        oauth_timestamp: '137131202',
+        oauth_nonce: 'chapoH',
+        oauth_signature: 'MdpQcU8iPSUjWoN%2FUDMsK2sui9I%3D',
+      }),
+    },
+    137131202,
+  ],
 ];
 
 describe('RFC 5849 1.2, the photos example', () => {
@@ -85,7 +123,10 @@ describe('RFC 5849 1.2, the photos example', () => {
 
 /** RFC 5849 3.4.1, the base string example (header folding replaced by ", "). */
 const example341 = {
-  method: 'POST', scheme: 'http', host: 'example.com', path: '/request',
+  method: 'POST',
+  scheme: 'http',
+  host: 'example.com',
+  path: '/request',
   rawQuery: 'b5=%3D%253D&a3=a&c%40=&a2=r%20b',
   formBody: 'c2&a3=2+q',
   authorization:
@@ -117,7 +158,6 @@ describe('RFC 5849 3.4.1, the base string example', () => {
   });
 
   it('signs to r6/TJjbCOr97/+UU0NsvSne7s5g= with the example secrets (the printed bYT5... is an erratum)', () => {
-    expect(sign({ method: 'HMAC-SHA1', baseString, consumerSecret: 'j49sk3j29djd', tokenSecret: 'dh893hdasih9' }))
-      .toBe('r6/TJjbCOr97/+UU0NsvSne7s5g=');
+    expect(sign({ method: 'HMAC-SHA1', baseString, consumerSecret: 'j49sk3j29djd', tokenSecret: 'dh893hdasih9' })).toBe('r6/TJjbCOr97/+UU0NsvSne7s5g=');
   });
 });

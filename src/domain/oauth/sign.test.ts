@@ -14,19 +14,20 @@ describe('signingKey', () => {
 describe('sign', () => {
   it('HMAC-SHA1 is the base64 HMAC of the base string under the key', () => {
     // Independent value: printf %s 'GET&http%3A%2F%2Fh%2F&' | openssl dgst -sha1 -hmac 'c&t' -binary | base64
-    expect(sign({ method: 'HMAC-SHA1', baseString: 'GET&http%3A%2F%2Fh%2F&', consumerSecret: 'c', tokenSecret: 't' }))
-      .toBe('3F30/+SJ/DSxYGqFsMLbkCSPVhY=');
+    expect(sign({ method: 'HMAC-SHA1', baseString: 'GET&http%3A%2F%2Fh%2F&', consumerSecret: 'c', tokenSecret: 't' })).toBe('3F30/+SJ/DSxYGqFsMLbkCSPVhY=');
   });
 
   it('PLAINTEXT is the key itself and ignores the base string (RFC 5849 3.4.4)', () => {
-    expect(sign({ method: 'PLAINTEXT', baseString: 'anything', consumerSecret: 'kd94hf93k423kf44', tokenSecret: 'hdhd0244k9j7ao03' }))
-      .toBe('kd94hf93k423kf44&hdhd0244k9j7ao03');
+    expect(sign({ method: 'PLAINTEXT', baseString: 'anything', consumerSecret: 'kd94hf93k423kf44', tokenSecret: 'hdhd0244k9j7ao03' })).toBe(
+      'kd94hf93k423kf44&hdhd0244k9j7ao03',
+    );
   });
 
   it('a missing token secret signs with the consumer secret alone', () => {
     const base = 'GET&http%3A%2F%2Fh%2F&';
-    expect(sign({ method: 'HMAC-SHA1', baseString: base, consumerSecret: 'c' }))
-      .toBe(sign({ method: 'HMAC-SHA1', baseString: base, consumerSecret: 'c', tokenSecret: '' }));
+    expect(sign({ method: 'HMAC-SHA1', baseString: base, consumerSecret: 'c' })).toBe(
+      sign({ method: 'HMAC-SHA1', baseString: base, consumerSecret: 'c', tokenSecret: '' }),
+    );
   });
 });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  authorise, checkAccessToken, checkAuthorisable, checkRequestTokenForExchange, checkSigningToken, checkVerifier, deny, markUsed, revoke,
+  authorise,
+  checkAccessToken,
+  checkAuthorisable,
+  checkRequestTokenForExchange,
+  checkSigningToken,
+  checkVerifier,
+  deny,
+  markUsed,
+  revoke,
   type TokenRecord,
 } from './token-state.js';
 
@@ -8,12 +16,27 @@ const NOW = 1_700_000_000_000;
 const TEN_MINUTES = 600_000;
 
 const requestToken = (over: Partial<TokenRecord> = {}): TokenRecord => ({
-  token: 'ABCDE', secret: 's', type: 'request', consumerKey: 'ck', callback: 'oob', state: 'unauthorised',
-  failedVerifications: 0, createdAt: NOW, expiresAt: NOW + TEN_MINUTES, ...over,
+  token: 'ABCDE',
+  secret: 's',
+  type: 'request',
+  consumerKey: 'ck',
+  callback: 'oob',
+  state: 'unauthorised',
+  failedVerifications: 0,
+  createdAt: NOW,
+  expiresAt: NOW + TEN_MINUTES,
+  ...over,
 });
 const accessToken = (over: Partial<TokenRecord> = {}): TokenRecord => ({
-  token: 'acc', secret: 's', type: 'access', consumerKey: 'ck', userGuid: 'G', state: 'active',
-  failedVerifications: 0, createdAt: NOW, ...over,
+  token: 'acc',
+  secret: 's',
+  type: 'access',
+  consumerKey: 'ck',
+  userGuid: 'G',
+  state: 'active',
+  failedVerifications: 0,
+  createdAt: NOW,
+  ...over,
 });
 const authorised = (over: Partial<TokenRecord> = {}) => requestToken({ state: 'authorised', userGuid: 'G', verifier: '012345', ...over });
 

@@ -64,7 +64,8 @@ export function checkRequestTokenForExchange(t: TokenRecord | undefined, consume
   if (!issuedTo(t, consumerKey)) return no(`the request token was issued to another consumer, not ${consumerKey}`);
   const life = liveRequestToken(t, now);
   if (!life.ok) return life;
-  if (t.state === 'unauthorised') return no(`the request token ${t.token} has not been authorised yet; send the subscriber to login_url?oauth_token=${t.token} first`);
+  if (t.state === 'unauthorised')
+    return no(`the request token ${t.token} has not been authorised yet; send the subscriber to login_url?oauth_token=${t.token} first`);
   return YES;
 }
 
@@ -73,7 +74,8 @@ export function checkAuthorisable(t: TokenRecord | undefined, now: number): Verd
   if (t?.type !== 'request') return no('this activation code is not known; check it, or ask the application for a new one');
   const life = liveRequestToken(t, now);
   if (!life.ok) return life;
-  if (t.state !== 'unauthorised') return no(`this activation code was already ${t.state === 'authorised' ? 'authorised' : t.state}; ask the application for a new one`);
+  if (t.state !== 'unauthorised')
+    return no(`this activation code was already ${t.state === 'authorised' ? 'authorised' : t.state}; ask the application for a new one`);
   return YES;
 }
 
@@ -122,7 +124,9 @@ export function revoke(t: TokenRecord): TokenRecord {
 /** Expired, used, denied and killed tokens are all dead; the reason says which. */
 function liveRequestToken(t: TokenRecord, now: number): Verdict {
   if (t.expiresAt !== undefined && now >= t.expiresAt) {
-    return no(`the request token ${t.token} expired at ${new Date(t.expiresAt).toISOString()} on the simulator clock (request tokens live ${Math.round((t.expiresAt - t.createdAt) / 1000)} s)`);
+    return no(
+      `the request token ${t.token} expired at ${new Date(t.expiresAt).toISOString()} on the simulator clock (request tokens live ${Math.round((t.expiresAt - t.createdAt) / 1000)} s)`,
+    );
   }
   if (t.state === 'used') return no(`the request token ${t.token} was already exchanged for an access token; request tokens are single use`);
   if (t.state === 'denied') return no(`the subscriber denied access to request token ${t.token}`);

@@ -9,9 +9,17 @@ import { verifySignature } from './verify-signature.js';
 
 describe('verifySignature', () => {
   const request = {
-    method: 'GET', scheme: 'http', host: 'api.example.com', path: '/users/',
-    params: [{ name: 'oauth_consumer_key', value: 'ck' }, { name: 'oauth_signature', value: 'ignored' }],
-    consumerSecret: 'cs', tokenSecret: 'ts', signatureMethod: 'HMAC-SHA1' as const,
+    method: 'GET',
+    scheme: 'http',
+    host: 'api.example.com',
+    path: '/users/',
+    params: [
+      { name: 'oauth_consumer_key', value: 'ck' },
+      { name: 'oauth_signature', value: 'ignored' },
+    ],
+    consumerSecret: 'cs',
+    tokenSecret: 'ts',
+    signatureMethod: 'HMAC-SHA1' as const,
   };
   const baseString = 'GET&http%3A%2F%2Fapi.example.com%2Fusers%2F&oauth_consumer_key%3Dck';
   const good = createHmac('sha1', 'cs&ts').update(baseString).digest('base64');
@@ -47,14 +55,17 @@ describe('requests signed by the oauth-1.0a client library', () => {
   const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/);
   const value = fc.string({ unit: 'binary', maxLength: 12 });
   const pairsOf = (prefix: string) =>
-    fc.uniqueArray(fc.tuple(name, value), { maxLength: 4, selector: ([n]) => n })
-      .map((pairs) => pairs.map(([n, v]) => [prefix + n, v] as [string, string]));
+    fc.uniqueArray(fc.tuple(name, value), { maxLength: 4, selector: ([n]) => n }).map((pairs) => pairs.map(([n, v]) => [prefix + n, v] as [string, string]));
 
   it('verify with HMAC-SHA1 for any query and form parameters', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), fc.constantFrom('/users/u1/queues/disc', '/users/', '/catalog/titles'),
-        pairsOf('q_'), pairsOf('b_'), value, value,
+        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
+        fc.constantFrom('/users/u1/queues/disc', '/users/', '/catalog/titles'),
+        pairsOf('q_'),
+        pairsOf('b_'),
+        value,
+        value,
         (method, path, query, body, consumerSecret, tokenSecret) => {
           const client = new OAuth({
             consumer: { key: 'ck', secret: consumerSecret },
@@ -67,11 +78,22 @@ describe('requests signed by the oauth-1.0a client library', () => {
 
           const collected = collectOAuthParams({ authorization: client.toHeader(signed).Authorization, rawQuery, formBody: encodePairs(body) });
           if (!collected.ok) throw collected.error;
-          const checked = checkProtocolParams(collected.params, { realNowSeconds: signed.oauth_timestamp, timestampWindowSeconds: 300, plaintextEnabled: false });
+          const checked = checkProtocolParams(collected.params, {
+            realNowSeconds: signed.oauth_timestamp,
+            timestampWindowSeconds: 300,
+            plaintextEnabled: false,
+          });
           if (!checked.ok) throw checked.error;
           const verdict = verifySignature({
-            method, scheme: 'https', host: 'api.example.com:443', path, params: collected.params,
-            signatureMethod: checked.value.signatureMethod, signature: checked.value.signature, consumerSecret, tokenSecret,
+            method,
+            scheme: 'https',
+            host: 'api.example.com:443',
+            path,
+            params: collected.params,
+            signatureMethod: checked.value.signatureMethod,
+            signature: checked.value.signature,
+            consumerSecret,
+            tokenSecret,
           });
           expect(verdict).toMatchObject({ ok: true });
         },

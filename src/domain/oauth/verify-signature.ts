@@ -26,7 +26,5 @@ export function verifySignature(input: VerifySignatureInput): SignatureVerdict {
     consumerSecret: input.consumerSecret,
     tokenSecret: input.tokenSecret,
   });
-  return secretsMatch(expected, input.signature)
-    ? { ok: true, baseString }
-    : { ok: false, baseString, error: errors.invalidSignature(baseString) };
+  return secretsMatch(expected, input.signature) ? { ok: true, baseString } : { ok: false, baseString, error: errors.invalidSignature(baseString) };
 }

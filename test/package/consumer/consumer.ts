@@ -9,8 +9,7 @@ import { startSimulator, type FaultBody, type Simulator } from 'rentalsim';
 const consumer = { key: 'test-consumer-key', secret: 'test-consumer-secret' };
 
 /** RFC 3986 encoding, as OAuth 1.0a signs with. */
-const encode = (s: string): string =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** A two-legged HMAC-SHA1 Authorization header for a GET (the consumer alone, no token). */
 function authorization(url: URL): string {
@@ -27,8 +26,12 @@ function authorization(url: URL): string {
     .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`);
   const base = ['GET', encode(`${url.origin}${url.pathname}`), encode(pairs.join('&'))].join('&');
-  oauth['oauth_signature'] = createHmac('sha1', `${encode(consumer.secret)}&`).update(base).digest('base64');
-  return `OAuth ${Object.entries(oauth).map(([k, v]) => `${encode(k)}="${encode(v)}"`).join(', ')}`;
+  oauth['oauth_signature'] = createHmac('sha1', `${encode(consumer.secret)}&`)
+    .update(base)
+    .digest('base64');
+  return `OAuth ${Object.entries(oauth)
+    .map(([k, v]) => `${encode(k)}="${encode(v)}"`)
+    .join(', ')}`;
 }
 
 async function search(sim: Simulator, term: string): Promise<{ status: number; body: string }> {
