@@ -6,7 +6,7 @@ interface Waiting {
 }
 
 /**
- * Lets the requests that arrived together be handled together (docs/decisions/0008, third pass). Node reads
+ * Lets the requests that arrived together be handled together (docs/decisions/0008). Node reads
  * every ready connection in one turn of its event loop; this middleware holds each request there and, once
  * that turn has read them all (setImmediate), runs their handlers one after another in one callback, so
  * that what node does after each write (its callbacks and `finish` and `close` events, the journal's
