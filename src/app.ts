@@ -51,8 +51,8 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   // From here on, the requests read in one turn of the event loop are answered as one batch.
   app.use(handleInBatches());
   // Each group's routes all live under its prefix (src/http/under-prefix.ts). The narrower prefixes come
-  // first: a router that runs out of routes hands over in a later turn (express defers its `done`), which
-  // would take a request out of its batch.
+  // first: a router whose last layer ran and passed a request on hands it over in a later turn (express
+  // defers its `done`), out of its batch; test/answers-in-batches.test.ts fails, naming the group, if so.
   app.use(underPrefix('/oauth', oauthRoutes()));
   app.use(underPrefix('/catalog', catalogRoutes()));
   app.use(underPrefix('/categories', categoryRoutes()));
