@@ -12,6 +12,8 @@ export interface TestWorld {
   app: Express;
   world: World;
   config: Config;
+  /** The lines the admin surface would have written to stderr (errors with a cause). */
+  adminLines: string[];
 }
 
 /**
@@ -22,7 +24,10 @@ export interface TestWorld {
 export function testWorld(scenario = 'default', overrides: Partial<Config> = {}): TestWorld {
   const config: Config = { ...DEFAULT_CONFIG, scenario, ...overrides };
   const world = createWorld(config);
-  return { app: createApp({ world, config }), world, config };
+  // Admin errors with a cause are kept here rather than written to the runner's stderr, where every test of
+  // a refused upload printed a line; a test that cares reads them.
+  const adminLines: string[] = [];
+  return { app: createApp({ world, config, adminLog: (line) => adminLines.push(line) }), world, config, adminLines };
 }
 
 /**
