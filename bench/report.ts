@@ -1,3 +1,4 @@
+import { FIRST_TIME_CONNECTIONS, FIRST_TIME_RATE, type FirstTimeRow } from './first-time.js';
 import type { LoadResult } from './load.js';
 
 export interface LoadRow {
@@ -23,6 +24,8 @@ export interface CatalogueResults {
   memory?: { rss: number; peak: number } | undefined;
   /** The same loads with V8's young generation capped, for comparison. */
   memoryTight?: { flags: string; rss: number; peak: number; searchRps: number } | undefined;
+  /** Issue 17: questions asked for the first time, at an even 20 requests/s (bench/first-time.ts). */
+  firstTime?: FirstTimeRow[];
 }
 
 export interface BenchResults {
@@ -105,6 +108,27 @@ export function markdownReport(r: BenchResults): string {
       );
     }
   }
+  for (const c of r.catalogues) if (c.firstTime) lines.push('', ...firstTimeTable(c.scenario, c.firstTime));
   if (r.totalSeconds !== undefined) lines.push('', `The whole run took ${r.totalSeconds.toFixed(0)} s.`);
   return lines.join('\n') + '\n';
+}
+
+/** The first-time section as a markdown table, with its heading (also printed by `npm run bench -- first-time`). */
+export function firstTimeTable(scenario: string, rows: readonly FirstTimeRow[]): string[] {
+  const lines = [
+    `First-time questions on \`${scenario}\` (issue 17): each request new to the simulator (no answer or search cache has it), ` +
+      `sent evenly at ${FIRST_TIME_RATE} requests/s over ${FIRST_TIME_CONNECTIONS} connections; ` +
+      "latency counted from when each request was due; CPU is the simulator's, from /proc (10 ms ticks).",
+    '',
+    '| item | requests | bad | p50 ms | p99 ms | CPU µs/req | target | |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+  ];
+  for (const row of rows) {
+    const r = row.result;
+    const name = `${row.name} (e.g. \`${row.example}\`${row.note ? `; ${row.note}` : ''})`;
+    const target = row.p99TargetMs === undefined ? '-' : `p99 < ${row.p99TargetMs} ms`;
+    const met = row.p99TargetMs === undefined ? '-' : mark(r.p99 < row.p99TargetMs && r.bad === 0);
+    lines.push(`| ${name} | ${r.requests} | ${r.bad} | ${r.p50} | ${r.p99} | ${r.cpuUs?.toFixed(0) ?? '?'} | ${target} | ${met} |`);
+  }
+  return lines;
 }

@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild, type Child } from './child.js';
 import { drive, probe, type LoadResult } from './load.js';
-import { markdownReport, type BenchResults, type CatalogueResults, type LoadRow } from './report.js';
+import { firstTime } from './first-time.js';
+import { firstTimeTable, markdownReport, type BenchResults, type CatalogueResults, type LoadRow } from './report.js';
 import { drivePaced } from './paced.js';
 import { ALICE_READ, FIRST_ANSWER, loadScenarios, moderateSearch, type LoadScenario } from './scenarios.js';
 import { queueableTitles } from './queue-titles.js';
@@ -78,6 +79,7 @@ async function benchCatalogue(scenario: string, bare: Child): Promise<CatalogueR
       const b = await drive(sim!.url, m.steps, { connections: 4, seconds: SECONDS, rate: MODERATE_RATE }, undefined, sim!.cpuMs);
       log(`${m.name}, autocannon bursts: p50 ${b.p50} ms, p99 ${b.p99} ms (${b.rps.toFixed(0)} req/s, ${b.bad} bad)`);
       out.moderateSearchBursts = b;
+      out.firstTime = await firstTime(sim!, { seconds: SECONDS, log });
     }
     out.memory = sim!.rssMb();
     if (scenario === 'large') out.memoryTight = await memoryWithSmallYoungGeneration(scenario);
@@ -189,9 +191,33 @@ const fmt = (r: LoadResult) =>
   `${r.rps.toFixed(0)} req/s p50 ${r.p50} p99 ${r.p99} ms, ${r.cpuUs?.toFixed(0) ?? '?'} us CPU/req${r.bad ? ` (${r.bad} bad)` : ''}`;
 const log = (line: string) => process.stdout.write(line + '\n');
 
+/**
+ * `npm run bench -- first-time`: the first-time section alone, on a fresh large simulator, in about a
+ * minute. Before it, new-term searches at the moderate rate, as the full run sends before its first-time
+ * section, so the simulator's search code is as warm (JIT-compiled) as it is there and the numbers compare.
+ */
+async function firstTimeAlone(): Promise<void> {
+  const sim = await startChild(MAIN, ['--port', '0', '--scenario', 'large']);
+  try {
+    await probe(sim.url, FIRST_ANSWER, {});
+    const m = moderateSearch();
+    await drivePaced(sim.url, m.steps[0]!, { connections: 4, seconds: 1 + SECONDS, rate: MODERATE_RATE });
+    const rows = await firstTime(sim, { seconds: SECONDS, log });
+    process.stdout.write('\n' + firstTimeTable('large', rows).join('\n') + '\n');
+  } finally {
+    await sim.stop();
+  }
+}
+
 // `npm run bench -- soak`: the memory soak (bench/soak.ts) instead of the speed run; `-- start`: the
-// README's start command against node dist/src/main.js, to the first answer (bench/start-time.ts).
-(process.argv[2] === 'soak' ? soak() : process.argv[2] === 'start' ? startTime() : main()).catch((e: unknown) => {
+// README's start command against node dist/src/main.js, to the first answer (bench/start-time.ts);
+// `-- first-time`: the first-time section alone (bench/first-time.ts).
+const commands = new Map<string | undefined, () => Promise<unknown>>([
+  ['soak', soak],
+  ['start', startTime],
+  ['first-time', firstTimeAlone],
+]);
+(commands.get(process.argv[2]) ?? main)().catch((e: unknown) => {
   process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
   process.exit(1);
 });
