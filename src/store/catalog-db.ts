@@ -3,6 +3,8 @@ import { titleFacets } from '../domain/title-facets.js';
 import type { Person, Review, Title } from '../domain/types.js';
 import type { Db } from './db.js';
 import { CATALOG_SCHEMA } from './schema.js';
+import { writeFacetIndex } from './facet-index.js';
+import { writeTitleRanks } from './catalog-search-ranks.js';
 
 export type { Db };
 
@@ -62,6 +64,8 @@ export function buildCatalogDb(data: CatalogData): Db {
       for (const r of p.roles) insertRole.run(p.id, r);
     }
     for (const r of data.reviews) insertReview.run(r.id, r.titleId, JSON.stringify(r));
+    writeFacetIndex(db);
+    writeTitleRanks(db);
   })();
   db.exec('ANALYZE');
   return db;

@@ -1,6 +1,7 @@
 import { matchTier } from '../domain/search-term.js';
 import type { TitleKind } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
+import type { Db } from './db.js';
+import { readIndexArray, readIndexText, writeIndexData } from './search-index-data.js';
 
 const KIND_BITS: Readonly<Record<TitleKind, number>> = { film: 1, tv: 2, game: 4 };
 
@@ -10,11 +11,43 @@ export function kindMask(kinds: readonly TitleKind[]): number {
 }
 
 /**
+ * Writes the ranks of a complete catalogue into its snapshot (search-index-data.ts), read back by TitleRanks:
+ * computing them costs 0.3 s on the 100,000-title catalogue, reading them a few ms.
+ */
+export function writeTitleRanks(db: Db): void {
+  const rows = db
+    .prepare<[], [number, string, string, string | null, number]>(
+      // SQLite's lower() folds A-Z only, as NOCASE and LIKE compare.
+      `SELECT id, kind, lower(clean_title), release_date, popularity_rank IS NOT NULL FROM titles WHERE parent_id IS NULL
+       ORDER BY base_ratings DESC, id`,
+    )
+    .raw()
+    .all();
+  const ids = new Int32Array(rows.length);
+  const kinds = new Uint8Array(rows.length);
+  const releases = new Int32Array(rows.length);
+  const popular = new Uint8Array(rows.length);
+  const starts = new Uint32Array(rows.length + 1);
+  rows.forEach(([id, kind, folded, release, isPopular], rank) => {
+    ids[rank] = id;
+    kinds[rank] = KIND_BITS[kind as TitleKind] ?? 0;
+    releases[rank] = release === null ? 0 : dayNumber(release);
+    popular[rank] = isPopular;
+    starts[rank + 1] = starts[rank]! + folded.length;
+  });
+  writeIndexData(db, 'ranks.ids', ids);
+  writeIndexData(db, 'ranks.kinds', kinds);
+  writeIndexData(db, 'ranks.releases', releases);
+  writeIndexData(db, 'ranks.popular', popular);
+  writeIndexData(db, 'ranks.title_starts', starts);
+  writeIndexData(db, 'ranks.titles', rows.map((r) => r[2]).join(''));
+}
+
+/**
  * Every title a search can list (not the discs of a multi-disc title), in the order a search without a term
  * lists them: most rated first (base_ratings DESC, id). A title's rank is its place in that order, so
  * ordering matches by rating is sorting small integers, done in JavaScript without reading any title row.
- * Read once per catalogue (the catalogue never changes), from a covering index, on the first term search:
- * about 0.15 s and 4 MB of folded titles for the 100,000-title catalogue, a few ms for the default one.
+ * Read once per catalogue (the catalogue never changes) from what writeTitleRanks stored with the snapshot.
  */
 export class TitleRanks {
   /** Rank by title id; -1 for a disc of another title. Ids past the end are not in the catalogue. */
@@ -23,37 +56,34 @@ export class TitleRanks {
   readonly idAt: Int32Array;
   /** Kind bit (KIND_BITS) by rank. */
   readonly kindAt: Uint8Array;
-  /** Clean title by rank, A-Z lower-cased (as search-term.ts, asciiFolded): what the best-match tiers compare. */
-  readonly foldedTitleAt: string[];
   /** The first two characters of each folded title (headOf), so most tiers are told without reading the title. */
   readonly headAt: Uint32Array;
+  /** Release date by rank as the number YYYYMMDD (dayNumber), 0 for none: what the date facets compare. */
+  readonly releaseAt: Int32Array;
+  /** 1 by rank for a title with a popularity rank (the most_popular facet). */
+  readonly popularAt: Uint8Array;
+  /** Every folded title, one after another, and where each starts (by rank; one more for the end). */
+  private readonly titles: string;
+  private readonly titleStarts: Uint32Array;
 
   constructor(db: Db) {
-    const count = db.prepare('SELECT count(*) FROM titles WHERE parent_id IS NULL').pluck().get() as number;
-    const maxId = (db.prepare('SELECT max(id) FROM titles').pluck().get() as number | null) ?? 0;
-    this.rankOf = new Int32Array(maxId + 1).fill(-1);
-    this.idAt = new Int32Array(count);
-    this.kindAt = new Uint8Array(count);
-    this.foldedTitleAt = new Array<string>(count);
-    this.headAt = new Uint32Array(count);
-    // Iterated, not read whole: 100,000 row arrays at once would be 20 MB of garbage in one go.
-    const rows = db
-      .prepare<[], [number, string, string]>(
-        // SQLite's lower() folds A-Z only, as NOCASE and LIKE compare (and makes one flat string per title).
-        `SELECT id, kind, lower(clean_title) FROM titles INDEXED BY titles_for_search WHERE parent_id IS NULL
-         ORDER BY base_ratings DESC, id`,
-      )
-      .raw()
-      .iterate();
-    let rank = 0;
-    for (const [id, kind, folded] of rows) {
-      this.rankOf[id] = rank;
-      this.idAt[rank] = id;
-      this.kindAt[rank] = KIND_BITS[kind as TitleKind] ?? 0;
-      this.foldedTitleAt[rank] = folded;
-      this.headAt[rank] = headOf(folded);
-      rank++;
+    this.idAt = readIndexArray(db, 'ranks.ids', Int32Array);
+    this.kindAt = readIndexArray(db, 'ranks.kinds', Uint8Array);
+    this.releaseAt = readIndexArray(db, 'ranks.releases', Int32Array);
+    this.popularAt = readIndexArray(db, 'ranks.popular', Uint8Array);
+    this.titleStarts = readIndexArray(db, 'ranks.title_starts', Uint32Array);
+    this.titles = readIndexText(db, 'ranks.titles');
+    this.rankOf = new Int32Array(this.idAt.reduce((max, id) => Math.max(max, id), 0) + 1).fill(-1);
+    this.headAt = new Uint32Array(this.idAt.length);
+    for (let rank = 0; rank < this.idAt.length; rank++) {
+      this.rankOf[this.idAt[rank]!] = rank;
+      this.headAt[rank] = headOf(this.foldedTitle(rank));
     }
+  }
+
+  /** The clean title at `rank`, A-Z lower-cased (as search-term.ts, asciiFolded): what the best-match tiers compare. */
+  foldedTitle(rank: number): string {
+    return this.titles.slice(this.titleStarts[rank], this.titleStarts[rank + 1]);
   }
 
   get size(): number {
@@ -66,7 +96,7 @@ export class TitleRanks {
    */
   tier(rank: number, foldedText: string, textHead: number): 0 | 1 | 2 {
     const head = foldedText.length >= 2 ? this.headAt[rank]! : firstOfHead(this.headAt[rank]!);
-    return head === textHead ? matchTier(this.foldedTitleAt[rank]!, foldedText) : 2;
+    return head === textHead ? matchTier(this.foldedTitle(rank), foldedText) : 2;
   }
 
   /** The rank of a title that can be listed with the kinds of `mask` (kindMask), or -1. */
@@ -74,6 +104,15 @@ export class TitleRanks {
     const rank = id < this.rankOf.length ? this.rankOf[id]! : -1;
     return rank >= 0 && (mask === 0 || (this.kindAt[rank]! & mask) !== 0) ? rank : -1;
   }
+}
+
+/**
+ * A YYYY-MM-DD date as the number YYYYMMDD, which orders as the text does (release dates are checked ISO
+ * dates: curated-schema.ts, and the generator's). Anything else is a programming error, not a request's.
+ */
+export function dayNumber(date: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
+  return Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 }
 
 /** The first two UTF-16 units of a string in one number (0 for a missing one): a cheap necessary test for startsWith. */

@@ -1,7 +1,7 @@
 import { asciiFolded } from '../domain/search-term.js';
 import type { TitleKind } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
-import { kindMask, textHeadOf, TitleRanks } from './catalog-search-ranks.js';
+import { kindMask, textHeadOf, type TitleRanks } from './catalog-search-ranks.js';
 
 /** Orders remembered at once, and ids held by them all (4 bytes each). */
 const MAX_ORDERS = 2000;
@@ -25,18 +25,16 @@ const MAX_WORD_IDS = 500_000;
  * are left to the SQL search: `ordered` answers undefined.
  */
 export class TermOrders {
-  private ranksMemo?: TitleRanks;
   private readonly match;
   private readonly orders = new BoundedIds(MAX_ORDERS, MAX_HELD_IDS);
   private readonly words = new BoundedIds(MAX_WORDS, MAX_WORD_IDS);
 
-  constructor(private readonly db: Db) {
+  constructor(
+    db: Db,
+    private readonly ranks: () => TitleRanks,
+  ) {
     // One JSON array instead of a row per match: a third cheaper to read than plucking rows.
     this.match = db.prepare<[string], string>('SELECT json_group_array(rowid) FROM titles_fts WHERE titles_fts MATCH ?').pluck();
-  }
-
-  private get ranks(): TitleRanks {
-    return (this.ranksMemo ??= new TitleRanks(this.db));
   }
 
   /** Ids of the titles of `kinds` matching the term, best match first; undefined for a text left to SQL. */
@@ -49,7 +47,7 @@ export class TermOrders {
   }
 
   private order(groups: string[], foldedText: string, mask: number): Int32Array {
-    const ranks = this.ranks;
+    const ranks = this.ranks();
     const n = ranks.size;
     const ids = this.matches(groups);
     const textHead = textHeadOf(foldedText);

@@ -7,14 +7,18 @@ import { placeholders, StatementCache, termOrder, Where, type Counted, type Face
 export type { FacetCounts, IdPage } from './catalog-search-sql.js';
 import { PeopleSearch } from './catalog-search-people.js';
 import { TermOrders } from './catalog-search-term.js';
+import { TitleRanks } from './catalog-search-ranks.js';
+import { FacetIndex } from './facet-index.js';
+import { IndexedTitleSearch } from './indexed-title-search.js';
 
 /** Above this many matches a search without a term reads its page by walking titles_by_ratings. */
 const ORDERED_WALK_FROM = 1000;
 
 /**
- * Catalogue search over the index: FTS5 for the term, `title_facets` for filters and refinements. Each
- * request builds its SQL from the parameters it has, with bound values only; no title is read into
- * JavaScript unless it is on the page.
+ * Catalogue search. Searches are answered from in-memory indexes built with the catalogue (IndexedTitleSearch:
+ * FTS5 for the term's matches, TitleRanks for the order, FacetIndex for filters and refinements). The same
+ * search in SQL (titlesBySql, titleRefinementsBySql) answers texts the indexes leave out and is their oracle
+ * in tests: it builds its SQL from the parameters it has, with bound values only.
  *
  * Order: without a term, most rated first (base_ratings DESC, id), as the real service did (fidelity 4).
  * With a term, best match first: the clean title equal to the term, then clean titles starting with it,
@@ -22,22 +26,24 @@ const ORDERED_WALK_FROM = 1000;
  */
 export class CatalogSearch {
   private readonly sql;
-  private readonly termOrders;
+  private readonly indexed;
   readonly people;
+  // Read on first use: a scenario that is never searched (or only by id) never pays for them.
+  private ranksMemo?: TitleRanks;
+  private facetsMemo?: FacetIndex;
 
   constructor(catalog: CatalogStore) {
     this.sql = new StatementCache(catalog.db);
-    this.termOrders = new TermOrders(catalog.db);
+    const ranks = () => (this.ranksMemo ??= new TitleRanks(catalog.db));
+    const facets = () => (this.facetsMemo ??= new FacetIndex(catalog.db));
+    this.indexed = new IndexedTitleSearch(ranks, facets, new TermOrders(catalog.db, ranks));
     this.people = new PeopleSearch(this.sql);
   }
 
   titles(s: TitleSearch, page: PageRequest, today: string): IdPage {
-    // A term without filters (most searches): one FTS match ordered in JavaScript, the order kept for its pages.
-    if (s.term.kind === 'match' && s.filters.length === 0) {
-      const order = this.termOrders.ordered(s.term, s.kinds);
-      if (order) return pageOfOrder(order, page);
-    }
-    return this.titlesBySql(s, page, today);
+    if (s.term.kind === 'nothing') return { ids: [], total: 0 };
+    const ids = this.indexed.titles(s, today);
+    return ids ? pageOfOrder(ids, page) : this.titlesBySql(s, page, today);
   }
 
   /** Every search in SQL: the only way for filters and texts TermOrders leaves out, and its oracle in tests. */
@@ -72,7 +78,9 @@ export class CatalogSearch {
 
   /** For each asked facet, its values among the matching titles with counts, most frequent first (capped). */
   titleRefinements(s: TitleSearch, today: string): FacetCounts<TitleFacet>[] {
-    return this.titleRefinementsBySql(s, today);
+    if (s.refine.length === 0) return [];
+    if (s.term.kind === 'nothing') return s.refine.map((facet) => ({ facet, values: [] }));
+    return this.indexed.refinements(s, today) ?? this.titleRefinementsBySql(s, today);
   }
 
   /** Refinements counted in SQL: the oracle of the counts in tests. */

@@ -35,6 +35,15 @@ CREATE TABLE title_facets (
   PRIMARY KEY (facet, value, title_id)
 ) WITHOUT ROWID;
 CREATE INDEX title_facets_by_title ON title_facets (title_id, facet);
+-- Each facet value once, in the order of the search's ties (facet-index.ts).
+CREATE TABLE facet_values (
+  id INTEGER PRIMARY KEY,
+  facet TEXT NOT NULL,
+  value TEXT NOT NULL COLLATE NOCASE,
+  UNIQUE (facet, value)
+);
+-- Arrays the search reads whole, written with the snapshot (search-index-data.ts).
+CREATE TABLE search_index (name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
 -- Prefix indexes for words of 1 to 3 letters: a search word is a prefix (search-term.ts), and a short one
 -- ("the") would otherwise merge the lists of every word it starts (catalog-search-term.ts).
 CREATE VIRTUAL TABLE titles_fts USING fts5 (clean_title, full_title, content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');

@@ -1,0 +1,187 @@
+import { isFlagFacet, MAX_REFINEMENT_VALUES, releaseWindow, type FlagFacet, type TitleFacet } from '../domain/search-facets.js';
+import type { TitleSearch } from '../domain/search-request.js';
+import { makeRoom } from '../domain/make-room.js';
+import { dayNumber, kindMask, type TitleRanks } from './catalog-search-ranks.js';
+import type { Counted, FacetCounts } from './catalog-search-sql.js';
+import { BoundedIds, type TermOrders } from './catalog-search-term.js';
+import type { FacetIndex } from './facet-index.js';
+
+/** Filtered result lists remembered at once, and the ids they hold together (4 bytes each). */
+const MAX_RESULTS = 1000;
+const MAX_RESULT_IDS = 1_000_000;
+/** Refinements of one facet remembered at once (each at most MAX_REFINEMENT_VALUES values). */
+const MAX_COUNTS = 2000;
+
+/** Whether the title at a rank passes a condition that is not a facet value (the flag facets). */
+type Check = (rank: number) => boolean;
+
+/** What a search's filters keep: titles with a value of each group (value ids), passing each check. */
+interface Filters {
+  /** Names what the filters keep (values by id, so a value in another case is the same filter). */
+  key: string;
+  groups: number[][];
+  checks: Check[];
+}
+
+/**
+ * Catalogue search from in-memory indexes, as search engines answer it (decision 0081): the term's matches
+ * come from TermOrders (already in answer order), titles without a term from TitleRanks' rating order;
+ * a filter marks the titles of its values' posting lists (FacetIndex), and the candidates are kept in order
+ * when marked by every filter; refinements count each kept title's packed values into one array, then take
+ * each facet's most frequent. No facet row is read from SQLite. The answers are the SQL search's
+ * (CatalogSearch.titlesBySql and titleRefinementsBySql), which a property test holds them to.
+ */
+export class IndexedTitleSearch {
+  private readonly results = new BoundedIds(MAX_RESULTS, MAX_RESULT_IDS);
+  private readonly counted = new Map<string, Counted[]>();
+
+  constructor(
+    private readonly ranks: () => TitleRanks,
+    private readonly facets: () => FacetIndex,
+    private readonly termOrders: TermOrders,
+  ) {}
+
+  /** Ids of the search's titles in answer order; undefined for a term whose order is left to SQL. */
+  titles(s: TitleSearch, today: string): Int32Array | undefined {
+    return this.found(s, today)?.ids;
+  }
+
+  /**
+   * The refinements of the search (CatalogSearch.titleRefinements); undefined when its titles are left to SQL.
+   * Each facet's answer is kept per search: a static facet's for as long as it is used, a flag facet's for
+   * the day (the clock moves titles in and out of it).
+   */
+  refinements(s: TitleSearch, today: string): FacetCounts<TitleFacet>[] | undefined {
+    const found = this.found(s, today);
+    if (!found) return undefined;
+    let counts: Uint32Array | undefined;
+    return s.refine.map((facet) => {
+      const key = `${found.key}\u0000${facet}${isFlagFacet(facet) ? `@${today}` : ''}`;
+      let values = this.counted.get(key);
+      if (!values) {
+        if (isFlagFacet(facet)) values = this.flagCount(found.ids, facet, today);
+        else values = this.mostFrequent(facet, (counts ??= this.countValues(found.ids)));
+        makeRoom(this.counted, MAX_COUNTS);
+        this.counted.set(key, values);
+      }
+      return { facet, values };
+    });
+  }
+
+  /** The search's titles, and a key naming them (kinds, term and what the filters keep). */
+  private found(s: TitleSearch, today: string): { ids: Int32Array; key: string } | undefined {
+    const mask = kindMask(s.kinds);
+    const candidates = s.term.kind === 'match' ? this.termOrders.ordered(s.term, s.kinds) : this.everyTitle(mask);
+    if (!candidates) return undefined;
+    if (s.filters.length === 0) return { ids: candidates, key: `${mask}\u0000${termKey(s)}` };
+    const filters = this.filtersOf(s, today);
+    const key = `${mask}\u0000${termKey(s)}\u0000${filters.key}`;
+    return { ids: this.results.get(key) ?? this.results.set(key, this.kept(candidates, filters)), key };
+  }
+
+  /** Every listable title of the kinds of `mask`, most rated first. */
+  private everyTitle(mask: number): Int32Array {
+    const ranks = this.ranks();
+    if (mask === 0) return ranks.idAt;
+    const key = `every\u0000${mask}`;
+    return this.results.get(key) ?? this.results.set(key, this.kept(ranks.idAt, { key, groups: [], checks: [(rank) => (ranks.kindAt[rank]! & mask) !== 0] }));
+  }
+
+  /**
+   * The candidates (in order) that pass the filters. Each group marks its titles: a title's mark counts the
+   * groups it passed in turn, so it ends equal to the number of groups only when it has a value of each.
+   */
+  private kept(candidates: Int32Array, filters: Filters): Int32Array {
+    const { rankOf } = this.ranks();
+    const marks = filters.groups.length > 0 ? new Uint32Array(rankOf.length) : undefined;
+    filters.groups.forEach((values, passed) => {
+      for (const value of values) for (const id of this.facets().titlesWith(value)) if (marks![id] === passed) marks![id] = passed + 1;
+    });
+    const out = new Int32Array(candidates.length);
+    let n = 0;
+    for (const id of candidates) {
+      if (marks && marks[id] !== filters.groups.length) continue;
+      const rank = rankOf[id]!;
+      if (filters.checks.every((check) => check(rank))) out[n++] = id;
+    }
+    return out.slice(0, n);
+  }
+
+  private filtersOf(s: TitleSearch, today: string): Filters {
+    const keys: string[] = [];
+    const groups: number[][] = [];
+    const checks: Check[] = [];
+    for (const f of s.filters) {
+      if (isFlagFacet(f.facet)) {
+        keys.push(`${f.facet}@${today}`);
+        checks.push(this.flagCheck(f.facet, today));
+        continue;
+      }
+      const facets = this.facets();
+      const values = [...new Set(f.values.map((v) => facets.valueId(f.facet, v)).filter((id) => id !== undefined))].sort((a, b) => a - b);
+      keys.push(values.join(','));
+      groups.push(values);
+    }
+    return { key: keys.join('&'), groups, checks };
+  }
+
+  /** The test of a flag facet on a day: a release window, or having a popularity rank. */
+  private flagCheck(facet: FlagFacet, today: string): Check {
+    const ranks = this.ranks();
+    if (facet === 'most_popular') return (rank) => ranks.popularAt[rank] === 1;
+    const win = releaseWindow(facet, today);
+    if (win.after !== undefined) {
+      const after = dayNumber(win.after);
+      return (rank) => ranks.releaseAt[rank]! > after;
+    }
+    const from = dayNumber(win.from!);
+    const to = dayNumber(win.to!);
+    return (rank) => ranks.releaseAt[rank]! >= from && ranks.releaseAt[rank]! <= to;
+  }
+
+  /** How many of the titles `ids` have each value (by value id). */
+  private countValues(ids: Int32Array): Uint32Array {
+    const facets = this.facets();
+    const counts = new Uint32Array(facets.size);
+    for (const id of ids) facets.countInto(id, counts);
+    return counts;
+  }
+
+  private mostFrequent(facet: TitleFacet, counts: Uint32Array): Counted[] {
+    const facets = this.facets();
+    return mostFrequent(counts, facets.range(facet)).map((v) => ({ value: facets.value(v), count: counts[v]! }));
+  }
+
+  /** A flag facet has one value, its own name, shown when at least one of the titles has it. */
+  private flagCount(ids: Int32Array, facet: FlagFacet, today: string): Counted[] {
+    const { rankOf } = this.ranks();
+    const check = this.flagCheck(facet, today);
+    let n = 0;
+    for (const id of ids) if (check(rankOf[id]!)) n++;
+    return n > 0 ? [{ value: facet, count: n }] : [];
+  }
+}
+
+/**
+ * The ids of the MAX_REFINEMENT_VALUES values of a facet most counted, most first, ties by value id (the NOCASE order
+ * of the SQL search's `ORDER BY count DESC, value`). One pass: a value joins the short list only when it
+ * beats its last, so the 43,000 cast names of the large catalogue are not sorted.
+ */
+export function mostFrequent(counts: Uint32Array, range: { start: number; end: number }): number[] {
+  const top: number[] = [];
+  for (let v = range.start; v < range.end; v++) {
+    const c = counts[v]!;
+    if (c === 0) continue;
+    if (top.length === MAX_REFINEMENT_VALUES && c <= counts[top.at(-1)!]!) continue;
+    let at = top.length;
+    // Equal counts keep their id order: a later id goes after every equal one.
+    while (at > 0 && counts[top[at - 1]!]! < c) at--;
+    top.splice(at, 0, v);
+    if (top.length > MAX_REFINEMENT_VALUES) top.pop();
+  }
+  return top;
+}
+
+function termKey(s: TitleSearch): string {
+  return s.term.kind === 'match' ? `${s.term.groups.join('\u0000')}\u0001${s.term.text}` : s.term.kind;
+}
