@@ -40,6 +40,14 @@ export class CatalogSearch {
     this.people = new PeopleSearch(this.sql);
   }
 
+  /**
+   * Reads the indexes now rather than on the first search, which would otherwise wait for them (~30 ms on the
+   * large catalogue, under 1 ms on the default one): a client's first refine=all is as fast as its next.
+   */
+  warm(): void {
+    this.indexed.warm();
+  }
+
   titles(s: TitleSearch, page: PageRequest, today: string): IdPage {
     if (s.term.kind === 'nothing') return { ids: [], total: 0 };
     const ids = this.indexed.titles(s, today);

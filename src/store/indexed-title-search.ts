@@ -41,6 +41,12 @@ export class IndexedTitleSearch {
     private readonly termOrders: TermOrders,
   ) {}
 
+  /** Reads the indexes (CatalogSearch.warm). */
+  warm(): void {
+    this.ranks();
+    this.facets();
+  }
+
   /** Ids of the search's titles in answer order; undefined for a term whose order is left to SQL. */
   titles(s: TitleSearch, today: string): Int32Array | undefined {
     return this.found(s, today)?.ids;

@@ -5,6 +5,7 @@ import { checkReferences } from '../scenarios/check-references.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
 import type { Db } from '../store/catalog-db.js';
+import { catalogSearchOf } from '../store/catalog-search.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { seedState } from '../store/seed-state.js';
 import { createStateDb, snapshotOf } from '../store/state-db.js';
@@ -33,8 +34,11 @@ export interface LoadedScenario {
 export class Catalogs {
   private readonly opened = new Map<string, CatalogStore>();
 
+  /** The catalogue of a scenario being loaded, its search indexes read (CatalogSearch.warm). */
   for(scenario: Scenario, today: string): CatalogStore {
-    return this.open(scenario, today, catalogDbFor)!;
+    const store = this.open(scenario, today, catalogDbFor)!;
+    catalogSearchOf(store).warm();
+    return store;
   }
 
   /** The catalogue if it is open or its snapshot is on disk; never generates one (checking, not loading). */
