@@ -101,7 +101,8 @@ export class CatalogSearch {
 
   private facetValues(facet: TitleFacet, w: Where): Counted[] {
     return this.sql.all<Counted>(
-      `SELECT f.value AS value, count(*) AS count FROM titles t JOIN title_facets f ON f.title_id = t.id AND f.facet = ?
+      // Values equal under NOCASE are one value; its first spelling in binary order is shown, as in FacetIndex.
+      `SELECT min(f.value COLLATE BINARY) AS value, count(*) AS count FROM titles t JOIN title_facets f ON f.title_id = t.id AND f.facet = ?
        WHERE ${w.sql} GROUP BY f.value ORDER BY count DESC, f.value LIMIT ?`,
       [facet, ...w.params, MAX_REFINEMENT_VALUES],
     );
