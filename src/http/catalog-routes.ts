@@ -19,7 +19,7 @@ import { resource } from './resource.js';
 import { searchAddress } from './search-address.js';
 import { underPrefix } from './under-prefix.js';
 import { sendXml } from './send-xml.js';
-import { titleRenderer } from './title-renderer.js';
+import { titleRenderer, titleRendererById } from './title-renderer.js';
 
 const KINDS: readonly string[] = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
 
@@ -61,8 +61,8 @@ function searchTitles(req: Request, res: Response, kind: string): void {
     const today = isoDate(now);
     const index = catalogSearchOf(catalog);
     const found = index.titles(search, pageReq, today);
-    const render = titleRenderer(req);
-    const items = catalog.titlesById(found.ids).map((t) => render(t, expansion));
+    const render = titleRendererById(req);
+    const items = found.ids.map((id) => render(id, expansion)).filter((xml) => xml !== undefined);
     const refinements = index.titleRefinements(search, today);
     return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, refinements);
   });

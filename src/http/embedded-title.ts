@@ -2,19 +2,18 @@ import type { Request } from 'express';
 import { errors } from '../domain/api-error.js';
 import type { Expansion } from '../domain/expand.js';
 import { ctxOf } from './request-context.js';
-import { titleRenderer } from './title-renderer.js';
+import { titleRendererById } from './title-renderer.js';
 
 /**
  * Renders the catalog_title embedded in a user's item (rating, review, rental) by id. The scenario check and
  * the write routes only let existing titles in, so a missing one is the simulator's bug: a 500 that says so.
  */
 export function embeddedTitles(req: Request, expansion: Expansion): (titleId: number) => string {
-  const catalog = ctxOf(req).world.scenario.catalog;
-  const render = titleRenderer(req);
+  const render = titleRendererById(req);
   return (titleId) => {
-    const t = catalog.title(titleId);
-    if (!t) throw errors.internal(`title ${titleId} is held by a user but missing from the catalogue`);
-    return render(t, expansion);
+    const xml = render(titleId, expansion);
+    if (xml === undefined) throw errors.internal(`title ${titleId} is held by a user but missing from the catalogue`);
+    return xml;
   };
 }
 

@@ -3,21 +3,43 @@ import type { Expansion } from '../domain/expand.js';
 import { titleStats } from '../domain/title-stats.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import { assembleTitle } from '../xml/catalog-title.js';
+import type { CachedTitle } from '../xml/title-fragment-cache.js';
 import { ctxOf } from './request-context.js';
 
 export type TitleRenderer = (t: Title, expansion: Expansion) => string;
 
 /**
  * Renders catalogue titles for this request: cached fragments of the scenario joined with this sandbox's
- * rating statistics. Every resource that embeds a catalog_title uses it.
+ * rating statistics. Every resource that embeds a catalog_title uses it (or titleRendererById).
  */
 export function titleRenderer(req: Request): TitleRenderer {
   const ctx = ctxOf(req);
   const cache = ctx.world.scenario.titleXml;
-  return (t, expansion) => assembleTitle(cache.get(ctx.xml, t, expansion), ctx.xml, t, statsOf(req, t));
+  return (t, expansion) => assembled(req, cache.get(ctx.xml, t, expansion));
+}
+
+/**
+ * Renders catalogue titles by id: a title whose fragments are cached is joined with the statistics without
+ * being read from the catalogue. Undefined for an id the catalogue does not have.
+ */
+export function titleRendererById(req: Request): (id: number, expansion: Expansion) => string | undefined {
+  const ctx = ctxOf(req);
+  const cache = ctx.world.scenario.titleXml;
+  return (id, expansion) => {
+    const cached = cache.byId(ctx.xml, id, expansion);
+    return cached && assembled(req, cached);
+  };
+}
+
+function assembled(req: Request, c: CachedTitle): string {
+  return assembleTitle(c.fragments, ctxOf(req).xml, c.id, statsOfTitle(req, c.id, c.baseHistogram));
 }
 
 /** A title's statistics in this request's sandbox. */
 export function statsOf(req: Request, t: Title): TitleStats {
-  return titleStats(t.baseHistogram, ctxOf(req).sandbox.stores.titleStats.userRatingsOf(t.id));
+  return statsOfTitle(req, t.id, t.baseHistogram);
+}
+
+function statsOfTitle(req: Request, id: number, baseHistogram: readonly number[]): TitleStats {
+  return titleStats(baseHistogram, ctxOf(req).sandbox.stores.titleStats.userRatingsOf(id));
 }

@@ -24,15 +24,15 @@ export type TitleFragments =
 
 /** The catalog_title element (fidelity 3). */
 export function catalogTitleXml(ctx: XmlContext, t: Title, stats: TitleStats, expansion: Expansion, src: TitleXmlSource): string {
-  return assembleTitle(titleFragments(ctx, t, expansion, src), ctx, t, stats);
+  return assembleTitle(titleFragments(ctx, t, expansion, src), ctx, t.id, stats);
 }
 
-/** Joins cached fragments with the statistics of this sandbox. */
-export function assembleTitle(f: TitleFragments, ctx: XmlContext, t: Title, stats: TitleStats): string {
+/** Joins cached fragments of title `id` with the statistics of this sandbox. */
+export function assembleTitle(f: TitleFragments, ctx: XmlContext, id: number, stats: TitleStats): string {
   if (f.kind === 'bare') return f.xml;
   const statsXml = text('number_of_ratings', stats.numberOfRatings) + (stats.average !== undefined ? text('rating', formatRating(stats.average)) : '');
   if (f.kind === 'plain') return f.head + statsXml + f.tail;
-  return f.head + statsXml + f.beforeHistogram + histogramLink(ctx, t.id, stats) + f.afterHistogram;
+  return f.head + statsXml + f.beforeHistogram + histogramLink(ctx, id, stats) + f.afterHistogram;
 }
 
 /** The parts of a title that do not depend on the sandbox: cacheable per scenario, address and expansion. */
