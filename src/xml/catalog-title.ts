@@ -1,7 +1,7 @@
 import { BIN_LABELS } from '../domain/title-stats.js';
 import { shortSynopsis } from '../domain/synopsis.js';
 import type { Expansion, TitleLink } from '../domain/expand.js';
-import type { Person, Title, TitleStats } from '../domain/types.js';
+import type { Title, TitleStats } from '../domain/types.js';
 import type { XmlContext } from './context.js';
 import { category, link } from './link.js';
 import { categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './title-addresses.js';
@@ -9,7 +9,7 @@ import { el, escAttr, formatRating, text } from './writer.js';
 
 /** What serializing a title needs besides the title: people's names for expanded cast lists. */
 export interface TitleXmlSource {
-  person(id: number): Pick<Person, 'id' | 'name'> | undefined;
+  personName(id: number): string | undefined;
 }
 
 /**
@@ -115,11 +115,12 @@ export function detailContent(ctx: XmlContext, t: Title, name: TitleLink, src: T
 }
 
 export function peopleXml(ctx: XmlContext, ids: readonly number[], src: TitleXmlSource): string {
-  const links = ids
-    .map((id) => src.person(id))
-    .filter((p) => p !== undefined)
-    .map((p) => link(personHref(ctx, p.id), rel(ctx, 'person'), p.name));
-  return `<people>${links.join('')}</people>`;
+  let links = '';
+  for (const id of ids) {
+    const name = src.personName(id);
+    if (name !== undefined) links += link(personHref(ctx, id), rel(ctx, 'person'), name);
+  }
+  return `<people>${links}</people>`;
 }
 
 export function histogramXml(stats: TitleStats): string {
