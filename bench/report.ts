@@ -22,6 +22,8 @@ export interface CatalogueResults {
   moderateSearchBursts?: LoadResult;
   reset?: { resetMs: number; firstReadMs: number; warmReadMs: number };
   memory?: { rss: number; peak: number } | undefined;
+  /** RSS after the first-time section too (large only; for information). */
+  memoryAfterFirstTime?: { rss: number; peak: number } | undefined;
   /** The same loads with V8's young generation capped, for comparison. */
   memoryTight?: { flags: string; rss: number; peak: number; searchRps: number } | undefined;
   /** Issue 17: questions asked for the first time, at an even 20 requests/s (bench/first-time.ts). */
@@ -100,6 +102,10 @@ export function markdownReport(r: BenchResults): string {
           (c.scenario === 'large' ? `< 300 MB: ${mark(c.memory.rss < 300)}` : '-') +
           ' |',
       );
+    }
+    if (c.memoryAfterFirstTime) {
+      const m = c.memoryAfterFirstTime;
+      lines.push(`| ${c.scenario} | RSS after the first-time section too (peak ${m.peak.toFixed(0)} MB) | ${m.rss.toFixed(0)} MB | - |`);
     }
     if (c.memoryTight) {
       const m = c.memoryTight;
