@@ -4,6 +4,8 @@ import type { Db } from './db.js';
 import { readIndexArray, readIndexText, writeIndexData } from './search-index-data.js';
 
 const KIND_BITS: Readonly<Record<TitleKind, number>> = { film: 1, tv: 2, game: 4 };
+/** Every kind's bit. */
+export const ALL_KINDS = 7;
 
 /** The bit set of title kinds a search keeps; 0 when it keeps every kind (no kind condition at all). */
 export function kindMask(kinds: readonly TitleKind[]): number {

@@ -4,7 +4,7 @@ import { readIndexArray, readIndexText, writeIndexData } from './search-index-da
 
 /**
  * Every static facet value of the catalogue and, per listable title, the values it has: what filtered
- * searches and refinement counts read instead of joining `title_facets` (decision 0081).
+ * searches and refinement counts read instead of joining `title_facets` (decision 0031).
  *
  * - `facet_values` lists each (facet, value) pair once, values equal under NOCASE taken as one (as the SQL
  *   search's `GROUP BY value` and `value IN (...)` take them), in the order of the SQL search's ties:
@@ -98,11 +98,21 @@ export class FacetIndex {
     return this.postingIds.subarray(this.postingStarts[valueId], this.postingStarts[valueId + 1]);
   }
 
-  /** Adds one to `counts[v]` for each value v of the title. */
-  countInto(titleId: number, counts: Uint32Array): void {
-    const end = this.titleStarts[titleId + 1] ?? 0;
-    for (let k = this.titleStarts[titleId] ?? 0; k < end; k++) counts[this.values[k]!]!++;
+  /** How many of the titles `ids` have each value, by value id. */
+  countValues(ids: Int32Array): Uint32Array {
+    return countValues(ids, this.titleStarts, this.values, this.size);
   }
+}
+
+/** The counting loop of FacetIndex.countValues, over locals (1.3 million pairs for the whole large catalogue). */
+function countValues(ids: Int32Array, titleStarts: Uint32Array, values: Uint32Array, size: number): Uint32Array {
+  const counts = new Uint32Array(size);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    const end = titleStarts[id + 1]!;
+    for (let k = titleStarts[id]!; k < end; k++) counts[values[k]!]!++;
+  }
+  return counts;
 }
 
 /**

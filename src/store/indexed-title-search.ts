@@ -1,7 +1,7 @@
 import { isFlagFacet, MAX_REFINEMENT_VALUES, releaseWindow, type FlagFacet, type TitleFacet } from '../domain/search-facets.js';
 import type { TitleSearch } from '../domain/search-request.js';
 import { makeRoom } from '../domain/make-room.js';
-import { dayNumber, kindMask, type TitleRanks } from './catalog-search-ranks.js';
+import { ALL_KINDS, dayNumber, kindMask, type TitleRanks } from './catalog-search-ranks.js';
 import type { Counted, FacetCounts } from './catalog-search-sql.js';
 import { BoundedIds, type TermOrders } from './catalog-search-term.js';
 import type { FacetIndex } from './facet-index.js';
@@ -24,7 +24,7 @@ interface Filters {
 }
 
 /**
- * Catalogue search from in-memory indexes, as search engines answer it (decision 0081): the term's matches
+ * Catalogue search from in-memory indexes, as search engines answer it (decision 0031): the term's matches
  * come from TermOrders (already in answer order), titles without a term from TitleRanks' rating order;
  * a filter marks the titles of its values' posting lists (FacetIndex), and the candidates are kept in order
  * when marked by every filter; refinements count each kept title's packed values into one array, then take
@@ -34,6 +34,7 @@ interface Filters {
 export class IndexedTitleSearch {
   private readonly results = new BoundedIds(MAX_RESULTS, MAX_RESULT_IDS);
   private readonly counted = new Map<string, Counted[]>();
+  private byKind?: ReadonlyMap<number, Uint32Array>;
 
   constructor(
     private readonly ranks: () => TitleRanks,
@@ -43,8 +44,7 @@ export class IndexedTitleSearch {
 
   /** Reads the indexes (CatalogSearch.warm). */
   warm(): void {
-    this.ranks();
-    this.facets();
+    this.kindCounts();
   }
 
   /** Ids of the search's titles in answer order; undefined for a term whose order is left to SQL. */
@@ -66,7 +66,7 @@ export class IndexedTitleSearch {
       let values = this.counted.get(key);
       if (!values) {
         if (isFlagFacet(facet)) values = this.flagCount(found.ids, facet, today);
-        else values = this.mostFrequent(facet, (counts ??= this.countValues(found.ids)));
+        else values = this.mostFrequent(facet, (counts ??= this.countsOf(s, found.ids)));
         makeRoom(this.counted, MAX_COUNTS);
         this.counted.set(key, values);
       }
@@ -145,12 +145,31 @@ export class IndexedTitleSearch {
     return (rank) => ranks.releaseAt[rank]! >= from && ranks.releaseAt[rank]! <= to;
   }
 
-  /** How many of the titles `ids` have each value (by value id). */
-  private countValues(ids: Int32Array): Uint32Array {
-    const facets = this.facets();
-    const counts = new Uint32Array(facets.size);
-    for (const id of ids) facets.countInto(id, counts);
-    return counts;
+  /**
+   * How many of the titles `ids` (the search's) have each value. A search without term or filters keeps
+   * whole kinds, so its counts are the sum of its kinds' counts, made once (kindCounts) rather than per kind
+   * mask: 1.3 million pairs on the large catalogue, 5 to 15 ms a count.
+   */
+  private countsOf(s: TitleSearch, ids: Int32Array): Uint32Array {
+    if (s.term.kind !== 'none' || s.filters.length > 0) return this.facets().countValues(ids);
+    const mask = kindMask(s.kinds) || ALL_KINDS;
+    const byKind = this.kindCounts();
+    const sum = new Uint32Array(this.facets().size);
+    for (const [bit, counts] of byKind) if (mask & bit) for (let v = 0; v < sum.length; v++) sum[v]! += counts[v]!;
+    return sum;
+  }
+
+  /** Counts of every value over all titles of each kind, by kind bit; read with the indexes (warm). */
+  private kindCounts(): ReadonlyMap<number, Uint32Array> {
+    if (!this.byKind) {
+      const ranks = this.ranks();
+      const byKind = new Map<number, Uint32Array>();
+      for (const bit of new Set(ranks.kindAt)) {
+        byKind.set(bit, this.facets().countValues(ranks.idAt.filter((_id, rank) => ranks.kindAt[rank] === bit)));
+      }
+      this.byKind = byKind;
+    }
+    return this.byKind;
   }
 
   private mostFrequent(facet: TitleFacet, counts: Uint32Array): Counted[] {

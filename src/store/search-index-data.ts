@@ -3,7 +3,7 @@ import type { Db } from './db.js';
 /**
  * Arrays the search reads whole (title ranks, packed facet values) kept in the catalogue snapshot's
  * `search_index` table by name, computed once when the snapshot is written: reading a few MB of blobs costs
- * milliseconds where recomputing them from the rows cost 0.3 to 1.5 s on the large catalogue (decision 0081).
+ * milliseconds where recomputing them from the rows cost 0.3 to 1.5 s on the large catalogue (decision 0031).
  * Arrays are stored in the machine's byte order: a snapshot is written and read on the same machine.
  */
 export function writeIndexData(db: Db, name: string, data: ArrayBufferView | string): void {
