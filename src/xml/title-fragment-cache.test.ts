@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NO_EXPANSION, parseExpand } from '../domain/expand.js';
+import type { Title } from '../domain/types.js';
+import { testWorld } from '../../test/support/world.js';
+import type { XmlContext } from './context.js';
+import { TitleFragmentCache, type TitleSource } from './title-fragment-cache.js';
+
+// Titles come from the default scenario's catalogue through a source that counts what the cache reads. The
+// source can be switched off: a cache asked then for a title it does not hold answers undefined without
+// adding anything, so which titles it holds is seen without disturbing it.
+
+const CTX: XmlContext = { baseUrl: 'http://a.test', schemaBase: 'http://schemas.lovefilm.com', webBase: 'http://www.lovefilm.com' };
+const OTHER_HOST: XmlContext = { ...CTX, baseUrl: 'http://b.test:8080' };
+
+interface CountingSource extends TitleSource {
+  /** Titles read while on. */
+  reads: number;
+  off: boolean;
+}
+
+let titles: Title[];
+let source: CountingSource;
+beforeAll(() => {
+  const catalog = testWorld('default').world.scenario.catalog;
+  titles = [];
+  for (let id = 1; titles.length < 40; id++) {
+    const t = catalog.title(id);
+    if (t && t.parentId === undefined) titles.push(t);
+  }
+  source = {
+    reads: 0,
+    off: false,
+    title(id) {
+      if (this.off) return undefined;
+      this.reads++;
+      return catalog.title(id);
+    },
+    personName: (id) => catalog.personName(id),
+  };
+});
+
+function freshCache(maxBytes?: number): TitleFragmentCache {
+  source.reads = 0;
+  source.off = false;
+  return new TitleFragmentCache(source, maxBytes);
+}
+
+/** The ids of `candidates` the cache holds (for CTX, no expansion), asked with the source off. */
+function held(cache: TitleFragmentCache, candidates: readonly number[]): number[] {
+  source.off = true;
+  try {
+    return candidates.filter((id) => cache.byId(CTX, id, NO_EXPANSION) !== undefined);
+  } finally {
+    source.off = false;
+  }
+}
+
+/** Every string of a cached title's fragments, joined. */
+const textOf = (entry: { fragments: object }) => Object.values(entry.fragments).join('');
+
+describe('TitleFragmentCache', () => {
+  it("carries the title's id and base histogram with its fragments", () => {
+    const cache = freshCache();
+    const t = titles[3]!;
+    const entry = cache.byId(CTX, t.id, NO_EXPANSION)!;
+    expect(entry.id).toBe(t.id);
+    expect(entry.baseHistogram).toEqual(t.baseHistogram);
+    expect(entry.baseHistogram).toHaveLength(10);
+    expect(textOf(entry)).toContain(`http://a.test/catalog/title/${t.id}`);
+  });
+
+  it('reads the title once: a second byId or get is a hit, the same entry', () => {
+    const cache = freshCache();
+    const t = titles[0]!;
+    const first = cache.byId(CTX, t.id, NO_EXPANSION);
+    expect(source.reads).toBe(1);
+    expect(cache.byId(CTX, t.id, NO_EXPANSION)).toBe(first);
+    expect(cache.get(CTX, t, NO_EXPANSION)).toBe(first);
+    expect(source.reads).toBe(1);
+    expect(cache.size).toBe(1);
+  });
+
+  it('answers undefined for a title the catalogue does not have, and keeps nothing for it', () => {
+    const cache = freshCache();
+    expect(cache.byId(CTX, 999_999, NO_EXPANSION)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.heldBytes).toBe(0);
+  });
+
+  it('keeps one entry per address, each naming its own host', () => {
+    const cache = freshCache();
+    const id = titles[0]!.id;
+    const a = cache.byId(CTX, id, NO_EXPANSION)!;
+    const b = cache.byId(OTHER_HOST, id, NO_EXPANSION)!;
+    const c = cache.byId({ ...CTX, webBase: 'http://www.example.test' }, id, NO_EXPANSION)!;
+    expect(source.reads).toBe(3);
+    expect(cache.size).toBe(3);
+    expect(textOf(a)).toContain('http://a.test/');
+    expect(textOf(a)).not.toContain('http://b.test');
+    expect(textOf(b)).toContain('http://b.test:8080/');
+    expect(textOf(b)).not.toContain('http://a.test');
+    expect(c).not.toBe(a);
+  });
+
+  it('keeps one entry per expansion, whatever order its links were named in', () => {
+    const cache = freshCache();
+    const id = titles[0]!.id;
+    const plain = cache.byId(CTX, id, NO_EXPANSION)!;
+    const none = cache.byId(CTX, id, { none: true })!;
+    const synopsis = cache.byId(CTX, id, parseExpand('synopsis,actors'))!;
+    expect(new Set([plain, none, synopsis]).size).toBe(3);
+    expect(none.fragments.kind).toBe('bare');
+    expect(cache.byId(CTX, id, parseExpand('actors,synopsis'))).toBe(synopsis);
+    expect(cache.size).toBe(3);
+    expect(source.reads).toBe(3);
+  });
+
+  it('never holds more bytes than its budget, dropping the oldest entries and keeping the newest', () => {
+    const budget = 20_000;
+    const cache = freshCache(budget);
+    const ids = titles.map((t) => t.id);
+    for (const [k, id] of ids.entries()) {
+      cache.byId(CTX, id, NO_EXPANSION);
+      expect(cache.heldBytes, `after ${k + 1} titles`).toBeLessThanOrEqual(budget);
+      expect(cache.heldBytes).toBeGreaterThan(0);
+      // What it holds is always the titles added last, in a row, the one just added among them.
+      const kept = held(cache, ids.slice(0, k + 1));
+      expect(kept).toEqual(ids.slice(k + 1 - kept.length, k + 1));
+      expect(kept.length).toBe(cache.size);
+    }
+    expect(cache.size).toBeGreaterThan(1);
+    expect(cache.size).toBeLessThan(ids.length);
+    expect(source.reads).toBe(ids.length);
+  });
+
+  it('counts the bytes it holds after dropping entries as a cache that only ever added those entries does', () => {
+    const cache = freshCache(20_000);
+    const ids = titles.map((t) => t.id);
+    for (const id of ids) cache.byId(CTX, id, NO_EXPANSION);
+    const kept = held(cache, ids);
+    const fresh = freshCache();
+    for (const id of kept) fresh.byId(CTX, id, NO_EXPANSION);
+    expect(fresh.size).toBe(cache.size);
+    expect(cache.heldBytes).toBe(fresh.heldBytes);
+  });
+});
