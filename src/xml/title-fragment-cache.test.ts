@@ -133,6 +133,14 @@ describe('TitleFragmentCache', () => {
     expect(source.reads).toBe(ids.length);
   });
 
+  it('answers a title larger than the whole budget without keeping it, so the bound holds', () => {
+    const cache = freshCache(100);
+    const entry = cache.byId(CTX, titles[0]!.id, NO_EXPANSION);
+    expect(entry?.id).toBe(titles[0]!.id);
+    expect(cache.heldBytes).toBe(0);
+    expect(held(cache, [titles[0]!.id])).toEqual([]);
+  });
+
   it('counts the bytes it holds after dropping entries as a cache that only ever added those entries does', () => {
     const cache = freshCache(20_000);
     const ids = titles.map((t) => t.id);

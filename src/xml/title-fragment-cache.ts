@@ -65,6 +65,8 @@ export class TitleFragmentCache {
   }
 
   private add(key: string, entry: CachedTitle, bytes: number): void {
+    // An entry larger than the whole budget is answered but not kept: the bound holds whatever the title.
+    if (bytes > this.maxBytes) return;
     if (this.bytes + bytes > this.maxBytes) this.makeRoom(bytes);
     this.entries.set(key, entry);
     this.bytes += bytes;
