@@ -15,12 +15,41 @@ export interface TitleXmlSource {
 /**
  * A catalog_title split around what depends on the sandbox (its users' ratings): fidelity 3's order puts
  * number_of_ratings and rating between production_year and can_rent, and an expanded histogram also
- * depends on them. Everything else is cached per scenario, address and expansion.
+ * depends on them. Everything else is cached per scenario, address and expansion. A title whose detail
+ * links are all unexpanded (what search lists) keeps only its own text: the links are the same for every
+ * title of its kind but for the id (DetailLinkBlock), a shared block joined in when the title is rendered,
+ * so a cached title takes ~0.8 KB instead of ~2 KB.
  */
 export type TitleFragments =
   | { kind: 'bare'; xml: string }
   | { kind: 'plain'; head: string; tail: string }
+  | { kind: 'linked'; head: string; body: string; links: DetailLinkBlock; tail: string }
   | { kind: 'histogram'; head: string; beforeHistogram: string; afterHistogram: string };
+
+/** The unexpanded detail links of a title of one kind at one address, with its id left out. */
+export class DetailLinkBlock {
+  private constructor(private readonly pieces: readonly string[]) {}
+
+  /**
+   * Rendered once by the same code as every other link, for an id no address can hold, then cut at that
+   * id; undefined if the id shows up anywhere else (an address holding it), and the links stay in the title.
+   */
+  static of(ctx: XmlContext, kind: Title['kind']): DetailLinkBlock | undefined {
+    const names = detailLinks({ kind });
+    const pieces = names
+      .map((n) => unexpandedLink(ctx, LEFT_OUT_ID, n))
+      .join('')
+      .split(String(LEFT_OUT_ID));
+    return pieces.length === names.length + 1 ? new DetailLinkBlock(pieces) : undefined;
+  }
+
+  xml(id: number): string {
+    return this.pieces.join(String(id));
+  }
+}
+
+/** The id DetailLinkBlock renders its links for, cut out afterwards. */
+const LEFT_OUT_ID = Number.MAX_SAFE_INTEGER;
 
 /** The catalog_title element (fidelity 3). */
 export function catalogTitleXml(ctx: XmlContext, t: Title, stats: TitleStats, expansion: Expansion, src: TitleXmlSource): string {
@@ -32,11 +61,22 @@ export function assembleTitle(f: TitleFragments, ctx: XmlContext, id: number, st
   if (f.kind === 'bare') return f.xml;
   const statsXml = text('number_of_ratings', stats.numberOfRatings) + (stats.average !== undefined ? text('rating', formatRating(stats.average)) : '');
   if (f.kind === 'plain') return f.head + statsXml + f.tail;
+  if (f.kind === 'linked') return f.head + statsXml + f.body + f.links.xml(id) + f.tail;
   return f.head + statsXml + f.beforeHistogram + histogramLink(ctx, id, stats) + f.afterHistogram;
 }
 
-/** The parts of a title that do not depend on the sandbox: cacheable per scenario, address and expansion. */
-export function titleFragments(ctx: XmlContext, t: Title, expansion: Expansion, src: TitleXmlSource): TitleFragments {
+/**
+ * The parts of a title that do not depend on the sandbox: cacheable per scenario, address and expansion.
+ * `linkBlock` gives the shared block of unexpanded links for the title's kind at this address, when the
+ * caller keeps them (TitleFragmentCache); without it the links are written into the title.
+ */
+export function titleFragments(
+  ctx: XmlContext,
+  t: Title,
+  expansion: Expansion,
+  src: TitleXmlSource,
+  linkBlock?: (kind: Title['kind']) => DetailLinkBlock | undefined,
+): TitleFragments {
   if (expansion.none) {
     // expand=none: embedded titles shrink to id and title (fidelity 3).
     return { kind: 'bare', xml: `<catalog_title>${text('id', titleHref(ctx, t.id))}${titleElement(t)}</catalog_title>` };
@@ -55,6 +95,8 @@ export function titleFragments(ctx: XmlContext, t: Title, expansion: Expansion, 
   const expanded = expansion.links;
   const render = (names: readonly TitleLink[]) => names.map((n) => detailLink(ctx, t, n, expanded.has(n), src)).join('');
   const web = link(webPageHref(ctx, t), 'alternate', 'web page');
+  const block = expanded.size === 0 ? linkBlock?.(t.kind) : undefined;
+  if (block) return { kind: 'linked', head, body, links: block, tail: web + '</catalog_title>' };
   if (!expanded.has('histogram')) return { kind: 'plain', head, tail: body + render(links) + web + '</catalog_title>' };
   const at = links.indexOf('histogram');
   return {
@@ -80,14 +122,18 @@ function categories(ctx: XmlContext, t: Title): string {
 }
 
 /** Games have no actors, directors or languages (spec 2.2). */
-export function detailLinks(t: Title): TitleLink[] {
+export function detailLinks(t: Pick<Title, 'kind'>): TitleLink[] {
   const all: TitleLink[] = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars', 'reviews'];
   return t.kind === 'game' ? all.filter((l) => l !== 'actors' && l !== 'directors' && l !== 'languages') : all;
 }
 
 function detailLink(ctx: XmlContext, t: Title, name: TitleLink, expand: boolean, src: TitleXmlSource): string {
-  const href = `${titleHref(ctx, t.id)}/${name}`;
-  return link(href, rel(ctx, name), name, expand ? detailContent(ctx, t, name, src) : '');
+  if (!expand) return unexpandedLink(ctx, t.id, name);
+  return link(`${titleHref(ctx, t.id)}/${name}`, rel(ctx, name), name, detailContent(ctx, t, name, src));
+}
+
+function unexpandedLink(ctx: XmlContext, id: number, name: TitleLink): string {
+  return link(`${titleHref(ctx, id)}/${name}`, rel(ctx, name), name);
 }
 
 function histogramLink(ctx: XmlContext, id: number, stats: TitleStats): string {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_EXPANSION, parseExpand } from '../domain/expand.js';
 import type { Title } from '../domain/types.js';
 import { testWorld } from '../../test/support/world.js';
+import { assembleTitle, catalogTitleXml } from './catalog-title.js';
 import type { XmlContext } from './context.js';
 import { TitleFragmentCache, type TitleSource } from './title-fragment-cache.js';
 
@@ -131,6 +132,21 @@ describe('TitleFragmentCache', () => {
     expect(cache.size).toBeGreaterThan(1);
     expect(cache.size).toBeLessThan(ids.length);
     expect(source.reads).toBe(ids.length);
+  });
+
+  it('renders a cached title exactly as catalogTitleXml does, its links joined from the shared block of its kind', () => {
+    const cache = freshCache();
+    const stats = { numberOfRatings: 3, average: 3.5, histogram: [0, 0, 0, 0, 1, 0, 1, 0, 1, 0] };
+    // An address holding the id the block is cut at keeps the links in the title: same XML either way.
+    const odd: XmlContext = { ...CTX, baseUrl: `http://a.test/${Number.MAX_SAFE_INTEGER}` };
+    for (const ctx of [CTX, OTHER_HOST, odd]) {
+      for (const t of titles) {
+        const entry = cache.get(ctx, t, NO_EXPANSION);
+        expect(entry.fragments.kind).toBe(ctx === odd ? 'plain' : 'linked');
+        expect(assembleTitle(entry.fragments, ctx, t.id, stats)).toBe(catalogTitleXml(ctx, t, stats, NO_EXPANSION, source));
+      }
+    }
+    expect(new Set(titles.map((t) => t.kind))).toContain('game');
   });
 
   it('answers a title larger than the whole budget without keeping it, so the bound holds', () => {

@@ -1,13 +1,16 @@
 import { expansionKey, type Expansion } from '../domain/expand.js';
 import { flat } from '../domain/flat.js';
+import { makeRoom } from '../domain/make-room.js';
 import type { Title } from '../domain/types.js';
-import { titleFragments, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
+import { DetailLinkBlock, titleFragments, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
 import type { XmlContext } from './context.js';
 
-/** Text the cache holds at most: about 16,000 titles as search lists them, 3,000 with expand=all (decision 0003). */
+/** Text the cache holds at most: about 30,000 titles as search lists them, 8,000 with expand=all (decision 0003). */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** What an entry costs besides its text: the Map slot, the key, the object and its string headers. */
 const ENTRY_OVERHEAD = 200;
+/** Link blocks kept at once: one per kind and address a client used. */
+const MAX_LINK_BLOCKS = 64;
 
 /** A title's cached XML and what joining it with a sandbox's statistics needs, so a hit reads no title. */
 export interface CachedTitle {
@@ -30,6 +33,8 @@ export interface TitleSource extends TitleXmlSource {
 export class TitleFragmentCache {
   private readonly entries = new Map<string, CachedTitle>();
   private bytes = 0;
+  /** The shared unexpanded links of each kind at each address (few: addresses are the hosts clients use). */
+  private readonly linkBlocks = new Map<string, DetailLinkBlock | null>();
 
   constructor(
     private readonly source: TitleSource,
@@ -48,7 +53,7 @@ export class TitleFragmentCache {
     const key = keyOf(ctx, t.id, expansion);
     let entry = this.entries.get(key);
     if (!entry) {
-      const fragments = titleFragments(ctx, t, expansion, this.source);
+      const fragments = titleFragments(ctx, t, expansion, this.source, (kind) => this.linkBlock(ctx, kind));
       entry = { id: t.id, baseHistogram: t.baseHistogram, fragments };
       this.add(key, entry, key.length + ENTRY_OVERHEAD + flattened(fragments));
     }
@@ -62,6 +67,17 @@ export class TitleFragmentCache {
   /** Bytes of text held (see MAX_BYTES). */
   get heldBytes(): number {
     return this.bytes;
+  }
+
+  private linkBlock(ctx: XmlContext, kind: Title['kind']): DetailLinkBlock | undefined {
+    const key = `${ctx.baseUrl}|${ctx.schemaBase}|${kind}`;
+    let block = this.linkBlocks.get(key);
+    if (block === undefined) {
+      block = DetailLinkBlock.of(ctx, kind) ?? null;
+      makeRoom(this.linkBlocks, MAX_LINK_BLOCKS);
+      this.linkBlocks.set(key, block);
+    }
+    return block ?? undefined;
   }
 
   private add(key: string, entry: CachedTitle, bytes: number): void {
