@@ -41,8 +41,9 @@ export class CatalogSearch {
   }
 
   /**
-   * Reads the indexes now rather than on the first search, which would otherwise wait for them (~30 ms on the
-   * large catalogue, under 1 ms on the default one): a client's first refine=all is as fast as its next.
+   * Reads the indexes and counts each catalogue's refinements without a term now, rather than on the first
+   * search, which would otherwise wait for them: 70 to 190 ms on the large catalogue, 3 to 15 ms on the
+   * default one. A client's first refine=all is then about as fast as its next.
    */
   warm(): void {
     this.indexed.warm();

@@ -110,9 +110,11 @@ describe('FacetIndex', () => {
   });
 
   it("shows each value's first spelling in binary order", () => {
-    expect(EXPECTED.map((_, id) => index.value(id))).toEqual(EXPECTED.map(([, value]) => value));
-    // Asked again (the memoised path), the same.
-    expect(index.value(idOf('genre', 'Drama'))).toBe('Drama');
+    expect(EXPECTED.map((_, id) => index.shownValues([id])[0])).toEqual(EXPECTED.map(([, value]) => value));
+    // Asked again (the memoised path), the same; several at once, in the order asked.
+    expect(index.shownValues([idOf('genre', 'Drama')])).toEqual(['Drama']);
+    const ids = EXPECTED.map((_, id) => id).reverse();
+    expect(index.shownValues(ids)).toEqual(ids.map((id) => EXPECTED[id]![1]));
   });
 
   it('lists the listable titles of each value ascending, never a disc', () => {

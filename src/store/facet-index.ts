@@ -56,7 +56,7 @@ export class FacetIndex {
   private readonly postingStarts: Uint32Array;
   private readonly postingIds: Int32Array;
   private readonly lookup: Statement<[string, string], number>;
-  private readonly valueText: Statement<[number], string>;
+  private readonly valueTexts: Statement<[string], [number, string]>;
   /** Values read so far, by id: refinements show the same few hundred again and again. */
   private readonly shown: Array<string | undefined>;
 
@@ -69,7 +69,7 @@ export class FacetIndex {
     ({ starts: this.postingStarts, ids: this.postingIds } = postingsOf(this.titleStarts, this.values, size));
     // NOCASE by the column's collation: a filter value in another case finds the same value.
     this.lookup = db.prepare<[string, string], number>('SELECT id - 1 FROM facet_values WHERE facet = ? AND value = ?').pluck();
-    this.valueText = db.prepare<[number], string>('SELECT value FROM facet_values WHERE id = ? + 1').pluck();
+    this.valueTexts = db.prepare<[string], [number, string]>('SELECT id - 1, value FROM facet_values WHERE id IN (SELECT value + 1 FROM json_each(?))').raw();
     this.shown = new Array<string | undefined>(size);
   }
 
@@ -83,9 +83,11 @@ export class FacetIndex {
     return this.lookup.get(facet, value);
   }
 
-  /** The value as shown in refinements. */
-  value(valueId: number): string {
-    return (this.shown[valueId] ??= this.valueText.get(valueId)!);
+  /** The values as shown in refinements, in the order asked: those not read before in one query. */
+  shownValues(valueIds: readonly number[]): string[] {
+    const missing = valueIds.filter((v) => this.shown[v] === undefined);
+    if (missing.length > 0) for (const [v, text] of this.valueTexts.all(JSON.stringify(missing))) this.shown[v] = text;
+    return valueIds.map((v) => this.shown[v]!);
   }
 
   /** The value ids of one facet: [start, end). Empty for a facet no title has. */
