@@ -1,4 +1,4 @@
-import { encodePairs } from '../domain/percent-encode.js';
+import { encodePairs, percentEncode } from '../domain/percent-encode.js';
 import type { XmlContext } from './context.js';
 import { link } from './link.js';
 import type { PageAddress } from './paged.js';
@@ -20,12 +20,17 @@ export interface Refinement {
 export function refinementsXml(ctx: XmlContext, addr: PageAddress, refinements: readonly Refinement[]): string {
   const kept = addr.params.filter(([k]) => !k.startsWith('oauth_') && k !== 'start_index');
   const href = (pairs: ReadonlyArray<readonly [string, string]>) => `${ctx.baseUrl}${addr.path}?${encodePairs(pairs)}`;
+  // Every value link is this search plus one `f` pair: the search's part is encoded once, not per value
+  // (a refine=all answer has up to 600 value links).
+  const search = href(kept);
+  const plusF = kept.length > 0 ? `${search}&f=` : `${search}f=`;
+  const valueRel = rel(ctx, 'refinement_value');
   return refinements
     .map((r) => {
       const values = r.values.map(({ value }) => {
         const f = `${r.facet}|${value}`;
         const already = kept.some(([k, v]) => k === 'f' && v === f);
-        return link(href(already ? kept : [...kept, ['f', f]]), rel(ctx, 'refinement_value'), value);
+        return link(already ? search : plusF + percentEncode(f), valueRel, value);
       });
       const facetOnly = [...kept.filter(([k]) => k !== 'refine'), ['refine', r.facet] as const];
       return link(href(facetOnly), rel(ctx, 'refinement'), r.facet, ...values);
