@@ -12,14 +12,6 @@ const MAX_RESULT_IDS = 1_000_000;
 /** Refinements of one facet remembered at once (each at most MAX_REFINEMENT_VALUES values). */
 const MAX_COUNTS = 2000;
 
-/** What searches without a term start from (IndexedTitleSearch.kinds). */
-interface KindLists {
-  /** By kind mask (0 for every kind): the ids of its titles in rating order. */
-  titles: Int32Array[];
-  /** By single kind bit: how many of its titles have each value. */
-  counts: ReadonlyMap<number, Uint32Array>;
-}
-
 /** The ids of the titles of the kinds of `mask`, in rating order (a loop over locals: 87,000 ranks on large). */
 function titlesOfKinds(ranks: TitleRanks, mask: number): Int32Array {
   const { idAt, kindAt } = ranks;
@@ -76,7 +68,10 @@ interface Filters {
 export class IndexedTitleSearch {
   private readonly results = new BoundedIds(MAX_RESULTS, MAX_RESULT_IDS);
   private readonly counted = new Map<string, Counted[]>();
-  private byKind?: KindLists;
+  /** By kind mask (at most 8): the ids of its titles in rating order. */
+  private readonly ofKinds = new Map<number, Int32Array>();
+  /** By single kind bit: how many of its titles have each value (made once, by kindCounts). */
+  private byKind?: ReadonlyMap<number, Uint32Array>;
 
   constructor(
     private readonly ranks: () => TitleRanks,
@@ -86,7 +81,8 @@ export class IndexedTitleSearch {
 
   /** Reads the indexes (CatalogSearch.warm). */
   warm(): void {
-    this.kinds();
+    for (const kinds of TITLE_SEARCH_KINDS.values()) this.everyTitle(kindMask(kinds));
+    this.kindCounts();
     // Every client's first question (spec 4.2 rule 3): each catalogue's refinements without a term. Their
     // static facets do not depend on the day; counted now, they are answered from memory when asked.
     const refine = TITLE_FACETS.filter((f) => !isFlagFacet(f));
@@ -133,7 +129,13 @@ export class IndexedTitleSearch {
 
   /** Every listable title of the kinds of `mask`, most rated first. */
   private everyTitle(mask: number): Int32Array {
-    return mask === 0 ? this.ranks().idAt : this.kinds().titles[mask]!;
+    if (mask === 0) return this.ranks().idAt;
+    let ids = this.ofKinds.get(mask);
+    if (!ids) {
+      ids = titlesOfKinds(this.ranks(), mask);
+      this.ofKinds.set(mask, ids);
+    }
+    return ids;
   }
 
   /**
@@ -185,28 +187,23 @@ export class IndexedTitleSearch {
 
   /**
    * How many of the titles `ids` (the search's) have each value. A search without term or filters keeps
-   * whole kinds, so its counts are the sum of its kinds' counts, made once (kinds) rather than per kind
+   * whole kinds, so its counts are the sum of its kinds' counts, made once (kindCounts) rather than per kind
    * mask: 1.3 million pairs on the large catalogue, 5 to 15 ms a count.
    */
   private countsOf(s: TitleSearch, ids: Int32Array): Uint32Array {
     if (s.term.kind !== 'none' || s.filters.length > 0) return this.facets().countValues(ids);
     const mask = kindMask(s.kinds) || ALL_KINDS;
     const sum = new Uint32Array(this.facets().size);
-    for (const [bit, counts] of this.kinds().counts) if (mask & bit) for (let v = 0; v < sum.length; v++) sum[v]! += counts[v]!;
+    for (const [bit, counts] of this.kindCounts()) if (mask & bit) for (let v = 0; v < sum.length; v++) sum[v]! += counts[v]!;
     return sum;
   }
 
-  /**
-   * Every title of each kind mask in rating order, and each single kind's value counts: what searches
-   * without a term start from, made with the indexes (warm) so no first search of a kind waits for them.
-   */
-  private kinds(): KindLists {
+  /** How many of each single kind's titles have each value, by kind bit. */
+  private kindCounts(): ReadonlyMap<number, Uint32Array> {
     if (!this.byKind) {
-      const ranks = this.ranks();
-      const titles = Array.from({ length: ALL_KINDS + 1 }, (_, mask) => (mask === 0 ? ranks.idAt : titlesOfKinds(ranks, mask)));
-      const counts = new Map<number, Uint32Array>();
-      for (const bit of new Set(ranks.kindAt)) counts.set(bit, this.facets().countValues(titles[bit]!));
-      this.byKind = { titles, counts };
+      const byKind = new Map<number, Uint32Array>();
+      for (const bit of new Set(this.ranks().kindAt)) byKind.set(bit, this.facets().countValues(this.everyTitle(bit)));
+      this.byKind = byKind;
     }
     return this.byKind;
   }
