@@ -96,10 +96,26 @@ export class FacetIndex {
     return this.postingIds.subarray(this.postingStarts[valueId], this.postingStarts[valueId + 1]);
   }
 
-  /** How many of the titles `ids` have each value, by value id. */
+  /** How many of the titles `ids` (in any order) have each value, by value id. */
   countValues(ids: Int32Array): Uint32Array {
-    return countValues(ids, this.titleStarts, this.values, this.size);
+    // Many titles are counted in id order, the order of the packed lists: read in rank order, 40,000 titles
+    // ("the") took twice as long, each title's values a miss in the processor's cache.
+    const inOrder = ids.length > this.titleStarts.length / ASCENDING_FROM ? ascending(ids, this.titleStarts.length) : ids;
+    return countValues(inOrder, this.titleStarts, this.values, this.size);
   }
+}
+
+/** Above idLimit / ASCENDING_FROM titles, counting puts them in id order first (a pass over every id). */
+const ASCENDING_FROM = 64;
+
+/** Distinct ids below `idLimit`, ascending, by marking them. */
+function ascending(ids: Int32Array, idLimit: number): Int32Array {
+  const marks = new Uint8Array(idLimit);
+  for (let i = 0; i < ids.length; i++) marks[ids[i]!] = 1;
+  const out = new Int32Array(ids.length);
+  let n = 0;
+  for (let id = 0; id < idLimit; id++) if (marks[id] !== 0) out[n++] = id;
+  return out.subarray(0, n);
 }
 
 /** The counting loop of FacetIndex.countValues, over locals (1.3 million pairs for the whole large catalogue). */
