@@ -5,6 +5,7 @@ import type { Db } from './db.js';
 import { CATALOG_SCHEMA } from './schema.js';
 import { writeFacetIndex } from './facet-index.js';
 import { writeTitleRanks } from './catalog-search-ranks.js';
+import { writeTermIndex } from './term-index.js';
 
 export type { Db };
 
@@ -66,6 +67,7 @@ export function buildCatalogDb(data: CatalogData): Db {
     for (const r of data.reviews) insertReview.run(r.id, r.titleId, JSON.stringify(r));
     writeFacetIndex(db);
     writeTitleRanks(db);
+    writeTermIndex(db);
   })();
   db.exec('ANALYZE');
   return db;

@@ -6,8 +6,8 @@ import { asciiFolded, foldAscii, likePrefix, matchTier } from '../domain/search-
 import { isoDate } from '../domain/sim-clock.js';
 import { freezeClock, testWorld, type TestWorld } from '../../test/support/world.js';
 import { catalogSearchOf, type CatalogSearch } from './catalog-search.js';
-import { kindMask } from './catalog-search-ranks.js';
-import { BoundedIds, intersection } from './catalog-search-term.js';
+import { kindMask, TitleRanks } from './catalog-search-ranks.js';
+import { BoundedIds, intersection, orderByMarks, orderBySort } from './catalog-search-term.js';
 
 // A term search without filters is ordered in JavaScript (catalog-search-term.ts); the SQL search it replaces
 // is kept (titlesBySql) and is the oracle here: same ids, same total, for every page.
@@ -132,6 +132,29 @@ describe('matchTier is the SQL search ORDER BY', () => {
     else expect(matchTier(sqlLower.get(title)!, folded)).toBe(expected);
     // TitleRanks folds titles with SQLite's lower(): A-Z only, the same as foldAscii.
     expect(sqlLower.get(title)).toBe(foldAscii(title));
+  });
+});
+
+describe('ordering matches by tier, then rank', () => {
+  it('sorting keys and marking ranks both give the order of (tier, rank), for any ids, text and kinds (property)', () => {
+    const ranks = new TitleRanks(tw.world.scenario.catalog.db);
+    const maxId = Math.max(...ranks.idAt);
+    // Ids past the catalogue and discs (no rank) are left out; texts cover every tier and a one-letter head.
+    const ids = fc.uniqueArray(fc.integer({ min: 0, max: maxId + 5 }), { maxLength: 400 }).map((xs) => Int32Array.from(xs.sort((a, b) => a - b)));
+    const texts = ['the', 'a', 'alien', 'x', 'the alien', 'dark night', '2', '%'];
+    fc.assert(
+      fc.property(ids, fc.constantFrom(...texts), fc.integer({ min: 0, max: 7 }), (matches, text, mask) => {
+        const expected = [...matches]
+          .map((id) => ranks.rankIf(id, mask))
+          .filter((rank) => rank >= 0)
+          .map((rank) => ({ rank, tier: matchTier(ranks.foldedTitle(rank), text) }))
+          .sort((a, b) => a.tier - b.tier || a.rank - b.rank)
+          .map(({ rank }) => ranks.idAt[rank]);
+        expect([...orderBySort(matches, ranks, text, mask)]).toEqual(expected);
+        expect([...orderByMarks(matches, ranks, text, mask)]).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

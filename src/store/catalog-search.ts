@@ -10,13 +10,15 @@ import { TermOrders } from './catalog-search-term.js';
 import { TitleRanks } from './catalog-search-ranks.js';
 import { FacetIndex } from './facet-index.js';
 import { IndexedTitleSearch } from './indexed-title-search.js';
+import { TermIndex } from './term-index.js';
 
 /** Above this many matches a search without a term reads its page by walking titles_by_ratings. */
 const ORDERED_WALK_FROM = 1000;
 
 /**
  * Catalogue search. Searches are answered from in-memory indexes built with the catalogue (IndexedTitleSearch:
- * FTS5 for the term's matches, TitleRanks for the order, FacetIndex for filters and refinements). The same
+ * TermIndex for the term's matches, FTS5 for words outside ASCII, TitleRanks for the order, FacetIndex for
+ * filters and refinements). The same
  * search in SQL (titlesBySql, titleRefinementsBySql) answers texts the indexes leave out and is their oracle
  * in tests: it builds its SQL from the parameters it has, with bound values only.
  *
@@ -31,12 +33,15 @@ export class CatalogSearch {
   // Read on first use: a scenario that is never searched (or only by id) never pays for them.
   private ranksMemo?: TitleRanks;
   private facetsMemo?: FacetIndex;
+  private termsMemo?: TermIndex;
+  private readonly terms: () => TermIndex;
 
   constructor(catalog: CatalogStore) {
     this.sql = new StatementCache(catalog.db);
     const ranks = () => (this.ranksMemo ??= new TitleRanks(catalog.db));
     const facets = () => (this.facetsMemo ??= new FacetIndex(catalog.db));
-    this.indexed = new IndexedTitleSearch(ranks, facets, new TermOrders(catalog.db, ranks));
+    this.terms = () => (this.termsMemo ??= new TermIndex(catalog.db));
+    this.indexed = new IndexedTitleSearch(ranks, facets, new TermOrders(catalog.db, ranks, this.terms));
     this.people = new PeopleSearch(this.sql);
   }
 
@@ -47,6 +52,7 @@ export class CatalogSearch {
    */
   warm(): void {
     this.indexed.warm();
+    this.terms();
   }
 
   titles(s: TitleSearch, page: PageRequest, today: string): IdPage {
