@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import { prettyXml } from '../xml/pretty.js';
 import { doc } from '../xml/writer.js';
 import { noteAnswerBody } from './journal-middleware.js';
+import { utf8Bytes } from './utf8-bytes.js';
 
 export const XML_CONTENT_TYPE = 'application/xml;charset=UTF-8';
 
@@ -26,5 +27,5 @@ export function sendXmlBytes(res: Response, status: number, body: Buffer): void 
 export function xmlBytes(res: Response, root: string): Buffer {
   const body = res.app.locals['prettyXml'] ? prettyXml(doc(root)) : doc(root);
   // A Buffer, because express rewrites the charset of a string body to `; charset=utf-8`.
-  return Buffer.from(body, 'utf8');
+  return utf8Bytes(body);
 }
