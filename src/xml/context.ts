@@ -1,9 +1,9 @@
 /** Addresses every serializer needs; built once per request from the request and the config (fidelity 2). */
 export interface XmlContext {
   /** scheme://host[:port] the client used, or the configured public URL; no trailing slash. */
-  baseUrl: string;
+  readonly baseUrl: string;
   /** Prefix of every `rel`, default http://schemas.lovefilm.com. */
-  schemaBase: string;
+  readonly schemaBase: string;
   /** Host of the public web pages and artwork images, default http://www.lovefilm.com. */
-  webBase: string;
+  readonly webBase: string;
 }
