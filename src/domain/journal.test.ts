@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Journal, JOURNAL_STRING_BYTES, type JournalEntry, type JournalRecord } from './journal.js';
+import { truncatedUtf8 } from './truncated.js';
 
 const entry = (over: Partial<JournalRecord> = {}): JournalRecord => ({
   at: '2024-01-01T00:00:00.000Z',
@@ -216,6 +218,35 @@ describe('journal: the request and the answer', () => {
     for (let i = 0; i < 50; i++) j.record(withBoth({ answer: { head, body: Buffer.alloc(10_000, 'x') } }));
     expect(j.bytes).toBeLessThanOrEqual(50_000);
     expect(j.size).toBeLessThan(15);
+  });
+
+  it('every entry held shows its own answer body, however many bodies were kept since, by count or by bytes (property)', () => {
+    // Bodies are kept in a ring sized from the limits: one written over would show another answer's bytes.
+    const body = fc.tuple(fc.nat(600), fc.constantFrom('x', 'é', '€', '🎬')).map(([n, c]) => Buffer.from(c.repeat(n), 'utf8'));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 2_000, max: 40_000 }),
+        fc.integer({ min: 50, max: 500 }),
+        fc.array(body, { maxLength: 120 }),
+        (capacity, bytes, stringBytes, bodies) => {
+          const j = new Journal(capacity, { bytes, stringBytes });
+          bodies.forEach((b, i) => j.record(withBoth({ url: `/n/${i}`, answer: { head, body: b } })));
+          const held = j.find();
+          expect(held.length).toBeLessThanOrEqual(capacity);
+          for (const e of held) expect(e.answer!.body, e.url).toBe(truncatedUtf8(bodies[Number(e.url.slice(3))]!, stringBytes));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('clear forgets the kept bodies, and bodies kept after it show', () => {
+    const j = new Journal(10);
+    j.record(withBoth());
+    j.clear();
+    j.record(withBoth({ answer: { head, body: Buffer.from('<after/>') } }));
+    expect(j.find().map((e) => e.answer!.body)).toEqual(['<after/>']);
   });
 
   it('a connection closed without an answer has none', () => {

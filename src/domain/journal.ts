@@ -1,5 +1,6 @@
+import { ByteRing } from './byte-ring.js';
 import { routeMatches } from './route-pattern.js';
-import { detached, truncated, truncatedUtf8 } from './truncated.js';
+import { detached, truncated, utf8Kept, utf8WithMarker } from './truncated.js';
 
 // The request journal (design: admin): the last N requests the API answered, with the reason each rejected
 // one was rejected. Bounded by count and by bytes, so neither a long CI run nor a flood of big requests
@@ -91,10 +92,17 @@ export interface JournalRecord extends Omit<JournalEntry, 'id' | 'request' | 'an
   };
 }
 
-/** An entry as held: its answer body is text by now. */
+/** An entry as held: an answer body given as bytes is kept in the journal's ByteRing. */
 interface Kept extends Omit<JournalRecord, 'answer'> {
   id: number;
-  answer?: { head: string; body?: string | undefined };
+  answer?: { head: string; body?: string | RingBytes | undefined };
+}
+
+/** The first `length` bytes (utf8Kept) of a body of `total` bytes, put in the ring at `at`. */
+interface RingBytes {
+  at: number;
+  length: number;
+  total: number;
 }
 
 export interface JournalQuery {
@@ -146,6 +154,8 @@ export class Journal {
   private heldBytes = 0;
   private nextId = 1;
   private readonly limits: JournalLimits;
+  /** The kept bytes of answer bodies. */
+  private readonly bodies: ByteRing;
   /** The last consumer key seen and its detached copy: most requests come from the same client as the one before. */
   private lastConsumer: string | undefined;
   private lastConsumerCopy: string | undefined;
@@ -155,11 +165,17 @@ export class Journal {
     limits: Partial<JournalLimits> = {},
   ) {
     this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, ...limits };
+    // Room for the bodies of every entry held, by count or by bytes, and of the one being recorded (which
+    // may push the oldest out only after its body is in), plus the gap a write leaves at the ring's end.
+    const { bytes, stringBytes } = this.limits;
+    this.bodies = new ByteRing(Math.max(1, Math.min((Math.max(0, capacity) + 2) * stringBytes, bytes + 2 * stringBytes)));
   }
 
   record(entry: JournalRecord): void {
-    const { kept, bytes } = this.keptEntry(entry, this.nextId++);
-    if (this.capacity <= 0 || bytes > this.limits.bytes) return;
+    const id = this.nextId++;
+    if (this.capacity <= 0) return;
+    const { kept, bytes } = this.keptEntry(entry, id);
+    if (bytes > this.limits.bytes) return;
     this.entries.push(kept);
     this.sizes.push(bytes);
     this.heldBytes += bytes;
@@ -171,7 +187,7 @@ export class Journal {
     const matches = matcher(query);
     const out: JournalEntry[] = [];
     for (let i = this.entries.length - 1; i >= this.head && out.length < limit; i--) {
-      if (matches(this.entries[i]!)) out.push(viewOf(this.entries[i]!));
+      if (matches(this.entries[i]!)) out.push(viewOf(this.entries[i]!, this.bodies));
     }
     return out;
   }
@@ -188,6 +204,7 @@ export class Journal {
     this.sizes = [];
     this.head = 0;
     this.heldBytes = 0;
+    this.bodies.clear();
   }
 
   get size(): number {
@@ -220,8 +237,8 @@ export class Journal {
    * rejected request's strings, and every string of an entry that had one cut, are detached copies, since
    * they may be slices of the request's body or of the very string that was cut. Otherwise the request's
    * strings are kept as they are, no copy: a parameter may be a slice of the URL or of the form body, but
-   * both are kept whole anyway. The answer's body is decoded from its bytes up to the budget alone (one
-   * new string of at most 4 KiB per request).
+   * both are kept whole anyway. The answer's body, given as bytes, is copied into the ring up to the
+   * budget and decoded only when the journal is read: no string per request.
    */
   private keptEntry(e: JournalRecord, id: number): { kept: Kept; bytes: number } {
     const max = this.limits.stringBytes;
@@ -249,7 +266,11 @@ export class Journal {
     }
     if (a) {
       kept.answer = { head: keep(a.head) };
-      if (a.body !== undefined) kept.answer.body = typeof a.body === 'string' ? keep(a.body) : truncatedUtf8(a.body, max);
+      if (typeof a.body === 'string') kept.answer.body = keep(a.body);
+      else if (a.body !== undefined) {
+        const length = utf8Kept(a.body, max);
+        kept.answer.body = { at: this.bodies.put(a.body.subarray(0, length)), length, total: a.body.length };
+      }
     }
     if (cut || r) detachAll(kept);
     return { kept, bytes: ENTRY_BYTES + stringLengths(kept) };
@@ -298,7 +319,10 @@ function detachAll(e: Kept): void {
     q.params = q.params.map(([k, v]) => [detached(k), detached(v)] as const);
     if (q.body !== undefined) q.body = detached(q.body);
   }
-  if (e.answer) e.answer.head = detached(e.answer.head); // its body was decoded into a string of its own
+  if (e.answer) {
+    e.answer.head = detached(e.answer.head);
+    if (typeof e.answer.body === 'string') e.answer.body = detached(e.answer.body);
+  }
   const r = e.rejected;
   if (!r) return;
   r.reason = detached(r.reason);
@@ -318,12 +342,13 @@ function stringLengths(e: Kept): number {
     for (const [k, v] of q.params) n += k.length + v.length;
     n += q.body?.length ?? 0;
   }
+  // A string body counts its UTF-16 units, bytes in the ring their bytes.
   if (e.answer) n += e.answer.head.length + (e.answer.body?.length ?? 0);
   return n;
 }
 
 /** An entry as shown: headers as name/value pairs (worked out here, when read, not when recorded). */
-function viewOf(e: Kept): JournalEntry {
+function viewOf(e: Kept, bodies: ByteRing): JournalEntry {
   const { request, answer, ...rest } = e;
   const view: JournalEntry = rest;
   if (request) {
@@ -332,9 +357,15 @@ function viewOf(e: Kept): JournalEntry {
   }
   if (answer) {
     view.answer = { status: e.status, headers: headersOf(answer.head) };
-    if (answer.body !== undefined) view.answer.body = answer.body;
+    if (answer.body !== undefined) view.answer.body = typeof answer.body === 'string' ? answer.body : bodyText(answer.body, bodies);
   }
   return view;
+}
+
+/** A body kept in the ring, as text with truncatedUtf8's marker. The ring is sized so it is never written over. */
+function bodyText(b: RingBytes, bodies: ByteRing): string {
+  const kept = bodies.read(b.at, b.length);
+  return kept ? utf8WithMarker(kept, b.total) : `…[${b.total} bytes, written over]`;
 }
 
 function pairsOf(flat: readonly string[]): NameValue[] {

@@ -36,12 +36,23 @@ export function truncated(s: string, maxBytes: number): string {
  * a 300 KB answer costs the decoding of 4 KiB; the result is a new string, holding nothing else alive.
  */
 export function truncatedUtf8(bytes: Uint8Array, maxBytes: number): string {
-  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buf.length <= maxBytes) return buf.toString('utf8');
+  const end = utf8Kept(bytes, maxBytes);
+  return utf8WithMarker(bytes.subarray(0, end), bytes.length);
+}
+
+/** How many of the bytes truncatedUtf8 keeps: all when they fit, else up to a character's start within the budget. */
+export function utf8Kept(bytes: Uint8Array, maxBytes: number): number {
+  if (bytes.length <= maxBytes) return bytes.length;
   let end = Math.max(0, maxBytes - MARKER_ROOM);
   // Back to the start of the character the cut falls in: continuation bytes are 10xxxxxx.
-  while (end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
-  return flat(`${buf.toString('utf8', 0, end)}…[truncated ${thousands(buf.length - end)} bytes]`);
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return end;
+}
+
+/** The text of `kept`, the first bytes of `total`, with the marker when some went (truncatedUtf8's answer). */
+export function utf8WithMarker(kept: Uint8Array, total: number): string {
+  const text = Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength).toString('utf8');
+  return kept.length === total ? text : flat(`${text}…[truncated ${thousands(total - kept.length)} bytes]`);
 }
 
 /**
