@@ -114,7 +114,6 @@ export class TitleFragmentCache {
   }
 }
 
-
 /**
  * Makes the fragments flat strings (src/domain/flat.ts: cached ropes made 5,000 titles hundreds of
  * thousands of GC objects) and answers their length.
