@@ -38,7 +38,8 @@ export function parseExpand(value: string | undefined): Expansion {
   return { none: false, links };
 }
 
-/** A stable key for caches. */
+/** A stable key for caches. Asked once per title of a page, so the usual case (nothing expanded) makes nothing. */
 export function expansionKey(e: Expansion): string {
-  return e.none ? 'none' : [...e.links].sort().join(',');
+  if (e.none) return 'none';
+  return e.links.size === 0 ? '' : [...e.links].sort().join(',');
 }

@@ -77,7 +77,7 @@ export class TermOrders {
 }
 
 /**
- * The titles `ids` of the kinds of `mask` (0: every kind) in answer order: by tier (TitleRanks.tier), then by
+ * The titles `ids` (distinct) of the kinds of `mask` (0: every kind) in answer order: by tier (TitleRanks.tier), then by
  * rank. Few matches are sorted by the key tier * n + rank; many are placed by marking their ranks and reading
  * the ranks in order once, which costs the catalogue's size rather than a sort of 40,000 keys ("the").
  */
@@ -111,7 +111,7 @@ export function orderByMarks(ids: Int32Array, ranks: TitleRanks, foldedText: str
   const starts = [0, 0, 0, 0];
   for (let i = 0; i < ids.length; i++) {
     const rank = ranks.rankIf(ids[i]!, mask);
-    if (rank < 0) continue;
+    if (rank < 0 || marks[rank] !== 0) continue;
     const tier = ranks.tier(rank, foldedText, textHead);
     marks[rank] = tier + 1;
     starts[tier + 1]!++;

@@ -35,8 +35,6 @@ export class TitleFragmentCache {
   private bytes = 0;
   /** The shared unexpanded links of each kind at each address (few: addresses are the hosts clients use). */
   private readonly linkBlocks = new Map<string, DetailLinkBlock | null>();
-  /** The key prefix of the last address and expansion asked: a page of titles asks the same one for each. */
-  private lastPrefix?: { ctx: XmlContext; expansion: Expansion; prefix: string };
 
   constructor(
     private readonly source: TitleSource,
@@ -45,14 +43,14 @@ export class TitleFragmentCache {
 
   /** The cached title, built from the catalogue on a miss; undefined when the catalogue has no such title. */
   byId(ctx: XmlContext, id: number, expansion: Expansion): CachedTitle | undefined {
-    const hit = this.entries.get(this.keyOf(ctx, id, expansion));
+    const hit = this.entries.get(keyOf(ctx, id, expansion));
     if (hit) return hit;
     const t = this.source.title(id);
     return t && this.get(ctx, t, expansion);
   }
 
   get(ctx: XmlContext, t: Title, expansion: Expansion): CachedTitle {
-    const key = this.keyOf(ctx, t.id, expansion);
+    const key = keyOf(ctx, t.id, expansion);
     let entry = this.entries.get(key);
     if (!entry) {
       const fragments = titleFragments(ctx, t, expansion, this.source, (kind) => this.linkBlock(ctx, kind));
@@ -69,16 +67,6 @@ export class TitleFragmentCache {
   /** Bytes of text held (see MAX_BYTES). */
   get heldBytes(): number {
     return this.bytes;
-  }
-
-  /** The entry's key: address, expansion and id (the prefix made once per page, not per title). */
-  private keyOf(ctx: XmlContext, id: number, expansion: Expansion): string {
-    let last = this.lastPrefix;
-    if (last?.ctx !== ctx || last.expansion !== expansion) {
-      last = { ctx, expansion, prefix: `${ctx.baseUrl}|${ctx.schemaBase}|${ctx.webBase}|${expansionKey(expansion)}|` };
-      this.lastPrefix = last;
-    }
-    return last.prefix + id;
   }
 
   private linkBlock(ctx: XmlContext, kind: Title['kind']): DetailLinkBlock | undefined {
@@ -112,6 +100,10 @@ export class TitleFragmentCache {
       this.bytes -= key.length + ENTRY_OVERHEAD + textLength(entry.fragments);
     }
   }
+}
+
+function keyOf(ctx: XmlContext, id: number, expansion: Expansion): string {
+  return `${ctx.baseUrl}|${ctx.schemaBase}|${ctx.webBase}|${expansionKey(expansion)}|${id}`;
 }
 
 /**
