@@ -26,17 +26,22 @@ export interface LoadScenario {
 let termIndex = 0;
 const nextTerm = () => TERMS[termIndex++ % TERMS.length]!;
 
-let freshIndex = 0;
 /**
- * A search no earlier request made (term, page and page size vary), so neither the answer cache nor the
- * search's own caches have it: what a search costs the first time. Every term has 1,000+ matches in the
+ * Searches no earlier request made (term, page and page size vary), so neither the answer cache nor the
+ * search's own caches have them: what a search costs the first time. Every term has 1,000+ matches in the
  * large catalogue and 20+ in the default one (where pages past the end answer an empty page quickly).
+ * Each catalogue's run starts the sequence again: carried over from the default catalogue's run, it began
+ * wherever that run's request count left it, so the large catalogue's pages (full or past the end), and the
+ * probes that size the bare server's body, differed from run to run.
  */
-function freshSearch(): string {
-  const i = freshIndex++;
-  const page = Math.floor(i / TERMS.length) % 50;
-  const size = 20 + (Math.floor(i / (TERMS.length * 50)) % 30);
-  return `/catalog/title?term=${TERMS[i % TERMS.length]}&start_index=${1 + page * size}&items_per_page=${size}`;
+function freshSearches(): () => string {
+  let next = 0;
+  return () => {
+    const i = next++;
+    const page = Math.floor(i / TERMS.length) % 50;
+    const size = 20 + (Math.floor(i / (TERMS.length * 50)) % 30);
+    return `/catalog/title?term=${TERMS[i % TERMS.length]}&start_index=${1 + page * size}&items_per_page=${size}`;
+  };
 }
 
 // The words generated titles are made of (src/seeds/word-lists.ts): each alone, then pairs. The first-time
@@ -63,7 +68,7 @@ export function loadScenarios(queueTitles: number[]): LoadScenario[] {
     {
       name: 'search, each one new (no cache)',
       target: 0.25,
-      steps: [{ method: 'GET', path: freshSearch, signer: TWO_LEGGED, status: 200 }],
+      steps: [{ method: 'GET', path: freshSearches(), signer: TWO_LEGGED, status: 200 }],
     },
     {
       name: 'search expand=all',
