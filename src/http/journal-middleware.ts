@@ -58,7 +58,8 @@ export function noteOverride(req: Request, id: number): void {
 
 /**
  * Called by whatever sends an API answer's body (sendXmlBytes, the OAuth token answers, ...): the journal
- * keeps it. A reference until the connection closes, no copy; the journal then decodes the first 4 KiB.
+ * keeps it. A reference until the connection closes, no copy; the journal then copies the first 4 KiB into
+ * its ring (decoded only when the journal is read).
  * This is cheaper than wrapping `res.end` for every request, and answers go out through these few senders.
  */
 export function noteAnswerBody(res: Response, body: Uint8Array): void {
