@@ -18,9 +18,9 @@ const ORDERED_WALK_FROM = 1000;
 /**
  * Catalogue search. Searches are answered from in-memory indexes built with the catalogue (IndexedTitleSearch:
  * TermIndex for the term's matches, FTS5 for words outside ASCII, TitleRanks for the order, FacetIndex for
- * filters and refinements). The same
- * search in SQL (titlesBySql, titleRefinementsBySql) answers texts the indexes leave out and is their oracle
- * in tests: it builds its SQL from the parameters it has, with bound values only.
+ * filters and refinements). The same search in SQL (titlesBySql, titleRefinementsBySql) answers texts the
+ * indexes leave out and is their oracle in tests: it builds its SQL from the parameters it has, with bound
+ * values only.
  *
  * Order: without a term, most rated first (base_ratings DESC, id), as the real service did (fidelity 4).
  * With a term, best match first: the clean title equal to the term, then clean titles starting with it,
@@ -30,7 +30,7 @@ export class CatalogSearch {
   private readonly sql;
   private readonly indexed;
   readonly people;
-  // Read on first use: a scenario that is never searched (or only by id) never pays for them.
+  // Read by warm() when a scenario loads (Catalogs.for), or on first use by a search made without it (tests).
   private ranksMemo?: TitleRanks;
   private facetsMemo?: FacetIndex;
   private termsMemo?: TermIndex;
