@@ -1,6 +1,6 @@
-import { parse as parseYaml } from 'yaml';
 import { ScenarioError } from './scenario-error.js';
 import { scenarioSchema, type Scenario } from './scenario-schema.js';
+import { yamlValue } from './yaml-value.js';
 
 /**
  * Parses and validates scenario text (YAML, which includes JSON). Throws a ScenarioError naming the file,
@@ -9,7 +9,7 @@ import { scenarioSchema, type Scenario } from './scenario-schema.js';
 export function parseScenario(text: string, file: string): Scenario {
   let raw: unknown;
   try {
-    raw = parseYaml(text, { prettyErrors: true });
+    raw = yamlValue(text);
   } catch (e) {
     throw new ScenarioError(file, '', `not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
   }
@@ -24,7 +24,7 @@ export function parseScenario(text: string, file: string): Scenario {
 /** The `name:` a scenario text gives, if it is YAML with a string there: how a bad file is listed. */
 export function declaredName(text: string): string | undefined {
   try {
-    const raw: unknown = parseYaml(text);
+    const raw = yamlValue(text);
     const name = raw && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
     return typeof name === 'string' && name !== '' ? name : undefined;
   } catch {

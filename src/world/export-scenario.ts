@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { dump } from 'js-yaml';
 import { errors } from '../domain/api-error.js';
 import type { Consumer } from '../domain/types.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
@@ -133,7 +133,10 @@ function queuesOf(sandbox: Sandbox, guid: string) {
   }));
 }
 
-/** The YAML text of an exported scenario, with a header saying where it came from. */
+/**
+ * The YAML text of an exported scenario, with a header saying where it came from. Long lines are not folded,
+ * and a string another reader could take for a date or a number (`2026-11-24`, `'1e3'`) is quoted.
+ */
 export function scenarioYaml(s: ExportedScenario, exportedAt: string): string {
-  return `# Exported from rentalsim at ${exportedAt}. Load it with --scenario-dir; ids are kept, so answers match.\n${stringify(s, { lineWidth: 0 })}`;
+  return `# Exported from rentalsim at ${exportedAt}. Load it with --scenario-dir; ids are kept, so answers match.\n${dump(s, { lineWidth: -1, noRefs: true })}`;
 }
