@@ -14,8 +14,10 @@ COPY package.json package-lock.json ./
 # install; better-sqlite3, the one dependency with an install script, is then built alone.
 RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild better-sqlite3
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/bundle-main.mjs ./scripts/
 COPY src ./src
-RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+# tsc, then dist/src/main.js bundled into one file, which starts a third sooner (scripts/bundle-main.mjs).
+RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 # better-sqlite3 needs lib/ and build/Release/better_sqlite3.node at run time; its SQLite sources (deps/,
 # src/), object files, static library and makefiles are build leftovers (~27 MB) that the image leaves out.
 RUN cd node_modules/better-sqlite3 \

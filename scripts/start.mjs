@@ -15,8 +15,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'dist', 'src', 'main.js');
 /** What the last good build was made from: a digest of every input's path, size and modification time. */
 const STAMP = join(ROOT, 'dist', '.sources-digest');
-/** What tsc -p tsconfig.build.json reads (test files are excluded there, so editing one needs no build). */
-const INPUTS = ['src', 'bench', 'tsconfig.json', 'tsconfig.build.json'];
+/** What the build reads (test files are excluded there, so editing one needs no build). */
+const INPUTS = ['src', 'bench', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle-main.mjs'];
 
 /** The digest of the inputs as they are now; undefined where there are no sources (an installed package). */
 function sourcesDigest() {
@@ -35,8 +35,11 @@ function sourcesDigest() {
   return hash.digest('hex');
 }
 
-/** Runs tsc; a signal meanwhile stops it too, so a start given up during the build leaves nothing behind. */
-function build() {
+/**
+ * Runs tsc, then bundles main.js (scripts/bundle-main.mjs says why), each in a child process: a signal
+ * meanwhile stops it too, so a start given up during the build leaves nothing behind.
+ */
+async function build() {
   let tsc;
   try {
     tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -44,7 +47,13 @@ function build() {
     fail('dist/ is missing or older than src/ and TypeScript is not installed: run npm install');
   }
   process.stderr.write('rentalsim: building dist/ (sources changed since the last build)\n');
-  const child = spawn(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  await run([tsc, '-p', 'tsconfig.build.json'], 'the build failed (tsc above); fix the errors and start again');
+  await run([join(ROOT, 'scripts', 'bundle-main.mjs')], 'bundling dist/src/main.js failed (esbuild above)');
+}
+
+/** One node child of the build; on failure, `why` and exit 1; on a signal, this process ends by it too. */
+function run(/** @type {string[]} */ args, /** @type {string} */ why) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
   const forward = (/** @type {NodeJS.Signals} */ signal) => child.kill(signal);
   process.on('SIGTERM', forward);
   process.on('SIGINT', forward);
@@ -53,7 +62,7 @@ function build() {
       process.off('SIGTERM', forward);
       process.off('SIGINT', forward);
       if (signal) return void process.kill(process.pid, signal); // stopped as asked, by the same signal
-      if (code !== 0) fail('the build failed (tsc above); fix the errors and start again');
+      if (code !== 0) fail(why);
       resolve(undefined);
     });
   });

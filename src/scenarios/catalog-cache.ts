@@ -4,16 +4,16 @@ import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../package-root.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
 import type { Db } from '../store/catalog-db.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 
-// This module runs from src/*.ts under tests (tsx, vitest) and from dist/src/*.js when built.
-const HERE = dirname(fileURLToPath(import.meta.url));
+// This module runs from src/*.ts under tests (tsx, vitest), from dist/src/*.js when built, and inside the
+// bundled dist/src/main.js (scripts/bundle-main.mjs); so the writer is found from the package root, not
+// from this file's own place.
 const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const WRITER = join(HERE, '..', 'seeds', `write-catalog-snapshot${EXT}`);
+const WRITER = join(packageRoot(), ...(EXT === '.ts' ? ['src'] : ['dist', 'src']), 'seeds', `write-catalog-snapshot${EXT}`);
 /** Snapshots unused for this long are deleted when a new one is written. */
 const STALE_MS = 7 * 24 * 3600 * 1000;
 

@@ -3,7 +3,8 @@
 # tarball holds, installs it into a fresh consumer project (test/package/consumer: allowScripts for
 # better-sqlite3 only, as the README says, with --strict-allow-scripts so anything else needing a script
 # fails), type-checks the consumer with a strict tsconfig and no skipLibCheck, runs it (a signed search
-# through the in-process simulator), and runs `npx rentalsim --version`. Prints `ok`/`not ok` lines.
+# through the in-process simulator), runs `npx rentalsim --version`, and starts the bundled bin. Prints
+# `ok`/`not ok` lines.
 #
 # Usage: bash test/package/run.sh [report.json]   (after `npm ci`; needs the npm registry and python3,
 # make and g++, since better-sqlite3 builds from source where no prebuilt binary can be fetched)
@@ -79,5 +80,24 @@ fi
 # 6. The command line a consumer gets.
 log="$(cd "$consumer" && timeout 30 npx --no-install rentalsim --version 2>&1)"; status=$?
 check "npx rentalsim --version prints $version" "$([ "$status" = 0 ] && grep -qxE "(rentalsim )?v?${version//./\\.}" <<<"$log"; echo $?)" "status $status: $log"
+
+# 7. The bin is one bundled file (scripts/bundle-main.mjs) that starts from the installed package: it
+#    imports none of the package's own modules, listens, and answers the open health route.
+bin="$consumer/node_modules/rentalsim/dist/src/main.js"
+own="$(grep -E "^import .* from ['\"]\.\.?/" "$bin")"
+check "the installed bin dist/src/main.js is bundled: it imports none of the package's own modules" "$([ -z "$own" ]; echo $?)" "$own"
+log="$(cd "$consumer" && timeout 60 node --input-type=module -e "
+  import { spawn } from 'node:child_process';
+  const sim = spawn('node_modules/.bin/rentalsim', ['--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const url = await new Promise((resolve, reject) => {
+    sim.stdout.on('data', (d) => { out += d; const m = /listening on (http:\/\/\S+)/.exec(out); if (m) resolve(m[1]); });
+    sim.once('exit', (code) => reject(new Error('exited with ' + code + ': ' + out)));
+  });
+  const res = await fetch(url + '/__admin/health');
+  console.log(res.status, (await res.json()).status);
+  sim.kill('SIGTERM');
+" 2>&1)"; status=$?
+check "node_modules/.bin/rentalsim --port 0 starts the bundled bin, which answers /__admin/health 200 healthy" "$([ "$status" = 0 ] && grep -qx '200 healthy' <<<"$log"; echo $?)" "status $status: $log"
 
 finish
