@@ -3,7 +3,7 @@ import type { Expansion } from '../domain/expand.js';
 import { titleStats } from '../domain/title-stats.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import { assembleTitle } from '../xml/catalog-title.js';
-import type { CachedTitle } from '../xml/title-fragment-cache.js';
+import type { CachedTitle, TitleShelf } from '../xml/title-fragment-cache.js';
 import { ctxOf } from './request-context.js';
 
 export type TitleRenderer = (t: Title, expansion: Expansion) => string;
@@ -13,9 +13,8 @@ export type TitleRenderer = (t: Title, expansion: Expansion) => string;
  * rating statistics. Every resource that embeds a catalog_title uses it (or titleRendererById).
  */
 export function titleRenderer(req: Request): TitleRenderer {
-  const ctx = ctxOf(req);
-  const cache = ctx.world.scenario.titleXml;
-  return (t, expansion) => assembled(req, cache.get(ctx.xml, t, expansion));
+  const shelfOf = shelvesOf(req);
+  return (t, expansion) => assembled(req, shelfOf(expansion).get(t));
 }
 
 /**
@@ -23,11 +22,25 @@ export function titleRenderer(req: Request): TitleRenderer {
  * being read from the catalogue. Undefined for an id the catalogue does not have.
  */
 export function titleRendererById(req: Request): (id: number, expansion: Expansion) => string | undefined {
+  const shelfOf = shelvesOf(req);
+  return (id, expansion) => {
+    const cached = shelfOf(expansion).byId(id);
+    return cached && assembled(req, cached);
+  };
+}
+
+/** The request's shelf for an expansion, found once for the titles of a page (they share their expansion). */
+function shelvesOf(req: Request): (expansion: Expansion) => TitleShelf {
   const ctx = ctxOf(req);
   const cache = ctx.world.scenario.titleXml;
-  return (id, expansion) => {
-    const cached = cache.byId(ctx.xml, id, expansion);
-    return cached && assembled(req, cached);
+  let last: Expansion | undefined;
+  let shelf: TitleShelf | undefined;
+  return (expansion) => {
+    if (expansion !== last || !shelf) {
+      shelf = cache.shelf(ctx.xml, expansion);
+      last = expansion;
+    }
+    return shelf;
   };
 }
 

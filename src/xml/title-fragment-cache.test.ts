@@ -47,10 +47,10 @@ function freshCache(maxBytes?: number): TitleFragmentCache {
 }
 
 /** The ids of `candidates` the cache holds (for CTX, no expansion), asked with the source off. */
-function held(cache: TitleFragmentCache, candidates: readonly number[]): number[] {
+function held(cache: TitleFragmentCache, candidates: readonly number[], ctx = CTX): number[] {
   source.off = true;
   try {
-    return candidates.filter((id) => cache.byId(CTX, id, NO_EXPANSION) !== undefined);
+    return candidates.filter((id) => cache.byId(ctx, id, NO_EXPANSION) !== undefined);
   } finally {
     source.off = false;
   }
@@ -155,6 +155,35 @@ describe('TitleFragmentCache', () => {
     expect(entry?.id).toBe(titles[0]!.id);
     expect(cache.heldBytes).toBe(0);
     expect(held(cache, [titles[0]!.id])).toEqual([]);
+  });
+
+  it('drops the oldest entries whatever their address: what it holds is the titles added last, across shelves', () => {
+    const cache = freshCache(20_000);
+    const added: Array<[XmlContext, number]> = [];
+    for (const [k, t] of titles.entries()) {
+      const ctx = k % 3 === 0 ? OTHER_HOST : CTX;
+      cache.byId(ctx, t.id, NO_EXPANSION);
+      added.push([ctx, t.id]);
+      const kept = added.filter(([c, id]) => held(cache, [id], c).length === 1);
+      expect(kept).toEqual(added.slice(added.length - kept.length));
+      expect(kept.length).toBe(cache.size);
+    }
+    expect(cache.size).toBeLessThan(titles.length);
+  });
+
+  it('keeps titles of at most 64 addresses and expansions: a new one drops the oldest one with its titles', () => {
+    const cache = freshCache();
+    const hosts = Array.from({ length: 70 }, (_, i): XmlContext => ({ ...CTX, baseUrl: `http://h${i}.test` }));
+    for (const ctx of hosts) for (const t of titles.slice(0, 3)) cache.byId(ctx, t.id, NO_EXPANSION);
+    const ids = titles.slice(0, 3).map((t) => t.id);
+    expect(cache.size).toBe(64 * 3);
+    expect(hosts.slice(6).map((ctx) => held(cache, ids, ctx).length)).toEqual(Array(64).fill(3));
+    // The bytes are those of the titles kept: a cache that only added those holds as many.
+    const fresh = freshCache();
+    for (const ctx of hosts.slice(6)) for (const id of ids) fresh.byId(ctx, id, NO_EXPANSION);
+    expect(cache.heldBytes).toBe(fresh.heldBytes);
+    // Asked last, as asking for an address makes its shelf (and drops the oldest).
+    expect(hosts.slice(0, 6).map((ctx) => held(cache, ids, ctx).length)).toEqual(Array(6).fill(0));
   });
 
   it('counts the bytes it holds after dropping entries as a cache that only ever added those entries does', () => {
