@@ -6,7 +6,7 @@ import type { Db } from './db.js';
 // counts live in JavaScript, so reading one costs no statement (a statement costs a request several µs).
 // A rolled-back write still counts: a memo is then emptied once more than needed, never kept too long.
 
-const COUNTED = ['users', 'queues', 'tokens'] as const;
+const COUNTED = ['users', 'queues', 'tokens', 'ratings'] as const;
 
 /** Each connection's counts, kept on the connection itself: they describe its tables and go with it. */
 const COUNTS = Symbol('rentalsim.tableVersions');
