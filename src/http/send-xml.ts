@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { prettyXml } from '../xml/pretty.js';
-import { doc } from '../xml/writer.js';
+import { doc, XML_DECLARATION } from '../xml/writer.js';
 import { noteAnswerBody } from './journal-middleware.js';
 import { utf8Bytes } from './utf8-bytes.js';
 
@@ -25,7 +25,8 @@ export function sendXmlBytes(res: Response, status: number, body: Buffer): void 
 
 /** The bytes of an XML answer: the declaration, then the root, indented with --pretty. */
 export function xmlBytes(res: Response, root: string): Buffer {
-  const body = res.app.locals['prettyXml'] ? prettyXml(doc(root)) : doc(root);
   // A Buffer, because express rewrites the charset of a string body to `; charset=utf-8`.
-  return utf8Bytes(body);
+  if (res.app.locals['prettyXml']) return utf8Bytes(prettyXml(doc(root)));
+  // The declaration and the root as two parts: doc(root) would be one more copy of the whole root.
+  return utf8Bytes(XML_DECLARATION, root);
 }

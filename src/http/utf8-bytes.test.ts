@@ -15,6 +15,17 @@ describe('utf8Bytes', () => {
     expect(utf8Bytes(text).equals(Buffer.from(text, 'utf8'))).toBe(true);
   });
 
+  it('writes parts one after another: the UTF-8 encoding of their join, ASCII or not (property)', () => {
+    const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' }), fc.string());
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 5 }), (parts) => {
+        expect(utf8Bytes(...parts).equals(Buffer.from(parts.join(''), 'utf8'))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+    expect(utf8Bytes('<?xml?>', '<a>Amélie</a>', '', 'ok').toString('utf8')).toBe('<?xml?><a>Amélie</a>ok');
+  });
+
   it('is the UTF-8 encoding of any text (property)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' }), fc.string()), (text) => {

@@ -1,9 +1,20 @@
 /**
- * The UTF-8 bytes of a text. Answers are mostly ASCII, whose UTF-8 bytes are its Latin-1 bytes: when the
- * text's UTF-8 length equals its length, every character is ASCII and the Latin-1 copy is the encoding.
- * Measured on a 64 KB answer: 15 µs against 54 µs for the UTF-8 encoder (both public Buffer APIs; a text
- * with any other character costs one length count more).
+ * The UTF-8 bytes of texts written one after another, as one buffer. Answers are mostly ASCII, whose UTF-8
+ * bytes are its Latin-1 bytes: a part whose UTF-8 length equals its length is all ASCII and copied as
+ * Latin-1. Measured on a 64 KB answer: 15 µs against 54 µs for the UTF-8 encoder (both public Buffer APIs; a
+ * text with any other character costs one length count more).
+ *
+ * Parts, not one string: an answer is its XML declaration and its root, and joining those first copied the
+ * whole root (~39 KB for a search page) once more before it was encoded.
  */
-export function utf8Bytes(text: string): Buffer {
-  return Buffer.byteLength(text, 'utf8') === text.length ? Buffer.from(text, 'latin1') : Buffer.from(text, 'utf8');
+export function utf8Bytes(...parts: string[]): Buffer {
+  const lengths = parts.map((p) => Buffer.byteLength(p, 'utf8'));
+  const bytes = Buffer.allocUnsafe(lengths.reduce((sum, n) => sum + n, 0));
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    // Every byte is written: each part fills exactly the length counted for it.
+    at += bytes.write(part, at, lengths[i]!, lengths[i] === part.length ? 'latin1' : 'utf8');
+  }
+  return bytes;
 }
