@@ -45,7 +45,11 @@ function shelvesOf(req: Request): (expansion: Expansion) => TitleShelf {
 }
 
 function assembled(req: Request, c: CachedTitle): string {
-  return assembleTitle(c.fragments, ctxOf(req).xml, c.id, statsOfTitle(req, c.id, c.baseHistogram));
+  const ctx = ctxOf(req);
+  const userRatings = ctx.sandbox.stores.titleStats.userRatingsOf(c.id);
+  // Nearly every title: no user of this sandbox rated it, so its statistics are the catalogue's, kept with it.
+  if (userRatings.length === 0) return assembleTitle(c.fragments, ctx.xml, c.id, c.baseStats, c.baseRatingsXml);
+  return assembleTitle(c.fragments, ctx.xml, c.id, titleStats(c.baseStats.histogram, userRatings));
 }
 
 /** A title's statistics in this request's sandbox. */

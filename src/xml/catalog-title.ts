@@ -56,13 +56,21 @@ export function catalogTitleXml(ctx: XmlContext, t: Title, stats: TitleStats, ex
   return assembleTitle(titleFragments(ctx, t, expansion, src), ctx, t.id, stats);
 }
 
-/** Joins cached fragments of title `id` with the statistics of this sandbox. */
-export function assembleTitle(f: TitleFragments, ctx: XmlContext, id: number, stats: TitleStats): string {
+/**
+ * Joins cached fragments of title `id` with the statistics of this sandbox; `ratingsXml` is their
+ * titleRatingsXml when the caller keeps it already.
+ */
+export function assembleTitle(f: TitleFragments, ctx: XmlContext, id: number, stats: TitleStats, ratingsXml?: string): string {
   if (f.kind === 'bare') return f.xml;
-  const statsXml = text('number_of_ratings', stats.numberOfRatings) + (stats.average !== undefined ? text('rating', formatRating(stats.average)) : '');
+  const statsXml = ratingsXml ?? titleRatingsXml(stats);
   if (f.kind === 'plain') return f.head + statsXml + f.tail;
   if (f.kind === 'linked') return f.head + statsXml + f.body + f.links.xml(id) + f.tail;
   return f.head + statsXml + f.beforeHistogram + histogramLink(ctx, id, stats) + f.afterHistogram;
+}
+
+/** `number_of_ratings` and `rating`: what of a title's XML a sandbox's ratings change. */
+export function titleRatingsXml(stats: TitleStats): string {
+  return text('number_of_ratings', stats.numberOfRatings) + (stats.average !== undefined ? text('rating', formatRating(stats.average)) : '');
 }
 
 /**

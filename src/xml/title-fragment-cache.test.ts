@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_EXPANSION, parseExpand } from '../domain/expand.js';
 import type { Title } from '../domain/types.js';
 import { testWorld } from '../../test/support/world.js';
-import { assembleTitle, catalogTitleXml } from './catalog-title.js';
+import { titleStats } from '../domain/title-stats.js';
+import { assembleTitle, catalogTitleXml, titleRatingsXml } from './catalog-title.js';
 import type { XmlContext } from './context.js';
 import { TitleFragmentCache, type TitleSource } from './title-fragment-cache.js';
 
@@ -60,14 +61,28 @@ function held(cache: TitleFragmentCache, candidates: readonly number[], ctx = CT
 const textOf = (entry: { fragments: object }) => Object.values(entry.fragments).join('');
 
 describe('TitleFragmentCache', () => {
-  it("carries the title's id and base histogram with its fragments", () => {
+  it("carries the title's id and the catalogue's statistics, with their XML, beside its fragments", () => {
     const cache = freshCache();
     const t = titles[3]!;
     const entry = cache.byId(CTX, t.id, NO_EXPANSION)!;
     expect(entry.id).toBe(t.id);
-    expect(entry.baseHistogram).toEqual(t.baseHistogram);
-    expect(entry.baseHistogram).toHaveLength(10);
+    expect(entry.baseStats).toEqual(titleStats(t.baseHistogram));
+    expect(entry.baseStats.numberOfRatings).toBeGreaterThan(0);
+    expect(entry.baseRatingsXml).toBe(titleRatingsXml(titleStats(t.baseHistogram)));
+    expect(entry.baseRatingsXml).toMatch(/^<number_of_ratings>\d+<\/number_of_ratings><rating>[\d.]+<\/rating>$/);
     expect(textOf(entry)).toContain(`http://a.test/catalog/title/${t.id}`);
+  });
+
+  it('joined with its kept statistics, a title is what catalogTitleXml makes of the catalogue statistics', () => {
+    const cache = freshCache();
+    for (const expansion of [NO_EXPANSION, parseExpand('histogram'), parseExpand('all'), { none: true as const }]) {
+      for (const t of titles.slice(0, 8)) {
+        const entry = cache.get(CTX, t, expansion);
+        expect(assembleTitle(entry.fragments, CTX, t.id, entry.baseStats, entry.baseRatingsXml)).toBe(
+          catalogTitleXml(CTX, t, titleStats(t.baseHistogram), expansion, source),
+        );
+      }
+    }
   });
 
   it('reads the title once: a second byId or get is a hit, the same entry', () => {

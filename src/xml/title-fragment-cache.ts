@@ -1,8 +1,9 @@
 import { expansionKey, type Expansion } from '../domain/expand.js';
 import { flat } from '../domain/flat.js';
 import { makeRoom } from '../domain/make-room.js';
-import type { Title } from '../domain/types.js';
-import { DetailLinkBlock, titleFragments, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
+import type { Title, TitleStats } from '../domain/types.js';
+import { titleStats } from '../domain/title-stats.js';
+import { DetailLinkBlock, titleFragments, titleRatingsXml, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
 import type { XmlContext } from './context.js';
 
 /** Text the cache holds at most: about 30,000 titles as search lists them, 8,000 with expand=all (decision 0003). */
@@ -17,7 +18,13 @@ const MAX_SHELVES = 64;
 /** A title's cached XML and what joining it with a sandbox's statistics needs, so a hit reads no title. */
 export interface CachedTitle {
   id: number;
-  baseHistogram: readonly number[];
+  /** The catalogue's own statistics: a sandbox's ratings add to them. */
+  baseStats: TitleStats;
+  /**
+   * titleRatingsXml of baseStats: the statistics of nearly every title on a page, since few titles have a
+   * rating in a given sandbox.
+   */
+  baseRatingsXml: string;
   fragments: TitleFragments;
 }
 
@@ -114,8 +121,9 @@ export class TitleFragmentCache {
   /** @internal A shelf's miss: renders the title and keeps it, unless it is larger than the whole budget. */
   add(shelf: TitleShelf, t: Title): CachedTitle {
     const fragments = titleFragments(shelf.ctx, t, shelf.expansion, this.source, (kind) => this.linkBlock(shelf.ctx, kind));
-    const entry: CachedTitle = { id: t.id, baseHistogram: t.baseHistogram, fragments };
-    const bytes = ENTRY_OVERHEAD + flattened(fragments);
+    const baseStats = titleStats(t.baseHistogram);
+    const entry: CachedTitle = { id: t.id, baseStats, baseRatingsXml: flat(titleRatingsXml(baseStats)), fragments };
+    const bytes = ENTRY_OVERHEAD + flattened(fragments) + entry.baseRatingsXml.length;
     // An entry larger than the whole budget is answered but not kept: the bound holds whatever the title.
     if (bytes > this.maxBytes) return entry;
     if (this.bytes + bytes > this.maxBytes) this.makeRoom(bytes);
@@ -169,7 +177,7 @@ export class TitleFragmentCache {
 
   private forget(shelf: TitleShelf, entry: CachedTitle): void {
     shelf.titles.delete(entry.id);
-    this.bytes -= ENTRY_OVERHEAD + textLength(entry.fragments);
+    this.bytes -= ENTRY_OVERHEAD + textLength(entry.fragments) + entry.baseRatingsXml.length;
     this.count--;
   }
 }
