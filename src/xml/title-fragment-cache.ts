@@ -62,8 +62,8 @@ export class TitleShelf {
  * Serialized catalogue titles, kept per scenario: the catalogue never changes within a scenario, so a
  * title's XML is built once per address and expansion. Bounded in bytes of text, oldest entry out first
  * whatever its shelf, so a 100,000-title catalogue does not keep every title in memory
- * (docs/decisions/0003-title-fragment-cache.md). An entry carries the title's base histogram, so a search
- * page of cached titles parses no title at all.
+ * (docs/decisions/0003-title-fragment-cache.md). An entry carries the title's statistics in the catalogue,
+ * so a search page of cached titles parses no title at all.
  */
 export class TitleFragmentCache {
   private readonly shelves = new Map<string, TitleShelf>();
