@@ -1,9 +1,9 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, CAROL, CONSUMER, signed, type Credentials } from './support/signing.js';
 import { BASE, testWorld } from './support/world.js';
+import { yamlValue } from '../src/scenarios/yaml-value.js';
 
 const title = (id: number) => `${BASE}/catalog/title/${id}`;
 
@@ -75,7 +75,7 @@ describe('GET /__admin/export, then POST /__admin/scenarios: a sandbox round tri
     const { app } = testWorld();
     const res = await request(app).get(`/__admin/export?consumer=${CONSUMER.key}`);
     expect(res.text.startsWith('# Exported from rentalsim at ')).toBe(true);
-    expect(parse(res.text)).toMatchObject({ name: 'default-test-consumer-key', catalog: { seed: expect.any(Number) } });
+    expect(yamlValue(res.text)).toMatchObject({ name: 'default-test-consumer-key', catalog: { seed: expect.any(Number) } });
   });
 
   it.each([

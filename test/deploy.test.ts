@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { CORE_SCHEMA, loadAll } from 'js-yaml';
 import { loadConfig } from '../src/config.js';
 import { allowedHosts, isAllowedHost } from '../src/domain/allowed-hosts.js';
 
@@ -44,8 +44,8 @@ interface ConfigMap extends K8sObject {
   data: Record<string, string>;
 }
 
-const documents = parseAllDocuments(read('deploy/k8s/rentalsim.yaml'));
-const objects = documents.map((d) => d.toJS() as K8sObject);
+// loadAll throws on any document that is not YAML, which fails this file with the parser's message.
+const objects = loadAll(read('deploy/k8s/rentalsim.yaml'), undefined, { schema: CORE_SCHEMA }) as K8sObject[];
 const named = <T extends K8sObject>(kind: string, name: string): T => {
   const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
   if (!found) throw new Error(`deploy/k8s/rentalsim.yaml has no ${kind} ${name}`);
@@ -85,7 +85,7 @@ function envOf(container: Container): Record<string, string> {
 
 describe('deploy/k8s/rentalsim.yaml', () => {
   it('is YAML that parses, one Kubernetes object per document, all in the rentalsim namespace', () => {
-    expect(documents.flatMap((d) => d.errors.map((e) => e.message))).toEqual([]);
+    expect(objects.length).toBeGreaterThan(1);
     for (const o of objects) {
       expect(o.kind, JSON.stringify(o).slice(0, 80)).toMatch(/^[A-Z]\w+$/);
       if (o.kind !== 'Namespace') expect(o.metadata.namespace, `${o.kind} ${o.metadata.name}`).toBe(namespace);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { parse } from 'yaml';
 import setup from '../docs/examples/vitest-global-setup.js';
+import { yamlValue } from '../src/scenarios/yaml-value.js';
 
 // The example imports the package by its name, as a user's project does; here that name is this source tree.
 vi.mock('rentalsim', () => import('../src/index.js'));
@@ -32,7 +32,7 @@ describe('README: Use it in CI', () => {
 
   it('its GitHub Actions jobs are YAML with steps, one with the service container on port 8080', () => {
     const blocks = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map(
-      (m) => parse(m[1]!) as { jobs: Record<string, { steps: unknown[]; services?: Record<string, { ports: string[] }> }> },
+      (m) => yamlValue(m[1]!) as { jobs: Record<string, { steps: unknown[]; services?: Record<string, { ports: string[] }> }> },
     );
     expect(blocks).toHaveLength(2);
     for (const block of blocks) expect(Object.values(block.jobs)[0]!.steps.length).toBeGreaterThan(0);

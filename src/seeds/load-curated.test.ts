@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { CORE_SCHEMA, dump, load } from 'js-yaml';
 
 import { PERSON_ROLES, type Title } from '../domain/types.js';
 import { generateCatalog } from './generate-catalog.js';
@@ -79,11 +79,11 @@ describe('curated guarantees QA relies on', () => {
 });
 
 describe('a bad curated file stops with the path of the mistake', () => {
-  const good = parse(readFileSync(curatedFilePath(), 'utf8')) as Record<string, any>;
+  const good = load(readFileSync(curatedFilePath(), 'utf8'), { schema: CORE_SCHEMA }) as Record<string, any>;
   const broken = (change: (file: Record<string, any>) => void): string => {
     const file = structuredClone(good);
     change(file);
-    return stringify(file);
+    return dump(file, { schema: CORE_SCHEMA });
   };
 
   it.each([

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 
 import type { Person, Review, Title } from '../domain/types.js';
 import { cleanTitle } from './clean-title.js';
@@ -28,7 +28,7 @@ function pathOf(path: readonly PropertyKey[]): string {
 export function parseCurated(text: string, source = 'seeds/curated.yaml'): CuratedCatalog {
   let raw: unknown;
   try {
-    raw = parse(text);
+    raw = load(text, { schema: CORE_SCHEMA });
   } catch (error) {
     throw new Error(`${source}: not valid YAML: ${(error as Error).message}`);
   }

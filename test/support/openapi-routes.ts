@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { yamlValue } from '../../src/scenarios/yaml-value.js';
 
 export const OPENAPI_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'openapi.yaml');
 
@@ -18,7 +18,7 @@ export interface DocumentedOperation {
 /** The OpenAPI document, parsed once per process. */
 export const openapiDocument: () => Json = (() => {
   let doc: Json | undefined;
-  return () => (doc ??= parse(readFileSync(OPENAPI_PATH, 'utf8')) as Json);
+  return () => (doc ??= yamlValue(readFileSync(OPENAPI_PATH, 'utf8')) as Json);
 })();
 
 /** Follows a local `$ref` ('#/components/...') until it reaches an object that is not one. */
