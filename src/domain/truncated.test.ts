@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detached, truncated, truncatedUtf8 } from './truncated.js';
+import { truncated, truncatedUtf8 } from './truncated.js';
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 const MARKER = /…\[truncated ([\d,]+) bytes\]$/;
@@ -40,16 +40,6 @@ describe('truncated: a string held to a UTF-8 byte budget', () => {
 
   it('a budget smaller than the marker keeps none of the text but still says what went', () => {
     expect(truncated('abcdefghijklmnopqrstuvwxyz'.repeat(10), 20)).toBe('…[truncated 260 bytes]');
-  });
-});
-
-describe('detached: the same text, as its own string', () => {
-  it.each([
-    ['', ''],
-    ['short', 'short'],
-    ['a consumer key of some length', 'a consumer key of some length'],
-  ])('%j keeps its text', (s, expected) => {
-    expect(detached(s)).toBe(expected);
   });
 });
 

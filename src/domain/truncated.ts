@@ -55,16 +55,6 @@ export function utf8WithMarker(kept: Uint8Array, total: number): string {
   return kept.length === total ? text : flat(`${text}…[truncated ${thousands(total - kept.length)} bytes]`);
 }
 
-/**
- * A copy of a string that holds nothing else alive: a string read out of a request (a consumer key from a
- * 64 KB form body, an error's details quoting it) may be a slice of a much bigger one. Flattening a new
- * rope copies the text; short strings are copied by V8 anyway.
- */
-export function detached(s: string): string {
-  if (s.length < 13) return s;
-  return flat(` ${s}`).slice(1);
-}
-
 function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
