@@ -102,8 +102,8 @@ fi
 mkdir -p "$tmp/k8s/conf.d"
 if node --input-type=module -e "
   import { readFileSync, writeFileSync } from 'node:fs';
-  import { parseAllDocuments } from 'yaml';
-  const docs = parseAllDocuments(readFileSync('deploy/k8s/rentalsim.yaml', 'utf8')).map((d) => d.toJS());
+  import { CORE_SCHEMA, loadAll } from 'js-yaml';
+  const docs = loadAll(readFileSync('deploy/k8s/rentalsim.yaml', 'utf8'), undefined, { schema: CORE_SCHEMA });
   const cm = docs.find((d) => d?.kind === 'ConfigMap' && d.metadata.name === 'rentalsim-front');
   for (const [name, text] of Object.entries(cm.data)) writeFileSync('$tmp/k8s/conf.d/' + name, text);
 " 2>"$tmp/k8s.err"; then
