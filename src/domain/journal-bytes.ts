@@ -10,8 +10,9 @@ import { truncated, utf8Kept, utf8WithMarker } from './truncated.js';
 // fields, then the lengths of check?, reason, code, details, cause?); faults (u32 count, f64 each); override
 // f64; a request (u32 count and the raw headers' lengths, u32 count and the parameter pairs' lengths, u8 and
 // the body's length if any); an answer (the head's length, then u8 0 none, 1 text and its length, 2 bytes:
-// u32 total and u32 kept). Then every string as one text (u8 0 Latin-1 for an ASCII text, 1 UTF-16: no string
-// changes on the way through, a lone surrogate included), then the answer's bytes kept.
+// u32 total and u32 kept). Then the strings: u8 0 and one Latin-1 text when they are all ASCII, else u8 1 and
+// each string as a u8 encoding (0 Latin-1, 1 UTF-8, 2 UTF-16 for text with a lone surrogate), a u32 byte
+// length and its bytes: no string changes on the way through. Last, the answer's bytes kept.
 
 const CONSUMER = 1;
 const USER = 2;
@@ -21,6 +22,15 @@ const FAULTS = 16;
 const OVERRIDE = 32;
 const REQUEST = 64;
 const ANSWER = 128;
+/** How an entry's strings are written: one ASCII text, or each string with its own encoding. */
+const ASCII_TEXT = 0;
+const EACH_STRING = 1;
+const LATIN1 = 0;
+const UTF8 = 1;
+const UTF16 = 2;
+const ENCODINGS = ['latin1', 'utf8', 'utf16le'] as const;
+/** Half of a surrogate pair without the other half: UTF-8 cannot carry it (String.isWellFormed, which this TypeScript lib lacks). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What a query tests of an entry. */
 export interface EntrySummary {
@@ -130,16 +140,29 @@ export class EntryWriter {
   }
 
   /**
-   * Every string of the entry as one text, written once: a string at a time cost two calls into node's
-   * buffer code each, ~30 of them a request. Latin-1 when the text is ASCII (a byte a character), else UTF-16.
+   * Every string of the entry. An ASCII entry (the usual one) is one Latin-1 text, written in one call: a
+   * string at a time cost two calls into node's buffer code each, ~30 of them a request. Any other entry
+   * writes each string on its own: ASCII as Latin-1, other well-formed text as UTF-8, and text with a lone
+   * surrogate as UTF-16, so the marker of a cut string (`…`, not Latin-1) does not make a whole entry UTF-16.
    */
   private text(): void {
     const text = this.strings.join('');
-    const ascii = Buffer.byteLength(text, 'utf8') === text.length;
-    const length = ascii ? text.length : text.length * 2;
-    this.u8(ascii ? 0 : 1);
-    this.ensure(length);
-    this.at += this.buf.write(text, this.at, length, ascii ? 'latin1' : 'utf16le');
+    if (Buffer.byteLength(text, 'utf8') === text.length) {
+      this.u8(ASCII_TEXT);
+      this.ensure(text.length);
+      this.at += this.buf.write(text, this.at, text.length, 'latin1');
+      return;
+    }
+    this.u8(EACH_STRING);
+    for (const t of this.strings) {
+      const utf8 = Buffer.byteLength(t, 'utf8');
+      const encoding = utf8 === t.length ? LATIN1 : LONE_SURROGATE.test(t) ? UTF16 : UTF8;
+      const length = encoding === UTF16 ? t.length * 2 : utf8;
+      this.u8(encoding);
+      this.u32(length);
+      this.ensure(length);
+      this.at += this.buf.write(t, this.at, length, ENCODINGS[encoding]);
+    }
   }
 
   private u8(n: number): void {
@@ -168,16 +191,20 @@ export class EntryWriter {
 const INITIAL = 64 * 1024;
 
 /**
- * Reads an entry's fields in the order EntryWriter wrote them. Strings come out of its text, which is
- * decoded up to the end of the string asked for: a query's summary decodes the first few alone.
+ * Reads an entry's fields in the order EntryWriter wrote them. Strings are decoded up to the one asked for:
+ * a query's summary decodes the first few alone.
  */
 class EntryReader {
   private at = 0;
   /** Where each string read so far ends in the text, in characters. */
   private ends: number[] = [];
   private textAt = 0;
-  private utf16 = false;
+  private each = false;
+  /** An ASCII entry: its text as decoded so far. */
   private decoded = '';
+  /** Any other entry: its strings as decoded so far, and where the next one starts. */
+  private strings: string[] = [];
+  private nextAt = 0;
 
   constructor(private readonly buf: Buffer) {}
 
@@ -204,20 +231,28 @@ class EntryReader {
     return this.ends.length - 1;
   }
 
-  /** Where the text starts (read after every length) and in which encoding. */
+  /** Where the strings start (read after every length), and past them the answer's bytes. */
   startText(): void {
-    this.utf16 = this.u8() === 1;
-    this.textAt = this.at;
-    this.at += (this.ends.at(-1) ?? 0) * (this.utf16 ? 2 : 1);
+    this.each = this.u8() === EACH_STRING;
+    this.textAt = this.nextAt = this.at;
+    if (!this.each) this.at += this.ends.at(-1) ?? 0;
+    else for (let i = 0; i < this.ends.length; i++) this.at += 5 + this.buf.readUInt32LE(this.at + 1);
   }
 
   /** String number `i` of the entry. */
   text(i: number): string {
     const end = this.ends[i]!;
-    if (end > this.decoded.length) {
-      const unit = this.utf16 ? 2 : 1;
-      this.decoded = this.buf.toString(this.utf16 ? 'utf16le' : 'latin1', this.textAt, this.textAt + end * unit);
+    if (this.each) {
+      while (this.strings.length <= i) {
+        const encoding = this.buf.readUInt8(this.nextAt);
+        const length = this.buf.readUInt32LE(this.nextAt + 1);
+        const start = this.nextAt + 5;
+        this.strings.push(this.buf.toString(ENCODINGS[encoding as 0 | 1 | 2], start, start + length));
+        this.nextAt = start + length;
+      }
+      return this.strings[i]!;
     }
+    if (end > this.decoded.length) this.decoded = this.buf.toString('latin1', this.textAt, this.textAt + end);
     return this.decoded.slice(i === 0 ? 0 : this.ends[i - 1]!, end);
   }
 
