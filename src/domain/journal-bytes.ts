@@ -124,6 +124,8 @@ export class EntryWriter {
       }
     }
     this.text();
+    // Not held until the next entry: they may be the request's own strings, which would outlive a collection.
+    this.strings = [];
     if (body) {
       this.ensure(body.length);
       this.buf.set(body, this.at);
@@ -264,7 +266,6 @@ class EntryReader {
 }
 
 interface Layout {
-  flags: number;
   durationMs: number;
   summary: Omit<EntrySummary, 'at' | 'method' | 'path' | 'consumer' | 'user' | 'login'>;
   /** The summary's strings, by number. */
@@ -275,11 +276,11 @@ interface Layout {
   consumer?: number;
   user?: number;
   login?: number;
-  rejected?: { has: number; check?: number; reason: number; code: number; details: number; cause?: number };
+  rejected?: { check?: number; reason: number; code: number; details: number; cause?: number };
   faults?: number[];
   override?: number;
   request?: { raw: number[]; params: Array<[number, number]>; body?: number };
-  answer?: { head: number; kind: number; text?: number; total?: number; kept?: number };
+  answer?: { head: number; text?: number; total?: number; kept?: number };
 }
 
 /** Reads every number and string length of the entry, and finds where its text and body start. */
@@ -289,7 +290,6 @@ function layoutOf(r: EntryReader): Layout {
   const durationMs = r.f64();
   const status = r.u32();
   const l: Layout = {
-    flags,
     durationMs,
     summary: { id, status, rejected: (flags & REJECTED) !== 0 },
     at: r.str(),
@@ -303,7 +303,7 @@ function layoutOf(r: EntryReader): Layout {
   if (flags & REJECTED) {
     const has = r.u8();
     const check = has & 1 ? r.str() : undefined;
-    l.rejected = { has, reason: r.str(), code: r.str(), details: r.str() };
+    l.rejected = { reason: r.str(), code: r.str(), details: r.str() };
     if (check !== undefined) l.rejected.check = check;
     if (has & 2) l.rejected.cause = r.str();
   }
@@ -318,7 +318,7 @@ function layoutOf(r: EntryReader): Layout {
   if (flags & ANSWER) {
     const head = r.str();
     const kind = r.u8();
-    l.answer = { head, kind };
+    l.answer = { head };
     if (kind === 1) l.answer.text = r.str();
     if (kind === 2) {
       l.answer.total = r.u32();
@@ -344,7 +344,6 @@ export function summaryOf(bytes: Buffer): EntrySummary {
 export function entryOf(bytes: Buffer): JournalEntry {
   const r = new EntryReader(bytes);
   const l = layoutOf(r);
-  const text = (i: number | undefined) => (i === undefined ? undefined : r.text(i));
   // Fields in the order the admin API shows (the order src/http/journal-middleware.ts records them in).
   const e: JournalEntry = {
     id: l.summary.id,
@@ -375,8 +374,8 @@ export function entryOf(bytes: Buffer): JournalEntry {
   const a = l.answer;
   if (a) {
     e.answer = { status: l.summary.status, headers: headersOf(r.text(a.head)) };
-    if (a.kind === 1) e.answer.body = text(a.text);
-    if (a.kind === 2) e.answer.body = utf8WithMarker(r.bytes(a.kept!), a.total!);
+    if (a.text !== undefined) e.answer.body = r.text(a.text);
+    if (a.kept !== undefined) e.answer.body = utf8WithMarker(r.bytes(a.kept), a.total!);
   }
   return e;
 }
