@@ -1,11 +1,11 @@
-// Interop client: Java's signpost (Debian liboauth-signpost-java, signpost-core) with HttpURLConnection
-// against a running simulator, as LOVEFiLM's own Java examples signed.
+// Interop client: Java's signpost (Debian liboauth-signpost-java: signpost-core) with HttpURLConnection against
+// a running simulator.
 //
 // Usage (run.sh compiles it in a temporary directory):
 //   javac -d /tmp/x -cp /usr/share/java/signpost-core.jar test/interop/java_client.java
 //   java -cp /tmp/x:/usr/share/java/signpost-core.jar:/usr/share/java/commons-codec.jar JavaClient <simulator url>
 // Prints one line per check, `ok <name>` or `not ok <name>: <why>`, and exits 0 (run.sh counts the lines).
-// Only the JDK besides signpost-core; every request has a timeout.
+// Only the JDK besides signpost-core and commons-codec (signpost signs with it); every request has a timeout.
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
