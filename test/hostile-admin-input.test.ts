@@ -2,18 +2,19 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ALICE, asAlice } from './support/signing.js';
 import { testWorld } from './support/world.js';
+import { count, parseXml, str } from './support/xml.js';
 
 // Admin input that once answered 500 or was read as something else (issue 24, the smaller items): each is
 // a clear 4xx that says what to send, or behaves as the README says, and changes nothing.
 
 /** A scenario on the empty catalogue (nothing to generate), with alice and the default consumer. */
-function scenarioYaml(name: string, extra = ''): string {
+function scenarioYaml(name: string, extra = '', aliceExtra = ''): string {
   return [
     `name: ${name}`,
     'description: written by a hostile-input test',
     'catalog: { seed: 1, titles: 0, people: 0, curated: false }',
     'consumers: [{ key: test-consumer-key, secret: test-consumer-secret }]',
-    `users: [{ guid: ${ALICE.guid}, login: alice, password: pw, first_name: A, last_name: B, access_tokens: [{ token: ${ALICE.token.key}, secret: ${ALICE.token.secret} }] }]`,
+    `users: [{ guid: ${ALICE.guid}, login: alice, password: pw, first_name: A, last_name: B, access_tokens: [{ token: ${ALICE.token.key}, secret: ${ALICE.token.secret} }]${aliceExtra} }]`,
     extra,
   ].join('\n');
 }
@@ -56,5 +57,41 @@ describe('instants that do not exist or that the API cannot write', () => {
     expect(res.status, res.text).toBe(400);
     expect(res.body.error.details).toContain('a day and time that exist');
     expect(world.clock.mode).toEqual({ mode: 'real' });
+  });
+});
+
+describe('id sequences stay within the ids the API accepts (at most 15 digits)', () => {
+  it.each([
+    ['2^53 - 1, the largest safe integer', 'sequences: { list: 9007199254740991 }', 'sequences.list'],
+    ['a 16-digit id', 'sequences: { rating: 1000000000000000 }', 'sequences.rating'],
+    ['a negative value', 'sequences: { list: -1 }', 'sequences.list'],
+  ])('a scenario with %s is a 400 naming the field', async (_why, extra, field) => {
+    const { app, world } = testWorld('empty-catalogue');
+    const res = await upload(app, scenarioYaml('ids', extra));
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.details).toContain(field);
+    expect(world.scenario.scenario.name).toBe('empty-catalogue');
+  });
+
+  it('a scenario with a 16-digit list id is a 400 naming it', async () => {
+    const { app, world } = testWorld('empty-catalogue');
+    const res = await upload(app, scenarioYaml('ids', '', ', lists: [{ id: 1000000000000000, name: big }]'));
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.details).toContain('users[0].lists[0].id');
+    expect(world.scenario.scenario.name).toBe('empty-catalogue');
+  });
+
+  it('the last id is handed out and addressable; the next list is a 409 that says why, and changes nothing', async () => {
+    const { app } = testWorld('empty-catalogue');
+    expect((await upload(app, scenarioYaml('ids', 'sequences: { list: 999999999999998 }'))).status).toBe(201);
+    const U = `/users/${ALICE.guid}`;
+    const first = await asAlice(app, 'POST', `${U}/lists`, { name: 'last' });
+    expect(first.status, first.text).toBe(201);
+    expect(str(parseXml(first.text), '//link/@href')).toMatch(/\/lists\/999999999999999$/);
+    expect((await asAlice(app, 'GET', `${U}/lists/999999999999999`)).status).toBe(200);
+    const next = await asAlice(app, 'POST', `${U}/lists`, { name: 'one more' });
+    expect(next.status, next.text).toBe(409);
+    expect(str(parseXml(next.text), '/error/details')).toContain('every list id up to 999999999999999 is used');
+    expect(count(parseXml((await asAlice(app, 'GET', `${U}/lists`)).text), '//list')).toBe(1);
   });
 });

@@ -81,6 +81,14 @@ export const errors = {
       cause,
       details: `scenario ${JSON.stringify(name)} cannot be used: ${cause.message}; fix the file and switch again (a switch reads it again)`,
     }),
+  /** A sandbox's id sequence (src/store/sequences.ts) has handed out every id the API can address. */
+  idsExhausted: (sequence: string, max: number) =>
+    new ApiError({
+      status: 409,
+      reason: 'Conflict',
+      code: 'ERR_409_CONFLICT',
+      details: `every ${sequence} id up to ${max} is used in this sandbox; reset it (POST /__admin/reset?consumer=<key>) or load a scenario whose sequences start lower`,
+    }),
   preconditionFailed: (details: string) => new ApiError({ status: 412, reason: 'Precondition Failed', details, code: 'ERR_412_PRECONDITION_FAILED' }),
   payloadTooLarge: (limit: number) =>
     new ApiError({

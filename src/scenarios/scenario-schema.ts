@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../domain/ids.js';
 import { inRange, parseIsoInstant } from '../domain/iso-instant.js';
 
 // The scenario file format (YAML or JSON). Every field is documented in README.md#scenarios.
@@ -37,7 +38,7 @@ const rating = z.number().min(0).max(5);
  * Row ids and orders are optional everywhere: hand-written files leave them out and rows are numbered in
  * file order. An exported sandbox (GET /__admin/export) writes them, so it loads back with the same ids.
  */
-const rowId = z.number().int().positive().optional();
+const rowId = z.number().int().positive().max(MAX_ID).optional();
 const order = z.number().int().positive().optional();
 
 const accessToken = z.strictObject({
@@ -172,7 +173,7 @@ export const scenarioSchema = z.strictObject({
     )
     .default([]),
   /** Next-id counters of a sandbox (export writes them), so new rows get the ids they would have had. */
-  sequences: z.record(z.string(), z.number().int()).default({}),
+  sequences: z.record(z.string(), z.number().int().min(0).max(MAX_ID)).default({}),
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;
