@@ -95,3 +95,80 @@ describe('id sequences stay within the ids the API accepts (at most 15 digits)',
     expect(count(parseXml((await asAlice(app, 'GET', `${U}/lists`)).text), '//list')).toBe(1);
   });
 });
+
+describe('paths and bodies the admin API cannot read', () => {
+  it.each([
+    ['GET', '/__admin/scenarios/%ff'],
+    ['POST', '/__admin/scenarios/%C0%AE'],
+    ['PUT', '/__admin/scenarios/%ff'],
+    ['DELETE', '/__admin/scenarios/%C0%AE%C0%AE'],
+    ['DELETE', '/__admin/faults/%ff'],
+    ['DELETE', '/__admin/overrides/%E0%80'],
+  ])('%s %s, percent-encoding that is not UTF-8, is a JSON 400 that says so', async (method, path) => {
+    const { app, adminLines } = testWorld('empty-catalogue');
+    const res = await request(app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path);
+    expect(res.status, res.text).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.error.details).toContain('has percent-encoded bytes that are not UTF-8');
+    expect(adminLines).toEqual([]); // a client's mistake, not the simulator's: nothing for stderr
+  });
+
+  it('the API answers the same mistake with an XML 400 that says so', async () => {
+    const { app } = testWorld('empty-catalogue');
+    const res = await request(app).get('/catalog/title/%C0%AE');
+    expect(res.status).toBe(400);
+    expect(str(parseXml(res.text), '/error/details')).toContain('"%C0%AE" has percent-encoded bytes that are not UTF-8');
+  });
+
+  const send = (app: Parameters<typeof request>[0], path: string, type: string, encoding: string, body: Buffer) =>
+    request(app).put(path).set('Content-Type', type).set('Content-Encoding', encoding).send(body);
+
+  it.each([
+    ['gzip, but the body is not', 'gzip', 400, 'the body could not be read (incorrect header check)'],
+    ['deflate, but the body is not', 'deflate', 400, 'the body could not be read'],
+    ['an encoding no parser knows', 'klingon', 415, 'unsupported content encoding "klingon"'],
+  ])('a JSON body whose Content-Encoding says %s (%s) is refused with a clear 4xx, and the clock stays', async (_why, encoding, status, says) => {
+    const { app, world } = testWorld('empty-catalogue');
+    const res = await send(app, '/__admin/clock', 'application/json', encoding, Buffer.from('{"mode":"frozen","at":"2030-01-01T00:00:00Z"}'));
+    expect(res.status, res.text).toBe(status);
+    expect(res.body.error.details).toContain(says);
+    expect(world.clock.mode).toEqual({ mode: 'real' });
+  });
+
+  it.each([
+    ['gzip', 400],
+    ['br2', 415],
+  ])('a YAML scenario whose Content-Encoding says %s but is plain text is a %s and adds nothing', async (encoding, status) => {
+    const { app, world } = testWorld('empty-catalogue');
+    const before = world.scenarioFiles().length;
+    const res = await request(app)
+      .post('/__admin/scenarios')
+      .set('Content-Type', 'application/yaml')
+      .set('Content-Encoding', encoding)
+      .send(scenarioYaml('packed'));
+    expect(res.status, res.text).toBe(status);
+    expect(world.scenarioFiles()).toHaveLength(before);
+  });
+
+  it.each([
+    ['lists', '['.repeat(200_000) + ']'.repeat(200_000)],
+    ['objects', '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)],
+  ])('a JSON scenario of %s nested 200,000 deep is a 400, not a stack overflow', async (_what, deep) => {
+    const { app, world, adminLines } = testWorld('empty-catalogue');
+    const res = await request(app).post('/__admin/scenarios').set('Content-Type', 'application/json').send(`{"name":"deep","x":${deep}}`);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.details).toContain('more than 100 levels deep');
+    expect(world.scenarioFiles().map((e) => e.name)).not.toContain('deep');
+    expect(adminLines).toEqual([]);
+  });
+
+  it('a JSON body 100 levels deep is read (and refused by its route for what it says)', async () => {
+    const { app } = testWorld('empty-catalogue');
+    const res = await request(app)
+      .post('/__admin/faults')
+      .set('Content-Type', 'application/json')
+      .send(`{"x":${'['.repeat(99)}${']'.repeat(99)}}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).not.toContain('levels deep');
+  });
+});
