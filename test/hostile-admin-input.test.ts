@@ -172,3 +172,29 @@ describe('paths and bodies the admin API cannot read', () => {
     expect(res.body.error.details).not.toContain('levels deep');
   });
 });
+
+describe('journal time filters are instants, compared as instants', () => {
+  it.each([
+    ['year 10,000 by its offset', '9999-12-31T23:00:00-02:00'],
+    ['a five-digit year', '+010000-01-01T00:00:00Z'],
+    ['year 0000', '0000-06-01T00:00:00Z'],
+    ['30 February', '2030-02-30T00:00:00Z'],
+    ['hour 25', '2030-01-01T25:00:00Z'],
+  ])('since or until at %s is a 400 that says the range', async (_why, at) => {
+    const { app } = testWorld('empty-catalogue');
+    await request(app).get('/catalog/title'); // one entry, which a since past it must not match
+    for (const name of ['since', 'until']) {
+      const res = await request(app).get(`/__admin/journal?${name}=${encodeURIComponent(at)}`);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error.details).toContain(`${name}: expected an ISO 8601 instant with its offset from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z`);
+      expect((await request(app).get(`/__admin/journal/count?${name}=${encodeURIComponent(at)}`)).status).toBe(400);
+    }
+  });
+
+  it('since the last second of year 9999 matches nothing, until it matches everything', async () => {
+    const { app } = testWorld('empty-catalogue');
+    await request(app).get('/catalog/title');
+    expect((await request(app).get('/__admin/journal/count?since=9999-12-31T23:59:59Z')).body.count).toBe(0);
+    expect((await request(app).get('/__admin/journal/count?until=9999-12-31T23:59:59Z')).body.count).toBe(1);
+  });
+});
