@@ -198,3 +198,27 @@ describe('journal time filters are instants, compared as instants', () => {
     expect((await request(app).get('/__admin/journal/count?until=9999-12-31T23:59:59Z')).body.count).toBe(1);
   });
 });
+
+describe('the coverage markdown quotes a consumer key it cannot be broken out of', () => {
+  it('an open-mode key with a backtick and a newline stays inside the heading', async () => {
+    const { app } = testWorld('default', { openPrefix: 'ci-', openSecret: 'ci-shared-secret' });
+    const key = 'ci-`\n\n# pwned <img src=x>\n| a | b |';
+    const res = await request(app).get(`/__admin/coverage?consumer=${encodeURIComponent(key)}&format=markdown`);
+    expect(res.status, res.text).toBe(200);
+    const lines = res.text.split('\n');
+    expect(lines[0]).toBe('## API coverage: ``ci-`\\u000a\\u000a# pwned <img src=x>\\u000a| a | b |``');
+    expect(lines.filter((l) => l.startsWith('#'))).toHaveLength(1);
+    expect(lines[1]).toBe('');
+    expect(lines[2]).toMatch(/^Operations called: /);
+  });
+});
+
+describe('the dashboard writes what it shows as text', () => {
+  // Keys, paths, headers and bodies on the dashboard are anyone's text: the script builds its elements with
+  // textContent and attributes, never by parsing HTML, so none of them can become markup or script.
+  it('its script parses no HTML', async () => {
+    const { app } = testWorld('empty-catalogue');
+    const script = (await request(app).get('/__admin/dashboard.js').expect(200)).text;
+    expect(script).not.toMatch(/\binnerHTML\b|\bouterHTML\b|insertAdjacentHTML|document\.write|\bsrcdoc\b|DOMParser|createContextualFragment/);
+  });
+});
