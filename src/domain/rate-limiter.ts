@@ -22,7 +22,7 @@ export interface RateLimiterBounds {
   maxBytes: number;
 }
 
-export const RATE_LIMITER_BOUNDS: RateLimiterBounds = { maxKeys: 10_000, maxBytes: 4 * 1024 * 1024 };
+export const RATE_LIMITER_BOUNDS: Readonly<RateLimiterBounds> = { maxKeys: 10_000, maxBytes: 4 * 1024 * 1024 };
 
 /** What one key's counts cost besides its text: its Map slot and its Usage object, about. */
 const ENTRY_BYTES = 96;
