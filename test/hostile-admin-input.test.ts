@@ -136,6 +136,17 @@ describe('paths and bodies the admin API cannot read', () => {
   });
 
   it.each([
+    ['gzip, but the body is not', 'gzip', 400, 'incorrect header check'],
+    ['an encoding no parser knows', 'klingon', 415, 'unsupported content encoding "klingon"; send the body uncompressed'],
+  ])('the API answers a form body whose Content-Encoding says %s (%s) with a clear XML 4xx', async (_why, encoding, status, says) => {
+    const { app } = testWorld('empty-catalogue');
+    const res = await asAlice(app, 'POST', `/users/${ALICE.guid}/lists`, { name: 'packed' }).set('Content-Encoding', encoding);
+    expect(res.status, res.text).toBe(status);
+    expect(str(parseXml(res.text), '/error/details')).toContain(says);
+    expect(count(parseXml((await asAlice(app, 'GET', `/users/${ALICE.guid}/lists`)).text), '//list')).toBe(0);
+  });
+
+  it.each([
     ['gzip', 400],
     ['br2', 415],
   ])('a YAML scenario whose Content-Encoding says %s but is plain text is a %s and adds nothing', async (encoding, status) => {
