@@ -42,10 +42,14 @@ export class RateLimiter {
   /** The real second of the last sweep for counts that hold nothing. */
   private sweptAt = Number.NaN;
 
+  private readonly bounds: RateLimiterBounds;
+
   constructor(
     public limits: RateLimits,
-    private readonly bounds: RateLimiterBounds = RATE_LIMITER_BOUNDS,
-  ) {}
+    bounds: Readonly<RateLimiterBounds> = RATE_LIMITER_BOUNDS,
+  ) {
+    this.bounds = { ...bounds }; // its own copy: two simulators share no object (test/two-simulators.test.ts)
+  }
 
   get enabled(): boolean {
     return this.limits.perSecond > 0 || this.limits.perDay > 0;
