@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE } from './support/signing.js';
 import { contractProblems, type ReceivedAnswer } from './support/validate-xml.js';
-import { arena, expectWellFormedAnswer, formEncode, rawParams, sendHostile, stateOf, type Arena, type Method } from './hostile-helpers.js';
+import { arena, expectWellFormedAnswer, formEncode, rawHttp, rawParams, sendHostile, stateOf, type Arena, type Method } from './hostile-helpers.js';
 
 // Hostile input on every route: random and malformed parameters, huge values, bad percent-encoding, bytes
 // that are not UTF-8, XML and SQL metacharacters, in the query and in bodies of every content type. Each
@@ -169,6 +169,65 @@ describe('hostile path segments', () => {
         if (res.status >= 400 || method === 'GET') expect(stateOf(a).equals(before)).toBe(true);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('percent-encoding that is not UTF-8 in a path', () => {
+  // Bytes no UTF-8 decoder takes: any lone byte from 0x80 up, overlong forms (%C0%AE is an overlong "."),
+  // surrogates, sequences cut short, bytes UTF-8 never uses; between ordinary characters or alone.
+  const notUtf8 = fc.oneof(
+    fc.constantFrom('%ff', '%FE', '%C0%AE', '%c1%bf', '%E0%80%AF', '%ED%A0%80', '%F8%88%80%80%80', '%80', '%BF', '%E2%82', '%F0%9F%98'),
+    fc.integer({ min: 0x80, max: 0xff }).map((b) => `%${b.toString(16)}`),
+  );
+  const segment = fc.tuple(fc.constantFrom('', 'x', 'caf', '%41'), notUtf8, fc.constantFrom('', 'y', '%41', '%2F')).map(([a, b, c]) => a + b + c);
+  const ADMIN: Array<[Method, (s: string) => string]> = [
+    ['DELETE', (s) => `/__admin/faults/${s}`],
+    ['DELETE', (s) => `/__admin/overrides/${s}`],
+    ['DELETE', (s) => `/__admin/sandboxes/${s}`],
+    ['DELETE', (s) => `/__admin/tokens/${s}`],
+    ['POST', (s) => `/__admin/scenarios/${s}`],
+    ['PUT', (s) => `/__admin/scenarios/${s}`],
+    ['DELETE', (s) => `/__admin/scenarios/${s}`],
+    ['GET', (s) => `/__admin/${s}`],
+  ];
+  const API: Array<[Method, (s: string) => string]> = [
+    ['GET', (s) => `/catalog/title/${s}`],
+    ['GET', (s) => `/catalog/person/${s}/filmography`],
+    ['GET', (s) => `/users/${s}`],
+    ['DELETE', (s) => `${U}/lists/7001/${s}`],
+    ['PUT', (s) => `${U}/queues/item/${s}`],
+    ['GET', (s) => `/categories/${s}`],
+  ];
+
+  it('the admin API answers a JSON 4xx, never a 5xx, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ADMIN), segment, async ([method, path], s) => {
+        a.world.reset();
+        const before = stateOf(a);
+        const res = await rawHttp(a.server, method, path(s), { Host: '127.0.0.1' });
+        const context = `${method} ${path(s)} -> ${res.status} ${res.text.slice(0, 300)}`;
+        expect(res.status, context).toBeGreaterThanOrEqual(400);
+        expect(res.status, context).toBeLessThan(500);
+        expect(res.headers['content-type'], context).toMatch(/^application\/json/);
+        expect(JSON.parse(res.text).error.details, context).not.toBe('');
+        expect(stateOf(a).equals(before), context).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('the API answers an XML <error>, never a 5xx, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...API), segment, async ([method, path], s) => {
+        a.world.reset();
+        const before = stateOf(a);
+        const res = await sendHostile(a, { method, path: path(s) });
+        expectWellFormedAnswer(res, `${method} ${path(s)}`);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(stateOf(a).equals(before)).toBe(true);
+      }),
+      { numRuns: 60 },
     );
   });
 });

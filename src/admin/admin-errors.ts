@@ -29,9 +29,15 @@ export function adminNotFound(req: Request): never {
 
 function asApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  const type = (err as { type?: string } | undefined)?.type;
+  const { type, status, message } = (err ?? {}) as { type?: string; status?: number; message?: string };
   if (type === 'entity.parse.failed') return errors.badRequest('the body is not valid JSON', undefined, err);
   if (type === 'entity.too.large') return errors.payloadTooLarge((err as { limit: number }).limit);
+  // The router decodes path parameters with decodeURIComponent: `%ff` or an overlong `%C0%AE` throws there.
+  if (err instanceof URIError) return errors.badPathEncoding(err.message);
+  if (type === 'encoding.unsupported') return errors.unsupportedContentEncoding(message ?? 'that Content-Encoding is not supported');
+  // What else the body parsers refuse as the client's fault: a body that is not what its Content-Encoding
+  // says (gzip's "incorrect header check"), a charset they cannot read, a body cut short.
+  if (typeof status === 'number' && status >= 400 && status < 500) return errors.unreadableBody(message ?? 'refused by the body parser', err, status === 415);
   return errors.internal('the simulator failed to answer this admin request; error.cause says why (also written to its stderr)', err);
 }
 

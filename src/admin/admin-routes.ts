@@ -13,6 +13,7 @@ import { dashboardRoutes } from './dashboard-routes.js';
 import { exportRoutes } from './export-routes.js';
 import { faultsRoutes } from './faults-routes.js';
 import { healthRoutes } from './health-routes.js';
+import { shallowJson } from './shallow-json.js';
 import { journalRoutes } from './journal-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
 import { overridesRoutes } from './overrides-routes.js';
@@ -29,6 +30,7 @@ import { tokensRoutes } from './tokens-routes.js';
 export function adminRoutes(world: World, config: Config, log: AdminLog = stderrLog): Router {
   const router = Router();
   router.use(express.json({ limit: '1mb' }));
+  router.use(shallowJson);
   router.use(dashboardRoutes());
   router.use(healthRoutes(world)); // open, as WireMock's is: HEALTHCHECKs and CI pollers hold no token (health-routes.ts)
   // The page, its script and health (all GET, holding no data) answer under any name: a CI poller in compose

@@ -1,9 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { isoDateTime, signedDuration, type ClockMode, type SimClock } from '../domain/sim-clock.js';
+import { parseIsoInstant } from '../domain/iso-instant.js';
+import { CLOCK_RANGE, isoDateTime, signedDuration, type ClockMode, type SimClock } from '../domain/sim-clock.js';
 import { parseBody } from './parse-body.js';
 
-const instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected an instant like 2024-05-01T12:00:00Z');
+const instant = z
+  .string()
+  .refine(
+    (s) => parseIsoInstant(s) !== undefined,
+    `expected an instant like 2024-05-01T12:00:00Z (ISO 8601, a day and time that exist, from ${isoDateTime(CLOCK_RANGE.first)} to ${isoDateTime(CLOCK_RANGE.last)})`,
+  );
 const duration = z.string().refine((s) => signedDuration(s) !== undefined, 'expected a duration like 11m, 2h, -1d, 30s or 500ms');
 
 const clockBody = z.discriminatedUnion('mode', [
@@ -61,7 +67,7 @@ function toMode(body: z.output<typeof clockBody>, now: number): ClockMode {
     case 'real':
       return { mode: 'real' };
     case 'frozen':
-      return { mode: 'frozen', at: body.at === undefined ? now : Date.parse(body.at) };
+      return { mode: 'frozen', at: body.at === undefined ? now : parseIsoInstant(body.at)! };
     case 'offset':
       return { mode: 'offset', offsetMs: body.offsetMs ?? signedDuration(body.offset!)! };
   }

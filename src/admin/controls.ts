@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Fault } from '../domain/faults.js';
 import type { JournalEntry, JournalQuery } from '../domain/journal.js';
 import type { Override } from '../domain/overrides.js';
+import { parseIsoInstant } from '../domain/iso-instant.js';
 import { isoDateTime, signedDuration, type ClockMode } from '../domain/sim-clock.js';
 import { mintToken, revokeToken } from '../world/access-tokens.js';
 import { addScenarioText } from '../world/add-scenario-text.js';
@@ -144,7 +145,7 @@ function msOf(by: string | number): number {
 }
 
 function instantOf(at: string | Date): number {
-  const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
-  if (Number.isNaN(ms)) throw new TypeError(`${JSON.stringify(at)} is not an instant like 2030-01-01T00:00:00Z`);
+  const ms = typeof at === 'string' ? parseIsoInstant(at) : at.getTime();
+  if (ms === undefined || Number.isNaN(ms)) throw new TypeError(`${JSON.stringify(at)} is not an instant like 2030-01-01T00:00:00Z`);
   return ms;
 }

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { errors } from '../domain/api-error.js';
+import { inRange, parseIsoInstant } from '../domain/iso-instant.js';
 import type { JournalQuery } from '../domain/journal.js';
+import { CLOCK_RANGE, isoDateTime } from '../domain/sim-clock.js';
 import type { World } from '../world/world.js';
 import { adminQuery } from './admin-query.js';
 
@@ -83,20 +85,20 @@ function intParam(q: URLSearchParams, name: string): number | undefined {
   return Number(v);
 }
 
-/** An ISO 8601 instant with its offset (`2030-01-01T12:00:00Z`, `...:00.250+02:00`), as epoch ms. */
+/**
+ * An ISO 8601 instant with its offset (`2030-01-01T12:00:00Z`, `...:00.250+02:00`) that exists, within the
+ * years an entry's `at` is written in (CLOCK_RANGE), as epoch ms.
+ */
 function instantParam(q: URLSearchParams, name: string): number | undefined {
   const raw = q.get(name);
   if (raw === null || raw === '') return undefined;
   // An offset's `+` sent unencoded arrives as a space (form decoding): read it as the `+` it was.
-  const v = raw.replace(/ (\d{2}:\d{2})$/, '+$1');
-  const ms = ISO_INSTANT.test(v) ? Date.parse(v) : NaN;
-  if (Number.isNaN(ms)) {
+  const ms = parseIsoInstant(raw.replace(/ (\d{2}:\d{2})$/, '+$1'));
+  if (ms === undefined || !inRange(ms, CLOCK_RANGE)) {
     throw errors.badRequest(
-      `${name}: expected an ISO 8601 instant with its offset, such as 2030-01-01T12:00:00Z or ` +
-        `2030-01-01T12:00:00.250+02:00, not ${JSON.stringify(raw)} (journal times are real time, as each entry's "at")`,
+      `${name}: expected an ISO 8601 instant with its offset from ${isoDateTime(CLOCK_RANGE.first)} to ${isoDateTime(CLOCK_RANGE.last)}, such as ` +
+        `2030-01-01T12:00:00Z or 2030-01-01T12:00:00.250+02:00, not ${JSON.stringify(raw)} (journal times are real time, as each entry's "at")`,
     );
   }
   return ms;
 }
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;

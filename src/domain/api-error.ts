@@ -81,6 +81,14 @@ export const errors = {
       cause,
       details: `scenario ${JSON.stringify(name)} cannot be used: ${cause.message}; fix the file and switch again (a switch reads it again)`,
     }),
+  /** A sandbox's id sequence (src/store/sequences.ts) has handed out every id the API can address. */
+  idsExhausted: (sequence: string, max: number) =>
+    new ApiError({
+      status: 409,
+      reason: 'Conflict',
+      code: 'ERR_409_CONFLICT',
+      details: `every ${sequence} id up to ${max} is used in this sandbox; reset it (POST /__admin/reset?consumer=<key>) or load a scenario whose sequences start lower`,
+    }),
   preconditionFailed: (details: string) => new ApiError({ status: 412, reason: 'Precondition Failed', details, code: 'ERR_412_PRECONDITION_FAILED' }),
   payloadTooLarge: (limit: number) =>
     new ApiError({
@@ -120,6 +128,44 @@ export const errors = {
       details: `send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`,
       code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE',
     }),
+  /** A body whose Content-Encoding the body parsers cannot undo (body-parser: identity, gzip, deflate, br, zstd). */
+  unsupportedContentEncoding: (why: string) =>
+    new ApiError({
+      status: 415,
+      reason: 'Unsupported Media Type',
+      code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE',
+      details: `${why}; send the body uncompressed (no Content-Encoding), or as gzip, deflate or br`,
+    }),
+  /** An admin body the body parsers refused as the client's fault: not what its Content-Encoding says, a charset they cannot read, cut short. */
+  unreadableBody: (why: string, cause: unknown, unsupported = false) =>
+    new ApiError({
+      status: unsupported ? 415 : 400,
+      reason: unsupported ? 'Unsupported Media Type' : 'Bad Request',
+      code: unsupported ? 'ERR_415_UNSUPPORTED_MEDIA_TYPE' : 'ERR_400_BAD_REQUEST',
+      details: `the body could not be read (${why}); send JSON (or YAML for a scenario) as UTF-8, uncompressed or compressed as its Content-Encoding says`,
+      cause,
+    }),
+  /** An admin JSON body nested deeper than MAX_JSON_DEPTH (src/domain/json-depth.ts). */
+  nestedTooDeep: (max: number) =>
+    new ApiError({
+      status: 400,
+      reason: 'Bad Request',
+      code: 'ERR_400_BAD_REQUEST',
+      details: `the JSON body nests lists and objects more than ${max} levels deep; no admin body needs more`,
+    }),
+  /**
+   * A path part whose percent-encoding does not decode to UTF-8 (`%ff`, the overlong `%C0%AE`), from the
+   * router's URIError (`Failed to decode param '%ff'`).
+   */
+  badPathEncoding: (routerMessage: string) => {
+    const part = /^Failed to decode param '(.*)'$/.exec(routerMessage)?.[1] ?? routerMessage;
+    return new ApiError({
+      status: 400,
+      reason: 'Bad Request',
+      code: 'ERR_400_BAD_REQUEST',
+      details: `the path part ${JSON.stringify(part)} has percent-encoded bytes that are not UTF-8; percent-encode the UTF-8 bytes of each character (é is %C3%A9)`,
+    });
+  },
   forbidden: (details: string) => new ApiError({ status: 403, reason: 'Forbidden', details, code: 'ERR_403_FORBIDDEN' }),
   internal: (details = 'the simulator failed to answer this request; the journal has the cause', cause?: unknown) =>
     new ApiError({ status: 500, reason: 'Internal Server Error', details, code: 'ERR_500_INTERNAL_SERVER_ERROR', cause }),

@@ -101,20 +101,39 @@ export function coverageReport(consumer: string, spec: CoverageSpec, tally: Cove
 }
 
 const pct = (r: Ratio) => `${r.exercised} of ${r.documented} (${r.percent}%)`;
-const list = (xs: readonly string[]) => (xs.length ? xs.map((x) => `\`${x}\``).join(', ') : '-');
+const list = (xs: readonly string[]) => (xs.length ? xs.map((x) => code(x)).join(', ') : '-');
+
+/**
+ * Text as one inline code span that nothing in it can end or break out of (a consumer key is anyone's
+ * text in open mode): control characters and line separators are written as `\uXXXX` (a newline ends the
+ * table row, a blank line the paragraph), the fence is one backtick longer than any run of them inside,
+ * and in a table `|` is escaped, since GitHub splits a row on it even inside a code span (and drops the
+ * backslash there). Markup in a code span is shown as written.
+ */
+export function code(text: string, inTable = true): string {
+  if (text === '') return '` `';
+  const visible = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const shown = inTable ? visible.replace(/\|/g, '\\|') : visible;
+  const fence = '`'.repeat(Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  // A space inside each fence is dropped by the reader, and keeps a backtick at either end off the fence.
+  const pad = /^[`\s]|[`\s]$/.test(shown) ? ' ' : '';
+  return `${fence}${pad}${shown}${pad}${fence}`;
+}
 const counts = (m: Record<string, number>) => list(Object.entries(m).map(([k, n]) => `${k} x${n}`));
 
 /** A GitHub-flavoured markdown summary: totals, one table row per operation, then the error and OAuth rows. */
 export function coverageMarkdown(r: CoverageReport): string {
   const lines = [
-    `## API coverage: \`${r.consumer}\``,
+    `## API coverage: ${code(r.consumer, false)}`,
     '',
     `Operations called: ${pct(r.totals.operations)}. Variants used: ${pct(r.totals.variants)}. ` +
       `Error rows answered: ${pct(r.totals.errors)}. OAuth failures answered: ${pct(r.totals.oauthProblems)}.`,
     '',
     '| Operation | Calls | Statuses | Variants used | Never used |',
     '| --- | ---: | --- | --- | --- |',
-    ...r.operations.map((o) => `| \`${o.method} ${o.path}\` | ${o.calls} | ${counts(o.statuses)} | ${counts(o.variantsUsed)} | ${list(o.variantsNeverUsed)} |`),
+    ...r.operations.map(
+      (o) => `| ${code(`${o.method} ${o.path}`)} | ${o.calls} | ${counts(o.statuses)} | ${counts(o.variantsUsed)} | ${list(o.variantsNeverUsed)} |`,
+    ),
     '',
     `Error rows never answered: ${list(r.errors.neverAnswered)}`,
     '',

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coverageReport } from './coverage-report.js';
+import { code, coverageMarkdown, coverageReport } from './coverage-report.js';
 import { errors } from './api-error.js';
 import { CoverageTally, ERROR_ROWS, OAUTH_PROBLEMS, coverageSpecOf, variantsUsed, type OperationSpec, type RequestFacts } from './coverage.js';
 
@@ -199,5 +200,56 @@ describe("the error rows are the catalog's", () => {
   )('%s (%s) is a row, and its oauth_problem one', (code, problem) => {
     expect(ERROR_ROWS.map((r) => r.code)).toContain(code);
     if (problem) expect(OAUTH_PROBLEMS.map((p) => p.problem)).toContain(problem);
+  });
+});
+
+describe('the markdown report keeps what it quotes inside its code spans', () => {
+  /** The text of a one-line code span written by `code`, or undefined when the span does not close where it should. */
+  const spanText = (span: string): string | undefined => {
+    const fence = /^`+/.exec(span)![0];
+    if (!span.endsWith(fence) || span.length < 2 * fence.length) return undefined;
+    const inner = span.slice(fence.length, -fence.length);
+    // The span ends at the first run of exactly as many backticks: none may be inside.
+    if ((inner.match(/`+/g) ?? []).some((run) => run.length === fence.length)) return undefined;
+    return inner.length > 1 && inner.startsWith(' ') && inner.endsWith(' ') ? inner.slice(1, -1) : inner;
+  };
+  const unescapedPipes = (line: string) => line.replace(/\\\|/g, '').split('|').length - 1;
+  const reportOf = (consumer: string) => coverageMarkdown(coverageReport(consumer, spec, new CoverageTally()));
+
+  it.each([
+    ['a backtick and a newline', 'ci-`\n# pwned\n| a | b |'],
+    ['a run of backticks', 'ci-```x``'],
+    ['a backtick at each end', '`ci-`'],
+    ['a pipe', 'ci-a|b'],
+    ['markup', 'ci-<img src=x onerror=alert(1)>'],
+    ['a line separator and a carriage return', 'ci-\u2028\r'],
+  ])('a consumer key with %s stays in the heading, and the table keeps its shape', (_what, key) => {
+    const plain = reportOf('k').split('\n');
+    const lines = reportOf(key).split('\n');
+    expect(lines).toHaveLength(plain.length);
+    const span = lines[0]!.replace(/^## API coverage: /, '');
+    expect(spanText(span)?.replace(/\\u([0-9a-f]{4})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))).toBe(key);
+    for (const [i, line] of lines.entries()) if (line.startsWith('|')) expect(unescapedPipes(line)).toBe(unescapedPipes(plain[i]!));
+  });
+
+  it('any text is one code span that reads back as the text (property)', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .oneof(
+            fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 40 }),
+            fc.string({ unit: fc.constantFrom('`', '|', '\n', '\r', ' ', 'a', '\u2028', '<'), minLength: 1, maxLength: 40 }),
+          )
+          .filter((t) => !t.includes('\\u')),
+        (text) => {
+          const span = code(text);
+          expect(span).not.toMatch(/[\r\n]/);
+          const inner = spanText(span);
+          expect(inner).toBeDefined();
+          expect(inner!.replace(/\\\|/g, '|').replace(/\\u([0-9a-f]{4})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))).toBe(text);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -269,6 +269,11 @@ describe('journal: filters by user and time', () => {
     ['since an instant, that instant included', { since: Date.parse('2030-01-01T10:00:01Z') }, [2, 3]],
     ['until an instant, that instant left out', { until: Date.parse('2030-01-01T10:00:01Z') }, [1]],
     ['between two', { since: Date.parse('2030-01-01T10:00:00.500Z'), until: Date.parse('2030-01-01T10:00:02Z') }, [2]],
+    ['since an instant in year 10,000: none (its text sorted before every entry)', { since: Date.UTC(10_000, 0, 1) }, []],
+    ['until an instant in year 10,000: all', { until: Date.UTC(10_000, 0, 1) }, [1, 2, 3]],
+    ['since an instant before year 0: all', { since: Date.UTC(-1, 0, 1) }, [1, 2, 3]],
+    ['until an instant before year 0: none', { until: Date.UTC(-1, 0, 1) }, []],
+    ['since the last instant a Date holds: none', { since: 8.64e15 }, []],
   ])('finds %s', (_rule, query, ids) => {
     expect(
       j

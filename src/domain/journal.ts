@@ -157,11 +157,24 @@ export class Journal {
   }
 }
 
+/**
+ * An instant as `at` text, to compare with entries' text: one before year 0000 or after year 9999 has no
+ * text in that format (toISOString writes `+010000-01-01...`, which sorts before every `2...`, so a
+ * `since` in year 10,000 matched every entry), so it is the text before or after all of them.
+ */
+export function atText(ms: number): string {
+  if (!(ms >= FIRST_AT)) return '';
+  if (ms > LAST_AT) return '\uffff';
+  return new Date(ms).toISOString();
+}
+const FIRST_AT = Date.parse('0000-01-01T00:00:00Z');
+const LAST_AT = Date.parse('9999-12-31T23:59:59.999Z');
+
 /** The test a query makes of each entry, its instants worked out once. */
 function matcher(q: JournalQuery): (e: EntrySummary) => boolean {
-  // Every `at` has one format (toISOString), so instants in it compare as text.
-  const since = q.since === undefined ? undefined : new Date(q.since).toISOString();
-  const until = q.until === undefined ? undefined : new Date(q.until).toISOString();
+  // Every `at` has one format (toISOString, four-digit years), so instants in it compare as text.
+  const since = q.since === undefined ? undefined : atText(q.since);
+  const until = q.until === undefined ? undefined : atText(q.until);
   return (e) => {
     if (q.afterId !== undefined && e.id <= q.afterId) return false;
     if (q.method !== undefined && e.method.toUpperCase() !== q.method.toUpperCase()) return false;

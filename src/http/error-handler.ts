@@ -34,7 +34,9 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as { type?: string; status?: number; limit?: number; message?: string };
   if (e?.type === 'entity.too.large') return errors.payloadTooLarge(e.limit ?? 0);
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return errors.unsupportedMediaType(e.message ?? 'that encoding');
+  if (e?.type === 'encoding.unsupported') return errors.unsupportedContentEncoding(e.message ?? 'that Content-Encoding is not supported');
+  if (e?.type === 'charset.unsupported') return errors.unsupportedMediaType(e.message ?? 'that encoding');
+  if (err instanceof URIError) return errors.badPathEncoding(err.message);
   if (e?.type === 'request.aborted') return errors.badRequest('the request body was cut off before it ended');
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return errors.badRequest(e.message ?? 'the request could not be read');
   return errors.internal();

@@ -1,11 +1,33 @@
 import { z } from 'zod';
+import { MAX_ID } from '../domain/ids.js';
+import { inRange, parseIsoInstant } from '../domain/iso-instant.js';
 
 // The scenario file format (YAML or JSON). Every field is documented in README.md#scenarios.
 // Titles are referred to by catalogue id: curated titles have fixed ids (seeds/curated.yaml) and generated
 // ones are stable for a given seed.
 
-const isoDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'expected YYYY-MM-DDTHH:MM:SSZ');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+// Dates are checked against the calendar too: `2026-13-01` or `2026-02-30` is refused, not read as another day.
+const isoDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'expected YYYY-MM-DDTHH:MM:SSZ')
+  .refine((s) => parseIsoInstant(s) !== undefined, 'expected YYYY-MM-DDTHH:MM:SSZ, a day and time that exist');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+  .refine((s) => parseIsoInstant(`${s}T00:00:00Z`) !== undefined, 'expected YYYY-MM-DD, a day that exists');
+
+/**
+ * The instants a scenario's clock may start at (README: Scenarios). A scenario's data is dated from its
+ * clock: the generated catalogue's release dates reach back about a century before it, ratings and reviews
+ * are stamped before it, and token lifetimes, rentals and a clock moved on later run past it. All of them
+ * must stay four-digit years the API can write (CLOCK_RANGE in src/domain/sim-clock.ts), so the range
+ * leaves room on both sides; a clock outside it is a 400 at upload, not a failure when the data is built.
+ */
+export const SCENARIO_CLOCK_RANGE = { first: Date.UTC(1970, 0, 1), last: Date.UTC(9000, 11, 31, 23, 59, 59) } as const;
+const scenarioClock = isoDateTime.refine((s) => {
+  const ms = parseIsoInstant(s);
+  return ms === undefined || inRange(ms, SCENARIO_CLOCK_RANGE); // an instant that does not exist has its own message
+}, 'expected an instant from 1970-01-01T00:00:00Z to 9000-12-31T23:59:59Z');
 const guid = z
   .string()
   .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, 'expected an upper-case hex GUID like 9D48675C-096F-11DC-BF5A-88D01745CE5C');
@@ -16,7 +38,7 @@ const rating = z.number().min(0).max(5);
  * Row ids and orders are optional everywhere: hand-written files leave them out and rows are numbered in
  * file order. An exported sandbox (GET /__admin/export) writes them, so it loads back with the same ids.
  */
-const rowId = z.number().int().positive().optional();
+const rowId = z.number().int().positive().max(MAX_ID).optional();
 const order = z.number().int().positive().optional();
 
 const accessToken = z.strictObject({
@@ -126,7 +148,7 @@ export const scenarioSchema = z.strictObject({
       /** Wrong verifiers a request token survives before it is killed. */
       max_verifier_attempts: z.number().int().min(1).default(3),
       /** The instant the simulator clock starts frozen at; absent = real time. */
-      clock: isoDateTime.optional(),
+      clock: scenarioClock.optional(),
     })
     .prefault({}),
   consumers: z
@@ -151,7 +173,7 @@ export const scenarioSchema = z.strictObject({
     )
     .default([]),
   /** Next-id counters of a sandbox (export writes them), so new rows get the ids they would have had. */
-  sequences: z.record(z.string(), z.number().int()).default({}),
+  sequences: z.record(z.string(), z.number().int().min(0).max(MAX_ID)).default({}),
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;

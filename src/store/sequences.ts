@@ -1,3 +1,5 @@
+import { errors } from '../domain/api-error.js';
+import { MAX_ID } from '../domain/ids.js';
 import type { Db } from './catalog-db.js';
 
 /**
@@ -8,18 +10,23 @@ import type { Db } from './catalog-db.js';
 export class Sequences {
   private readonly bumpStmt;
   private readonly startStmt;
+  private readonly valueStmt;
 
   constructor(db: Db) {
     // An UPDATE first, since the row is there for all but the first value: its program is a fraction of an
     // upsert's, and a statement costs a request by the memory it touches.
-    this.bumpStmt = db.prepare<[string], number>('UPDATE sequences SET value = value + 1 WHERE name = ? RETURNING value').pluck();
+    // It moves only below MAX_ID: a sequence at the end stays there, and the write asking for one more is
+    // refused (409) rather than given an id no route accepts.
+    this.bumpStmt = db.prepare<[string, number], number>('UPDATE sequences SET value = value + 1 WHERE name = ? AND value < ? RETURNING value').pluck();
     this.startStmt = db.prepare<[string, number]>('INSERT INTO sequences (name, value) VALUES (?, ?)');
+    this.valueStmt = db.prepare<[string], number>('SELECT value FROM sequences WHERE name = ?').pluck();
   }
 
-  /** The next value of the named sequence; the first is `start`. */
+  /** The next value of the named sequence; the first is `start`. A 409 once MAX_ID is used. */
   next(name: string, start = 1): number {
-    const value = this.bumpStmt.get(name);
+    const value = this.bumpStmt.get(name, MAX_ID);
     if (value !== undefined) return value;
+    if (this.valueStmt.get(name) !== undefined) throw errors.idsExhausted(name, MAX_ID);
     this.startStmt.run(name, start);
     return start;
   }
