@@ -20,6 +20,7 @@ import { schemaRoutes } from './http/schema-routes.js';
 import { contextMiddleware } from './http/request-context.js';
 import { underPrefix } from './http/under-prefix.js';
 import { userRoutes } from './http/user-routes.js';
+import { adminSignerOf } from './http/verify-oauth.js';
 import type { World } from './world/world.js';
 
 export interface AppDeps {
@@ -40,7 +41,7 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   app.use(absoluteForm);
   // Mounted on a router of its own, which starts after absoluteForm has rewritten the URL: the app's router
   // took the URL's `http://host` part before that, and would glue it back on when it strips /__admin.
-  app.use(Router().use('/__admin', adminRoutes(world, config, adminLog)));
+  app.use(Router().use('/__admin', adminRoutes(world, config, adminLog, (req, res) => adminSignerOf(req, res, world, config))));
   app.use(journalMiddleware(world), coverageMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
