@@ -43,13 +43,23 @@ export function clockRoutes(world: World): Router {
   router.put('/clock', (req, res) => {
     const body = parseBody(clockBody, req.body, 'PUT /__admin/clock');
     const key = consumerOf(world, req);
-    res.json(clockJson(moveClock(world, key, (c) => c.set(toMode(body, c.now()))), key));
+    res.json(
+      clockJson(
+        moveClock(world, key, (c) => c.set(toMode(body, c.now()))),
+        key,
+      ),
+    );
   });
 
   router.post('/clock/advance', (req, res) => {
     const body = parseBody(advanceBody, req.body, 'POST /__admin/clock/advance');
     const key = consumerOf(world, req);
-    res.json(clockJson(moveClock(world, key, (c) => c.advance(body.ms ?? signedDuration(body.by!)!)), key));
+    res.json(
+      clockJson(
+        moveClock(world, key, (c) => c.advance(body.ms ?? signedDuration(body.by!)!)),
+        key,
+      ),
+    );
   });
 
   return router;

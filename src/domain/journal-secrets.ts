@@ -35,7 +35,9 @@ export function withoutSecrets(request: JournalledRequest): JournalledRequest {
   const q = request.url.indexOf('?');
   return {
     url: q === -1 ? request.url : request.url.slice(0, q + 1) + redactEncoded(request.url.slice(q + 1), secret),
-    rawHeaders: plaintext ? request.rawHeaders.map((v, i) => (i % 2 === 1 && isAuthorization(request.rawHeaders[i - 1]!) ? redactHeader(v) : v)) : request.rawHeaders,
+    rawHeaders: plaintext
+      ? request.rawHeaders.map((v, i) => (i % 2 === 1 && isAuthorization(request.rawHeaders[i - 1]!) ? redactHeader(v) : v))
+      : request.rawHeaders,
     params: request.params.map(([name, value]) => [name, secret(name) ? REDACTED : value] as const),
     body: request.body === undefined ? undefined : redactEncoded(request.body, secret),
   };
