@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { signCommand } from '../src/cli/sign-command.js';
 import { getRequestToken } from './support/oauth-dance.js';
 import { sendRaw, signRaw, type RawOAuthOptions } from './support/oauth-request.js';
 import { CAROL, CONSUMER, signed, type Credentials } from './support/signing.js';
@@ -143,6 +144,27 @@ describe('a team signs its admin calls and reaches only its own world', () => {
     const bearer = (r: request.Test) => r.set('Authorization', 'Bearer op-secret');
     expect((await bearer(request(app).get('/__admin/sandboxes'))).body.sandboxes.map((s: { key: string }) => s.key)).toEqual([A.key]);
     expect((await bearer(request(app).post('/__admin/reset'))).status).toBe(200);
+  });
+});
+
+describe('rentalsim sign signs a team’s admin calls', () => {
+  const sign = (...args: string[]) => signCommand(args, {}).trim();
+
+  it('--consumer KEY --consumer-secret SECRET signs an admin URL (GET) and an Authorization header (POST with JSON)', async () => {
+    const { app } = testWorld('default', OPEN);
+    const url = new URL(sign('--consumer', A.key, '--consumer-secret', A.secret, 'GET', `${BASE}/__admin/clock`));
+    const read = await request(app)
+      .get(url.pathname + url.search)
+      .set('Host', HOST);
+    expect([read.status, read.body.consumer]).toEqual([200, A.key]);
+    const header = sign('--header', '--consumer', A.key, '--consumer-secret', A.secret, 'POST', `${BASE}/__admin/clock/advance`);
+    const moved = await request(app)
+      .post('/__admin/clock/advance')
+      .set('Host', HOST)
+      .set('Authorization', header.replace(/^Authorization: /, ''))
+      .send({ by: '11m' });
+    expect([moved.status, moved.body.consumer, moved.body.offsetMs]).toEqual([200, A.key, 660_000]);
+    expect(() => sign('--consumer-secret', 's', 'GET', `${BASE}/__admin/clock`)).toThrow(/needs --consumer KEY/);
   });
 });
 
