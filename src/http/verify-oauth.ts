@@ -260,7 +260,10 @@ let lastBase = { url: '', scheme: '', host: '', path: '' };
 function useNonce(ctx: RequestContext, consumer: Consumer, protocol: ProtocolParams): void {
   if (ctx.nonceClaimed) return; // this request's own, recorded when a rule acted on it (claimNonce)
   const key = nonceKeyOf(consumer, protocol);
-  if (key === undefined) return;
+  if (key === undefined) {
+    ctx.nonceClaimed = true; // nothing to record: done with, as a recorded one is
+    return;
+  }
   const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
   if (use.ok) {
     ctx.nonceClaimed = true;
