@@ -77,12 +77,17 @@ describe('a team signs its admin calls and reaches only its own world', () => {
       ['a scenario switch', () => asTeam(app, A, 'POST', '/__admin/scenarios/default')],
       ['a scenario reload', () => asTeam(app, A, 'POST', '/__admin/scenarios/reload')],
       ['the rate limit', () => asTeam(app, A, 'PUT', '/__admin/rate-limit', { perSecond: 1 })],
+      ['the journal of all', () => asTeam(app, A, 'GET', `/__admin/journal/count?consumer=${B.key}`)],
     ];
     for (const [what, call] of calls) {
       const res = await call();
       expect([what, res.status, res.body.error?.reason]).toEqual([what, 403, 'Forbidden']);
     }
     expect((await operator(app).get('/__admin/sandboxes')).body.held).toBe(0);
+    // B's request token is not A's to decide: it reads as unknown.
+    const tokenB = await getRequestToken(app, { consumer: B, callback: 'oob' });
+    expect((await asTeam(app, A, 'POST', '/__admin/oauth/authorize', { oauth_token: tokenB.key, user: 'alice' })).status).toBe(404);
+    expect((await asTeam(app, B, 'POST', '/__admin/oauth/authorize', { oauth_token: tokenB.key, user: 'alice' })).status).toBe(200);
   });
 
   it('a signed POST /__admin/reset resets that team alone: its writes, clock and faults; the other team keeps its writes', async () => {

@@ -20,8 +20,10 @@ export function journalRoutes(world: World): Router {
     const q = adminQuery(req);
     const query = teamQuery(req, journalQueryOf(q));
     const limit = intParam(q, 'limit') ?? 100;
+    const team = teamOf(req);
     res.json({
-      held: world.journal.size,
+      // A team learns nothing of the others' traffic: what is held of its own.
+      held: team === undefined ? world.journal.size : world.journal.count({ consumer: team }),
       capacity: world.journal.limit,
       matched: world.journal.count(query),
       entries: world.journal.find(query, limit),
