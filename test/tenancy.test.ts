@@ -301,6 +301,11 @@ describe('one rule of attribution for the journal, the sandbox and the coverage 
     const coverage = (await request(app).get(`/__admin/coverage?consumer=${CONSUMER.key}`)).body;
     expect(coverage.errors.answered).toMatchObject({ ERR_503_SERVICE_UNAVAILABLE: 1 });
     expect(coverage.errors.neverAnswered).not.toContain('ERR_503_SERVICE_UNAVAILABLE');
+    // A status the catalog has no row for is the tester's own: counted as a status, not as a row.
+    await request(app).post('/__admin/faults').send({ route: '/catalog/title', kind: 'error', status: 418, times: 1 });
+    expect((await signed(app, 'GET', SEARCH)).status).toBe(418);
+    const after = (await request(app).get(`/__admin/coverage?consumer=${CONSUMER.key}`)).body;
+    expect(Object.keys(after.errors.answered)).toEqual(['ERR_503_SERVICE_UNAVAILABLE']);
   });
 
   it('nothing an unverified request sends opens or charges a sandbox, even when a fault for everyone answers it', async () => {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiError } from '../domain/api-error.js';
-import { variantsUsed, type CoverageEvent } from '../domain/coverage.js';
+import { ERROR_ROWS, variantsUsed, type CoverageEvent } from '../domain/coverage.js';
 import type { AddDecision, RefusalKind } from '../domain/queue-add.js';
 import type { World } from '../world/world.js';
 import { ctxOf, type RequestContext } from './request-context.js';
@@ -41,8 +41,10 @@ export function noteRefusals(req: Request, decisions: readonly AddDecision[]): v
 export function coverageObserver(req: Request, error: ApiError): void {
   const notes = (req as WithNotes)[NOTES];
   if (!notes) return;
-  // An injected fault's error counts as the row it answered with: the client met that error code, and the
-  // journal, the sandbox and the report file the request alike (docs/reference/attribution.md).
+  // An injected fault's error counts as the row it answered with when that is a row of the catalog (a 503
+  // is ERR_503_SERVICE_UNAVAILABLE): the client met that error code (docs/reference/attribution.md). A
+  // status or reason the catalog lacks is the tester's own, and no row.
+  if (error.check === 'fault' && !ERROR_ROWS.some((r) => r.code === error.code)) return;
   notes.errorCode = error.code;
   if (error.oauthProblem) notes.oauthProblem = error.oauthProblem;
 }
