@@ -47,7 +47,8 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
   // Faults first (a drop or error ends the request), then overrides (an answer instead of the API's, spending
-  // no allowance), then the rate limit: all before the routers, so none of them uses up a nonce.
+  // no allowance), then the rate limit: all before the routers. A replay meets none of them; a signed request
+  // one of them answers has used its nonce (verify-oauth claimNonce), so its replay is a 401 and uses up nothing.
   app.use(faultsMiddleware(), overridesMiddleware(), rateLimit());
   // From here on, the requests read in one turn of the event loop are answered as one batch.
   app.use(handleInBatches());
