@@ -109,9 +109,19 @@ export function claimNonce(req: Request): void {
   const ctx = ctxOf(req);
   if (ctx.nonceClaimed || signerOf(req) === undefined) return;
   // Checked again (a rule acting is rare; a request's context keeps no protocol parameters for it).
-  const { consumer, protocol } = checkSignature(req, ctx, 'any');
+  let signed: SignedRequest;
+  try {
+    signed = checkSignature(req, ctx, 'any');
+  } catch (error) {
+    if (error instanceof ApiError) return; // it stopped verifying meanwhile (its timestamp left the window)
+    throw error;
+  }
+  const { consumer, protocol } = signed;
   const key = nonceKeyOf(consumer, protocol);
-  if (key === undefined) return;
+  if (key === undefined) {
+    ctx.nonceClaimed = true; // a consumer without nonce checks: nothing to record
+    return;
+  }
   const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
   // A full store records nothing: the route, if the request reaches one, answers its 503.
   if (use.ok) ctx.nonceClaimed = true;
