@@ -219,6 +219,13 @@ describe('a replayed request neither meets nor uses up any rule', () => {
     const replay = await sendRaw(app, captured);
     expect(replay.status).toBe(401); // the token is checked before the nonce (docs/reference/oauth.md)
     expect((await operator(app).get('/__admin/overrides')).body.overrides[0]).toMatchObject({ answered: 1, remaining: 1 });
+    // A dropped request had no answer: its nonce is unused, so a client's automatic retry of the same bytes is answered.
+    await operator(app).delete('/__admin/overrides');
+    await asTeam(app, A, 'POST', '/__admin/faults', { route: '/catalog/title', kind: 'drop', times: 1 });
+    const retried: RawOAuthOptions = { ...captured, nonce: randomBytes(8).toString('hex') };
+    await expect(sendRaw(app, retried)).rejects.toThrow();
+    expect((await sendRaw(app, retried)).status).toBe(200);
+    expect((await sendRaw(app, retried)).status).toBe(401);
   });
 });
 

@@ -53,7 +53,7 @@ function record(world: World, req: Request, res: Response): void {
   const notes = (req as WithNotes)[NOTES];
   const ctx = contextIfAny(req);
   if (!notes || !ctx || !res.writableFinished) return;
-  const consumer = attributedConsumer(req);
+  const consumer = attributedConsumer(req, true);
   if (consumer === undefined) return;
   const operation = world.coverageSpec.match(req.method, ctx.path);
   const event: CoverageEvent = {

@@ -23,8 +23,9 @@ export function faultsMiddleware() {
     if (isReplay(req)) return next();
     const decision = faults.decide({ method: req.method, path: ctx.path, consumer: signerOf(req) });
     if (decision.firedIds.length === 0) return next();
-    // Its nonce is used now: the same bytes sent again are a replay, and use up nothing.
-    claimNonce(req);
+    // Its nonce is used now: the same bytes sent again are a replay, and use up nothing. A dropped request had
+    // no answer, so the same bytes sent again (a client's automatic retry) are not a replay.
+    if (decision.terminal?.action.kind !== 'drop') claimNonce(req);
     noteFaults(req, decision.firedIds);
     const act = () => applyTerminal(decision, req, res, next);
     if (decision.delayMs > 0) setTimeout(act, decision.delayMs);

@@ -84,7 +84,7 @@ function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
     body: ctx ? ctx.rawForm : typeof req.body === 'string' ? req.body : undefined,
   });
   const url = sent.url;
-  const consumer = (ctx && attributedConsumer(req)) ?? UNVERIFIED;
+  const consumer = (ctx && attributedConsumer(req, res.writableFinished)) ?? UNVERIFIED;
   const user = ctx?.auth?.user;
   const entry: JournalRecord = {
     at: new Date(p.at).toISOString(),

@@ -75,15 +75,15 @@ export function signerOf(req: Request): string | undefined {
  * The consumer a request is filed under by the journal, counted for by coverage and charged to (the one rule
  * of docs/reference/attribution.md): the one its route verified, else the one whose signature it carries
  * (any token of that consumer, whatever the token's state) if its nonce was not used by another request.
- * Called once its answer is sent: a request so attributed has used its nonce from then on, so the same bytes
- * sent again are a replay, nobody's.
+ * Called once its connection is done with: a request so attributed and `answered` has used its nonce from
+ * then on, so the same bytes sent again are a replay, nobody's; one that got no answer (dropped) has not.
  */
-export function attributedConsumer(req: Request): string | undefined {
+export function attributedConsumer(req: Request, answered: boolean): string | undefined {
   const ctx = ctxOf(req);
   if (ctx.verifiedConsumer !== undefined && (ctx.nonceClaimed || !ctx.signerChecked)) return ctx.verifiedConsumer;
   try {
     const signer = signerOf(req);
-    if (signer !== undefined) claimNonce(req);
+    if (signer !== undefined && answered) claimNonce(req);
     return ctx.verifiedConsumer;
   } catch {
     return undefined; // a check that failed for a reason of its own (a bug) proves nobody
