@@ -1,4 +1,5 @@
 import express, { Router, type Express } from 'express';
+import type { AdminSigner } from './admin/admin-caller.js';
 import type { AdminLog } from './admin/admin-errors.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import type { Config } from './config.js';
@@ -41,7 +42,9 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   app.use(absoluteForm);
   // Mounted on a router of its own, which starts after absoluteForm has rewritten the URL: the app's router
   // took the URL's `http://host` part before that, and would glue it back on when it strips /__admin.
-  app.use(Router().use('/__admin', adminRoutes(world, config, adminLog, (req, res) => adminSignerOf(req, res, world, config))));
+  // A team's admin call is checked by the API's verifier (admin/admin-caller.ts says what it may then reach).
+  const teamSigner: AdminSigner = (req, res) => adminSignerOf(req, res, world, config);
+  app.use(Router().use('/__admin', adminRoutes(world, config, adminLog, teamSigner)));
   app.use(journalMiddleware(world), coverageMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
