@@ -1,4 +1,5 @@
 import express, { Router, type Express } from 'express';
+import type { AdminSigner } from './admin/admin-caller.js';
 import type { AdminLog } from './admin/admin-errors.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import type { Config } from './config.js';
@@ -20,6 +21,7 @@ import { schemaRoutes } from './http/schema-routes.js';
 import { contextMiddleware } from './http/request-context.js';
 import { underPrefix } from './http/under-prefix.js';
 import { userRoutes } from './http/user-routes.js';
+import { adminSignerOf } from './http/verify-oauth.js';
 import type { World } from './world/world.js';
 
 export interface AppDeps {
@@ -40,13 +42,16 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   app.use(absoluteForm);
   // Mounted on a router of its own, which starts after absoluteForm has rewritten the URL: the app's router
   // took the URL's `http://host` part before that, and would glue it back on when it strips /__admin.
-  app.use(Router().use('/__admin', adminRoutes(world, config, adminLog)));
+  // A team's admin call is checked by the API's verifier (admin/admin-caller.ts says what it may then reach).
+  const teamSigner: AdminSigner = (req, res) => adminSignerOf(req, res, world, config);
+  app.use(Router().use('/__admin', adminRoutes(world, config, adminLog, teamSigner)));
   app.use(journalMiddleware(world), coverageMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
   // Faults first (a drop or error ends the request), then overrides (an answer instead of the API's, spending
-  // no allowance), then the rate limit: all before the routers, so none of them uses up a nonce.
+  // no allowance), then the rate limit: all before the routers. A replay meets none of them; a signed request
+  // one of them answers has used its nonce (verify-oauth claimNonce), so its replay is a 401 and uses up nothing.
   app.use(faultsMiddleware(), overridesMiddleware(), rateLimit());
   // From here on, the requests read in one turn of the event loop are answered as one batch.
   app.use(handleInBatches());

@@ -144,7 +144,7 @@ describe('an override and OAuth', () => {
     expect((await search(app)).status).toBe(200);
   });
 
-  it('an overridden request has not used its nonce: the same signed request sent again gets the API’s answer', async () => {
+  it('an overridden request has used its nonce (issue 24): the same bytes sent again are a replay, 401, and use up nothing', async () => {
     const { app } = testWorld();
     await addOverride(app, { match: { path: '/catalog/title', consumer: CONSUMER.key }, answer: { status: 503 }, times: 1 });
     const fixed: RawOAuthOptions = {
@@ -154,9 +154,10 @@ describe('an override and OAuth', () => {
       nonce: randomBytes(12).toString('hex'),
       timestamp: String(Math.floor(Date.now() / 1000)),
     };
+    await addOverride(app, { match: { path: '/catalog/title', consumer: CONSUMER.key }, answer: { status: 418 }, times: 1 });
     expect((await sendRaw(app, fixed)).status).toBe(503);
-    expect((await sendRaw(app, fixed)).status).toBe(200);
-    expect((await sendRaw(app, fixed)).status).toBe(401); // now it has
+    expect((await sendRaw(app, fixed)).status).toBe(401);
+    expect((await listed(app)).map((o) => o.remaining)).toEqual([0, 1]);
   });
 });
 

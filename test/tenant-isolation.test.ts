@@ -183,12 +183,14 @@ describe('rate limits and faults count verified consumers only', () => {
     expect((await forged(app, CONSUMER.key)).status).toBe(503);
   });
 
-  it('a faulted request has not used its nonce: the same signed request sent again is answered', async () => {
+  it('a faulted request has used its nonce (issue 24): the same bytes sent again are a replay, 401, and use up nothing', async () => {
     const { app } = testWorld();
-    await request(app).post('/__admin/faults').send({ route: '*', kind: 'error', status: 503, consumer: CONSUMER.key, times: 1 });
+    await request(app).post('/__admin/faults').send({ route: '*', kind: 'error', status: 503, consumer: CONSUMER.key, times: 2 });
     const send = replayable(app, { path: SEARCH });
     expect((await send()).status).toBe(503);
-    expect((await send()).status).toBe(200);
+    const replay = await send();
+    expect([replay.status, reasonOf(replay.text)]).toEqual([401, 'Invalid NONCE']);
+    expect((await request(app).get('/__admin/faults')).body.faults[0]).toMatchObject({ fired: 1, remaining: 1 });
   });
 });
 

@@ -1,9 +1,8 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router } from 'express';
 import type { Config } from '../config.js';
-import { ApiError } from '../domain/api-error.js';
-import { secretsMatch } from '../domain/secrets-match.js';
 import { allowedHostOnly } from '../web/host-guard.js';
 import type { World } from '../world/world.js';
+import { adminCaller, type AdminSigner, consumerFor } from './admin-caller.js';
 import { adminErrors, adminNotFound, type AdminLog, stderrLog } from './admin-errors.js';
 import { adminQuery } from './admin-query.js';
 import { businessRoutes } from './business-routes.js';
@@ -27,25 +26,29 @@ import { tokensRoutes } from './tokens-routes.js';
  * with or without one, it answers only to its own host names and takes no writes from other origins
  * (README: Security).
  */
-export function adminRoutes(world: World, config: Config, log: AdminLog = stderrLog): Router {
+export function adminRoutes(world: World, config: Config, log: AdminLog = stderrLog, signerOf: AdminSigner = () => undefined): Router {
   const router = Router();
   router.use(express.json({ limit: '1mb' }));
   router.use(shallowJson);
+  // A form body is kept raw: a team's signature covers its parameters (OAuth signs them as sent).
+  router.use(express.text({ type: 'application/x-www-form-urlencoded', limit: '1mb', defaultCharset: 'utf-8' }));
   router.use(dashboardRoutes());
   router.use(healthRoutes(world)); // open, as WireMock's is: HEALTHCHECKs and CI pollers hold no token (health-routes.ts)
   // The page, its script and health (all GET, holding no data) answer under any name: a CI poller in compose
   // asks http://rentalsim:8080/__admin/health. Everything after them answers only to the simulator's own names.
   router.use(allowedHostOnly(config), sameSiteWrites(config));
-  if (config.adminToken) router.use(requireBearer(config.adminToken));
+  // A request signed with a consumer's key and secret acts on that consumer's world alone; anything else
+  // needs the admin token when one is set (admin-caller.ts).
+  router.use(adminCaller(signerOf, config.adminToken || undefined));
 
   router.use(scenarioRoutes(world));
   router.post('/reset', (req, res) => {
-    const consumer = adminQuery(req).get('consumer') ?? undefined;
+    const consumer = consumerFor(req, adminQuery(req).get('consumer'));
     world.reset(consumer);
     res.json({ reset: consumer ?? 'all', scenario: world.scenario.scenario.name });
   });
   router.use(sandboxesRoutes(world));
-  router.use(clockRoutes(world.clock));
+  router.use(clockRoutes(world));
   router.use(faultsRoutes(world));
   router.use(overridesRoutes(world));
   router.use(journalRoutes(world));
@@ -57,15 +60,4 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   router.use(oauthAdminRoutes(world));
   router.use(adminNotFound, adminErrors(log));
   return router;
-}
-
-/** The whole header against `Bearer <token>`, in time that tells neither how much matched nor the token's length. */
-function requireBearer(token: string) {
-  const expected = `Bearer ${token}`;
-  return (req: Request, _res: Response, next: NextFunction) => {
-    if (!secretsMatch(expected, req.headers.authorization ?? '')) {
-      throw new ApiError({ status: 401, reason: 'Unauthorized', code: 'ERR_401_ADMIN', details: 'the admin API needs Authorization: Bearer <admin token>' });
-    }
-    next();
-  };
 }

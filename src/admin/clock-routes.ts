@@ -1,7 +1,11 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { errors } from '../domain/api-error.js';
 import { parseIsoInstant } from '../domain/iso-instant.js';
-import { CLOCK_RANGE, isoDateTime, signedDuration, type ClockMode, type SimClock } from '../domain/sim-clock.js';
+import { CLOCK_RANGE, isoDateTime, signedDuration, SimClock, type ClockMode } from '../domain/sim-clock.js';
+import type { World } from '../world/world.js';
+import { consumerFor } from './admin-caller.js';
+import { adminQuery } from './admin-query.js';
 import { parseBody } from './parse-body.js';
 
 const instant = z
@@ -29,32 +33,68 @@ const advanceBody = z
  * The simulator clock (design: State): GET /__admin/clock, PUT /__admin/clock (real, frozen at an instant,
  * or offset from real time), POST /__admin/clock/advance. Token lifetimes and the dates the API shows follow
  * it; OAuth timestamp checks keep using real time.
+ *
+ * A team's call (signed by its consumer), or the operator's with `?consumer=KEY`, reads and moves that
+ * consumer's own clock (World.clockOf), so one team's 11 minutes expire no other team's tokens; without one,
+ * the world's clock, which every consumer without its own follows.
  */
-export function clockRoutes(clock: SimClock): Router {
+export function clockRoutes(world: World): Router {
   const router = Router();
 
-  router.get('/clock', (_req, res) => {
-    res.json(clockJson(clock));
+  router.get('/clock', (req, res) => {
+    const key = consumerOf(world, req);
+    res.json(clockJson(key === undefined ? world.clock : world.clockOf(key), key));
   });
 
   router.put('/clock', (req, res) => {
     const body = parseBody(clockBody, req.body, 'PUT /__admin/clock');
-    clock.set(toMode(body, clock.now()));
-    res.json(clockJson(clock));
+    const key = consumerOf(world, req);
+    res.json(
+      clockJson(
+        moveClock(world, key, (c) => c.set(toMode(body, c.now()))),
+        key,
+      ),
+    );
   });
 
   router.post('/clock/advance', (req, res) => {
     const body = parseBody(advanceBody, req.body, 'POST /__admin/clock/advance');
-    clock.advance(body.ms ?? signedDuration(body.by!)!);
-    res.json(clockJson(clock));
+    const key = consumerOf(world, req);
+    res.json(
+      clockJson(
+        moveClock(world, key, (c) => c.advance(body.ms ?? signedDuration(body.by!)!)),
+        key,
+      ),
+    );
   });
 
   return router;
 }
 
-export function clockJson(clock: SimClock): Record<string, unknown> {
+/** The consumer whose clock a call names (a team's own), checked as a consumer of the scenario; undefined: the world's. */
+function consumerOf(world: World, req: Request): string | undefined {
+  const key = consumerFor(req, adminQuery(req).get('consumer'));
+  if (key !== undefined && !world.consumer(key)) throw errors.invalidParameter('consumer', `${JSON.stringify(key)} is not a consumer of this scenario`);
+  return key;
+}
+
+/**
+ * Moves a clock: tried on a copy first, so a move that would leave the clock's range is a 400 that changes
+ * nothing (and opens no sandbox); then the consumer's own clock (made now if it had none) or the world's.
+ */
+function moveClock(world: World, key: string | undefined, move: (clock: SimClock) => void): SimClock {
+  const trial = new SimClock(world.realNow);
+  trial.set((key === undefined ? world.clock : world.clockOf(key)).mode);
+  move(trial);
+  const clock = key === undefined ? world.clock : world.ownClockOf(key);
+  clock.set(trial.mode);
+  return clock;
+}
+
+export function clockJson(clock: SimClock, consumer?: string): Record<string, unknown> {
   const mode = clock.mode;
   return {
+    ...(consumer === undefined ? {} : { consumer }),
     mode: mode.mode,
     now: isoDateTime(clock.now()),
     ...(mode.mode === 'frozen' ? { at: isoDateTime(mode.at) } : {}),

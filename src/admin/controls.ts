@@ -73,7 +73,7 @@ export interface SimControls {
   coverage(consumer: string): CoverageReport;
   sandboxes: {
     list(): SandboxSummary[];
-    /** Drops one consumer's sandbox: its next request starts from the scenario again. */
+    /** Resets one consumer's world: drops its sandbox (its next request starts from the scenario again, on the world's clock) and removes the faults and overrides scoped to it. */
     reset(key: string): void;
   };
 }

@@ -3,6 +3,7 @@ import { errors } from '../domain/api-error.js';
 import { coverageCtrf, coverageMarkdown } from '../domain/coverage-report.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';
 import type { World } from '../world/world.js';
+import { consumerFor } from './admin-caller.js';
 import { adminQuery } from './admin-query.js';
 
 const FORMATS = ['json', 'markdown', 'ctrf'] as const;
@@ -15,7 +16,7 @@ export function coverageRoutes(world: World): Router {
   const router = Router();
   router.get('/coverage', (req, res) => {
     const q = adminQuery(req);
-    const consumer = q.get('consumer');
+    const consumer = consumerFor(req, q.get('consumer'));
     if (!consumer) throw errors.missingParameter('consumer', 'send ?consumer=<consumer key>');
     const format = q.get('format') ?? 'json';
     if (!(FORMATS as readonly string[]).includes(format)) throw errors.invalidParameter('format', `expected one of ${FORMATS.join(', ')}`);

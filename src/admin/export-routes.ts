@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
+import { consumerFor } from './admin-caller.js';
 import { adminQuery } from './admin-query.js';
 
 /**
@@ -14,7 +15,7 @@ export function exportRoutes(world: World): Router {
 
   router.get('/export', (req, res) => {
     const q = adminQuery(req);
-    const exported = exportSandbox(world, q.get('consumer') ?? undefined, q.get('name') ?? undefined);
+    const exported = exportSandbox(world, consumerFor(req, q.get('consumer')), q.get('name') ?? undefined);
     const format = q.get('format') ?? 'yaml';
     if (format !== 'yaml' && format !== 'json') throw errors.invalidParameter('format', 'yaml or json');
     res.set('Content-Disposition', `attachment; filename="${exported.name}.${format}"`);

@@ -1,9 +1,10 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { errors } from '../domain/api-error.js';
 import { inRange, parseIsoInstant } from '../domain/iso-instant.js';
 import type { JournalQuery } from '../domain/journal.js';
 import { CLOCK_RANGE, isoDateTime } from '../domain/sim-clock.js';
 import type { World } from '../world/world.js';
+import { consumerFor, teamOf } from './admin-caller.js';
 import { adminQuery } from './admin-query.js';
 
 /**
@@ -12,16 +13,19 @@ import { adminQuery } from './admin-query.js';
  * Filters: method, path (exact or a pattern like /users/:guid/queues/*), consumer, user (GUID or login),
  * status, since and until (ISO instants), rejected, after. An unknown one is a 400, not a filter quietly
  * ignored: a QA script misspelling `user` would otherwise read every entry as the ones it asked for.
+ * A team (a call signed by its consumer) reads and clears only its own consumer's entries.
  */
 export function journalRoutes(world: World): Router {
   const router = Router();
 
   router.get('/journal', (req, res) => {
     const q = adminQuery(req);
-    const query = journalQueryOf(q);
+    const query = teamQuery(req, journalQueryOf(q));
     const limit = intParam(q, 'limit') ?? 100;
+    const team = teamOf(req);
     res.json({
-      held: world.journal.size,
+      // A team learns nothing of the others' traffic: what is held of its own.
+      held: team === undefined ? world.journal.size : world.journal.count({ consumer: team }),
       capacity: world.journal.limit,
       matched: world.journal.count(query),
       entries: world.journal.find(query, limit),
@@ -29,16 +33,27 @@ export function journalRoutes(world: World): Router {
   });
 
   router.get('/journal/count', (req, res) => {
-    res.json({ count: world.journal.count(journalQueryOf(adminQuery(req))) });
+    res.json({ count: world.journal.count(teamQuery(req, journalQueryOf(adminQuery(req)))) });
   });
 
-  router.delete('/journal', (_req, res) => {
+  router.delete('/journal', (req, res) => {
+    const team = teamOf(req);
+    if (team !== undefined) {
+      res.json({ cleared: world.journal.clearFor(team) });
+      return;
+    }
     const cleared = world.journal.size;
     world.journal.clear();
     res.json({ cleared });
   });
 
   return router;
+}
+
+/** A team reads only the entries filed under its consumer (README: Security); naming another is a 403. */
+function teamQuery(req: Request, query: JournalQuery): JournalQuery {
+  const consumer = consumerFor(req, query.consumer);
+  return consumer === undefined ? query : { ...query, consumer };
 }
 
 /** The query parameters the journal's routes read. */

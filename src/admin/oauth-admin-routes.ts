@@ -1,7 +1,8 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { authorisableToken, decideRequestToken, type Decision } from '../world/decide-request-token.js';
 import type { World } from '../world/world.js';
+import { teamOf } from './admin-caller.js';
 
 /**
  * OAuth controls for scripts that cannot drive a browser. `POST /__admin/oauth/authorize` with
@@ -11,12 +12,17 @@ import type { World } from '../world/world.js';
  */
 export function oauthAdminRoutes(world: World): Router {
   const router = Router();
-  router.post('/oauth/authorize', express.urlencoded({ extended: false }), (req, res) => {
+  router.post('/oauth/authorize', (req, res) => {
     const body = fieldsOf(req.body);
     const code = body['oauth_token'];
     if (!code) throw errors.missingParameter('oauth_token', 'send the request token from /oauth/request_token');
     const decision = decisionOf(body['decision']);
     const located = authorisableToken(world, code);
+    // A team decides its own consumer's request tokens only; another's reads as unknown.
+    const team = teamOf(req);
+    if (team !== undefined && located.token.consumerKey !== team) {
+      throw errors.notFound(`the activation code ${JSON.stringify(code)} is not a request token of ${team}`);
+    }
     const userRef = body['user'];
     const user = userRef ? (located.sandbox.stores.users.byLogin(userRef) ?? located.sandbox.stores.users.byGuid(userRef)) : undefined;
     if (userRef && !user) {
@@ -42,6 +48,11 @@ export function oauthAdminRoutes(world: World): Router {
 /** String fields of a JSON or form body; anything else is ignored. */
 function fieldsOf(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
+  // A form arrives as text (the admin router keeps form bodies raw, for a team's signature).
+  if (typeof body === 'string') {
+    for (const [k, v] of new URLSearchParams(body)) out[k] = v.trim();
+    return out;
+  }
   if (body && typeof body === 'object') {
     for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v.trim();
   }

@@ -1,12 +1,14 @@
 import { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import type { World } from '../world/world.js';
+import { consumerFor, requireOperator } from './admin-caller.js';
 
 /** GET /__admin/sandboxes: who holds a sandbox; DELETE /__admin/sandboxes/:key drops one. */
 export function sandboxesRoutes(world: World): Router {
   const router = Router();
 
-  router.get('/sandboxes', (_req, res) => {
+  router.get('/sandboxes', (req, res) => {
+    requireOperator(req, 'the list of sandboxes');
     const now = world.realNow();
     const pool = world.sandboxes;
     res.json({
@@ -30,7 +32,7 @@ export function sandboxesRoutes(world: World): Router {
   });
 
   router.delete('/sandboxes/:key', (req, res) => {
-    const key = String(req.params['key']);
+    const key = consumerFor(req, String(req.params['key']))!;
     if (!world.sandboxes.has(key)) throw errors.notFound(`no sandbox is held for ${JSON.stringify(key)}; GET /__admin/sandboxes lists them`);
     world.reset(key);
     res.json({ dropped: key });

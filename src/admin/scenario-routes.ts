@@ -2,6 +2,7 @@ import express, { Router, type Request } from 'express';
 import { errors } from '../domain/api-error.js';
 import { addScenarioText, replaceScenarioText } from '../world/add-scenario-text.js';
 import type { World } from '../world/world.js';
+import { requireOperator } from './admin-caller.js';
 import { adminQuery } from './admin-query.js';
 
 const YAML_TYPES: readonly string[] = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/plain'];
@@ -20,6 +21,11 @@ const YAML_TYPES: readonly string[] = ['application/yaml', 'application/x-yaml',
 export function scenarioRoutes(world: World): Router {
   const router = Router();
   const text = express.text({ type: [...YAML_TYPES], limit: '20mb' });
+  // Reading the list is anyone's; switching, reloading, uploading and forgetting change every team's world.
+  router.use('/scenarios', (req, _res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') requireOperator(req, `${req.method} /__admin/scenarios`);
+    next();
+  });
 
   router.get('/scenarios', (_req, res) => {
     const active = world.scenario.scenario.name;

@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { mintToken, revokeToken, tokenJson } from '../world/access-tokens.js';
-import { consumerSandbox, subscriber } from '../world/consumer-sandbox.js';
+import { checkedConsumer, subscriber } from '../world/consumer-sandbox.js';
 import type { World } from '../world/world.js';
+import { consumerFor } from './admin-caller.js';
 import { adminQuery } from './admin-query.js';
 import { parseBody } from './parse-body.js';
 
-const mintBody = z.strictObject({ consumer: z.string().min(1), user: z.string().min(1) });
+const mintBody = z.strictObject({ consumer: z.string().min(1).optional(), user: z.string().min(1) });
 
 /**
  * Access tokens without the browser dance (design: admin):
@@ -21,18 +22,23 @@ export function tokensRoutes(world: World): Router {
 
   router.post('/tokens', (req, res) => {
     const body = parseBody(mintBody, req.body, 'POST /__admin/tokens');
-    res.status(201).json(mintToken(world, body.consumer, body.user));
+    res.status(201).json(mintToken(world, consumerFor(req, body.consumer), body.user));
   });
 
   router.get('/tokens', (req, res) => {
     const q = adminQuery(req);
-    const { sandbox } = consumerSandbox(world, q.get('consumer') ?? undefined);
-    const user = subscriber(sandbox, q.get('user') ?? undefined);
-    res.json({ tokens: sandbox.stores.tokens.accessTokensOf(user.guid).map(tokenJson) });
+    // Read without opening a sandbox: an admin GET changes nothing.
+    const { sandbox, release } = world.readSandbox(checkedConsumer(world, consumerFor(req, q.get('consumer'))).key);
+    try {
+      const user = subscriber(sandbox, q.get('user') ?? undefined);
+      res.json({ tokens: sandbox.stores.tokens.accessTokensOf(user.guid).map(tokenJson) });
+    } finally {
+      release();
+    }
   });
 
   router.delete('/tokens/:token', (req, res) => {
-    res.json(revokeToken(world, String(req.params['token']), adminQuery(req).get('consumer') ?? undefined));
+    res.json(revokeToken(world, String(req.params['token']), consumerFor(req, adminQuery(req).get('consumer'))));
   });
 
   return router;

@@ -13,6 +13,8 @@ export interface SignArgs {
   scenario: string;
   scenarioDir: string | undefined;
   consumer: string | undefined;
+  /** The consumer's secret, for a key the scenario does not list (an open-mode key, say `ci-team-7`). */
+  consumerSecret: string | undefined;
   /** A user's login, or an access token value of the scenario. */
   token: string | undefined;
   output: SignOutput;
@@ -28,6 +30,8 @@ export const SIGN_USAGE = [
   'Options:',
   '  --token LOGIN|TOKEN   sign as this user (their access token), or with this access token of the scenario',
   "  --consumer KEY        the consumer (default: the token's own, else the scenario's first)",
+  '  --consumer-secret S   sign as --consumer KEY with this secret, for a key the scenario does not list',
+  '                        (open mode: the --open-secret); two-legged, as a team signs its admin calls',
   '  --scenario NAME       scenario whose credentials are used (env SCENARIO; default default)',
   '  --scenario-dir DIR    extra folder of scenario files, as the server reads it (env SCENARIO_DIR)',
   '  --url                 print the signed URL (a POST or PUT then carries its parameters in the query)',
@@ -38,7 +42,7 @@ export const SIGN_USAGE = [
 ].join('\n');
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
-const VALUE_FLAGS = ['--token', '--consumer', '--scenario', '--scenario-dir'] as const;
+const VALUE_FLAGS = ['--token', '--consumer', '--consumer-secret', '--scenario', '--scenario-dir'] as const;
 const OUTPUT_FLAGS: Readonly<Record<string, SignOutput>> = { '--url': 'url', '--header': 'header', '--curl': 'curl' };
 /** The protocol parameters the signer writes itself; a second copy would be a 400 Duplicated OAuth Protocol Parameter. */
 const SIGNER_PARAMS: ReadonlySet<string> = new Set([
@@ -92,6 +96,7 @@ export function parseSignArgs(args: readonly string[], env: Readonly<Record<stri
     scenario: values.get('--scenario') ?? nonEmpty(env['SCENARIO']) ?? 'default',
     scenarioDir: values.get('--scenario-dir') ?? nonEmpty(env['SCENARIO_DIR']),
     consumer: values.get('--consumer'),
+    consumerSecret: values.get('--consumer-secret'),
     token: values.get('--token'),
     output: outputs[0] ?? (readsQuery ? 'url' : 'curl'),
   };

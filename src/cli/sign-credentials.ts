@@ -17,8 +17,17 @@ export interface SignCredentials {
  * `token` is a user's login (their first access token that the consumer may use) or an access token value;
  * without `consumer`, a token issued to one consumer signs with that consumer, any other with the first.
  */
-export function pickCredentials(scenario: Scenario, wanted: { consumer?: string | undefined; token?: string | undefined }): SignCredentials {
+export function pickCredentials(
+  scenario: Scenario,
+  wanted: { consumer?: string | undefined; consumerSecret?: string | undefined; token?: string | undefined },
+): SignCredentials {
   const where = `in scenario ${scenario.name}`;
+  // A key and secret given outright (an open-mode key): two-legged, the scenario is not asked.
+  if (wanted.consumerSecret !== undefined) {
+    if (wanted.consumer === undefined) fail('--consumer-secret needs --consumer KEY: the key it is the secret of');
+    if (wanted.token !== undefined) fail('--consumer-secret signs with the consumer alone (two-legged); leave --token out');
+    return { consumer: { key: wanted.consumer, secret: wanted.consumerSecret } };
+  }
   const consumerNamed = (key: string) =>
     scenario.consumers.find((c) => c.key === key) ??
     fail(`--consumer: no consumer ${JSON.stringify(key)} ${where} (consumers: ${list(scenario.consumers.map((c) => c.key))})`);

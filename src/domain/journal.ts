@@ -66,6 +66,11 @@ export class Journal {
   private readonly limits: JournalLimits;
   private readonly held = new ByteQueue();
   private readonly writer = new EntryWriter();
+  /**
+   * Per consumer, the last id of the entries it cleared (`clearFor`): those read as gone. Only consumers
+   * with entries still held keep one, so there are never more than the entries held.
+   */
+  private readonly clearedUpTo = new Map<string, number>();
 
   constructor(
     private capacity: number,
@@ -88,7 +93,7 @@ export class Journal {
 
   /** Matching entries, newest first, at most `limit`. */
   find(query: JournalQuery = {}, limit = Infinity): JournalEntry[] {
-    const matches = matcher(query);
+    const matches = matcher(query, this.clearedUpTo);
     const out: JournalEntry[] = [];
     for (let i = this.newest(); i >= this.oldest(query) && out.length < limit; i--) {
       const bytes = this.bytesAt(i);
@@ -98,7 +103,7 @@ export class Journal {
   }
 
   count(query: JournalQuery = {}): number {
-    const matches = matcher(query);
+    const matches = matcher(query, this.clearedUpTo);
     let n = 0;
     for (let i = this.newest(); i >= this.oldest(query); i--) if (matches(summaryOf(this.bytesAt(i)))) n++;
     return n;
@@ -111,6 +116,19 @@ export class Journal {
     this.head = 0;
     this.heldBytes = 0;
     this.held.clear();
+    this.clearedUpTo.clear();
+  }
+
+  /**
+   * Clears one consumer's entries (a team's DELETE /__admin/journal): they read as gone to everyone, the
+   * other consumers' stay. Answers how many there were.
+   */
+  clearFor(consumer: string): number {
+    const cleared = this.count({ consumer });
+    const oldest = this.size > 0 ? this.ids[this.head]! : this.nextId;
+    for (const [key, upTo] of this.clearedUpTo) if (upTo < oldest) this.clearedUpTo.delete(key);
+    if (cleared > 0) this.clearedUpTo.set(consumer, this.nextId - 1);
+    return cleared;
   }
 
   get size(): number {
@@ -171,12 +189,14 @@ const FIRST_AT = Date.parse('0000-01-01T00:00:00Z');
 const LAST_AT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** The test a query makes of each entry, its instants worked out once. */
-function matcher(q: JournalQuery): (e: EntrySummary) => boolean {
+function matcher(q: JournalQuery, clearedUpTo: ReadonlyMap<string, number>): (e: EntrySummary) => boolean {
+  const cleared = clearedUpTo.size > 0 ? clearedUpTo : undefined;
   // Every `at` has one format (toISOString, four-digit years), so instants in it compare as text.
   const since = q.since === undefined ? undefined : atText(q.since);
   const until = q.until === undefined ? undefined : atText(q.until);
   return (e) => {
     if (q.afterId !== undefined && e.id <= q.afterId) return false;
+    if (cleared !== undefined && e.id <= (cleared.get(e.consumer ?? '') ?? 0)) return false;
     if (q.method !== undefined && e.method.toUpperCase() !== q.method.toUpperCase()) return false;
     if (q.consumer !== undefined && e.consumer !== q.consumer) return false;
     if (q.user !== undefined && e.user !== q.user && e.login !== q.user) return false;

@@ -14,7 +14,7 @@ export function remembered<T>(req: Request, key: string, compute: () => T, bytes
   // A rollback undoes writes without moving the data version back (src/store/data-version.ts).
   if (ctx.sandbox.db.inTransaction) return compute();
   const cache = ctx.world.answers;
-  const fullKey = `${cache.sandboxId(ctx.sandbox)}|${isoDate(ctx.world.clock.now())}|${key}`;
+  const fullKey = `${cache.sandboxId(ctx.sandbox)}|${isoDate(ctx.world.clockOf(ctx.sandbox).now())}|${key}`;
   const version = dataVersion(ctx.sandbox.db);
   const hit = cache.get(fullKey, version) as T | undefined;
   if (hit !== undefined) return hit;

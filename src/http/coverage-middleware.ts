@@ -1,10 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiError } from '../domain/api-error.js';
-import { variantsUsed, type CoverageEvent } from '../domain/coverage.js';
+import { ERROR_ROWS, variantsUsed, type CoverageEvent } from '../domain/coverage.js';
 import type { AddDecision, RefusalKind } from '../domain/queue-add.js';
 import type { World } from '../world/world.js';
 import { ctxOf, type RequestContext } from './request-context.js';
-import { signerOf } from './verify-oauth.js';
+import { attributedConsumer } from './verify-oauth.js';
 
 /** What the handlers and the error handler noted about a request, for its coverage record. */
 interface Notes {
@@ -40,7 +40,11 @@ export function noteRefusals(req: Request, decisions: readonly AddDecision[]): v
 /** The error handler's observer: which catalog row answered, and its oauth_problem. */
 export function coverageObserver(req: Request, error: ApiError): void {
   const notes = (req as WithNotes)[NOTES];
-  if (!notes || error.check === 'fault') return; // an injected fault is the tester's answer, not a catalog row
+  if (!notes) return;
+  // An injected fault's error counts as the row it answered with when that is a row of the catalog (a 503
+  // is ERR_503_SERVICE_UNAVAILABLE): the client met that error code (docs/reference/attribution.md). A
+  // status or reason the catalog lacks is the tester's own, and no row.
+  if (error.check === 'fault' && !ERROR_ROWS.some((r) => r.code === error.code)) return;
   notes.errorCode = error.code;
   if (error.oauthProblem) notes.oauthProblem = error.oauthProblem;
 }
@@ -49,7 +53,7 @@ function record(world: World, req: Request, res: Response): void {
   const notes = (req as WithNotes)[NOTES];
   const ctx = contextIfAny(req);
   if (!notes || !ctx || !res.writableFinished) return;
-  const consumer = ctx.verifiedConsumer ?? signerIfAny(req);
+  const consumer = attributedConsumer(req, true);
   if (consumer === undefined) return;
   const operation = world.coverageSpec.match(req.method, ctx.path);
   const event: CoverageEvent = {
@@ -71,19 +75,6 @@ function record(world: World, req: Request, res: Response): void {
   // verified request refused before its route opened one opens it now.
   const sandbox = world.sandboxes.peek(consumer, world.realNow()) ?? world.sandbox(consumer);
   sandbox.coverage.record(event);
-}
-
-/**
- * Whose signature a request that failed before its route verified it carries (a request token sent where
- * an access token is needed, a wrong verifier): the checks up to the nonce, as faults and the rate limit
- * make them. Nobody's for a replay, a forgery or an unsigned request.
- */
-function signerIfAny(req: Request): string | undefined {
-  try {
-    return signerOf(req);
-  } catch {
-    return undefined;
-  }
 }
 
 function contextIfAny(req: Request): RequestContext | undefined {

@@ -1,8 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiError } from '../domain/api-error.js';
 import { UNVERIFIED, type JournalRecord, type Rejection } from '../domain/journal.js';
+import { withoutSecrets } from '../domain/journal-secrets.js';
 import type { World } from '../world/world.js';
 import { ctxOf, type RequestContext } from './request-context.js';
+import { attributedConsumer } from './verify-oauth.js';
 
 interface Pending {
   startedMs: number;
@@ -70,12 +72,19 @@ export function noteAnswerBody(res: Response, body: Uint8Array): void {
 /**
  * The journal entry of a request whose connection is done with (fields in the order the admin API shows).
  * Its consumer is the one whose signature it verified, never merely the key it named: a forged request
- * naming a team's key is journaled as "unverified", not as that team's.
+ * naming a team's key is journaled as "unverified", not as that team's (docs/reference/attribution.md).
  */
 function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
   const ctx = contextIfAny(req);
-  const url = req.originalUrl;
-  const consumer = ctx?.verifiedConsumer ?? UNVERIFIED;
+  // A password or a PLAINTEXT signature (the secrets themselves) is never kept (journal-secrets.ts).
+  const sent = withoutSecrets({
+    url: req.originalUrl,
+    rawHeaders: req.rawHeaders,
+    params: ctx?.params.pairs ?? [],
+    body: ctx ? ctx.rawForm : typeof req.body === 'string' ? req.body : undefined,
+  });
+  const url = sent.url;
+  const consumer = (ctx && attributedConsumer(req, res.writableFinished)) ?? UNVERIFIED;
   const user = ctx?.auth?.user;
   const entry: JournalRecord = {
     at: new Date(p.at).toISOString(),
@@ -91,11 +100,7 @@ function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
   if (p.faults) entry.faults = p.faults;
   if (p.override !== undefined) entry.override = p.override;
   // All by reference: node's raw headers, the decoded parameters, the form body as read.
-  entry.request = {
-    rawHeaders: req.rawHeaders,
-    params: ctx?.params.pairs ?? [],
-    body: ctx ? ctx.rawForm : typeof req.body === 'string' ? req.body : undefined,
-  };
+  entry.request = { rawHeaders: sent.rawHeaders, params: sent.params, body: sent.body };
   const head = headerBlockOf(res);
   // node leaves the body of a HEAD, 204 or 304 answer out, whatever its sender passed.
   const bodiless = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;

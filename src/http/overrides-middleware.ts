@@ -4,35 +4,36 @@ import { noteAnswerBody, noteOverride } from './journal-middleware.js';
 import { decodePairs } from './params.js';
 import { ctxOf } from './request-context.js';
 import { XML_CONTENT_TYPE } from './send-xml.js';
-import { signerOf } from './verify-oauth.js';
+import { claimNonce, isReplay, signerOf } from './verify-oauth.js';
 
 /**
  * Answers a request with a tester's override (admin: /__admin/overrides) instead of the API: the status,
  * headers and bytes as given, after any delay. Mounted after the faults (a drop or an error fault ends the
  * request before an override is consulted; latencies add to its delay) and before the rate limit and the
- * routers: an overridden request spends no allowance and has not used its nonce, as a faulted one.
+ * routers: an overridden request spends no allowance.
  *
  * OAuth: an override for one consumer answers only requests whose signature verifies as that consumer
- * (`signerOf`), so an unsigned, forged or replayed request naming it neither meets nor uses it up; one for
- * every consumer answers any matching request, signed or not (a gateway's 503 comes before any signature
- * check). Either way the request is journaled under the consumer its signature verified, if any, with the
- * override's id.
+ * (`signerOf`), so an unsigned or forged request naming it neither meets nor uses it up; one for every
+ * consumer answers any matching request, signed or not (a gateway's 503 comes before any signature check).
+ * A replay meets none; a signed request an override answered has used its nonce (`claimNonce`). Either way
+ * the request is journaled under the consumer its signature verified, if any, with the override's id.
  */
 export function overridesMiddleware() {
   return (req: Request, res: Response, next: NextFunction): void => {
     const ctx = ctxOf(req);
     const overrides = ctx.world.overrides;
     if (overrides.none || req.originalUrl.startsWith('/__admin')) return next();
+    if (isReplay(req)) return next(); // a replay meets no override (README: Overrides)
     const reads = overrides.readsParams;
     const reply = overrides.decide({
       method: req.method,
       path: ctx.path,
-      consumer: overrides.scoped ? signerOf(req) : undefined,
+      consumer: signerOf(req),
       query: reads ? decodePairs(ctx.rawQuery) : undefined,
       form: reads && ctx.rawForm ? decodePairs(ctx.rawForm) : undefined,
     });
     if (!reply) return next();
-    signerOf(req); // for the journal: who sent it, when a signature says so
+    claimNonce(req); // answered: the same bytes sent again are a replay
     noteOverride(req, reply.overrideId);
     // Marks the answer as the tester's, not the model's: the tests' contract check leaves it alone.
     res.locals['override'] = reply.overrideId;

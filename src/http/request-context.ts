@@ -36,6 +36,10 @@ export interface RequestContext {
   verifiedConsumer: string | undefined;
   /** Whether that early check ran (at most once a request). */
   signerChecked: boolean;
+  /** The early check found a valid signature whose nonce another request already used: a replay, nobody's. */
+  replayed: boolean;
+  /** This request's nonce is recorded: by its route, or by a rule that acted on it first (verify-oauth claimNonce). */
+  nonceClaimed: boolean;
   /** The sandbox this request reads and writes; chosen from the consumer key once OAuth has run. */
   sandbox: Sandbox;
 }
@@ -51,14 +55,24 @@ export function ctxOf(req: Request): RequestContext {
 /** The sandbox's stores and the scenario's catalogue: what most handlers touch. */
 export function storesOf(req: Request): { stores: Stores; catalog: CatalogStore; now: number } {
   const ctx = ctxOf(req);
-  return { stores: ctx.sandbox.stores, catalog: ctx.world.scenario.catalog, now: ctx.world.clock.now() };
+  return { stores: ctx.sandbox.stores, catalog: ctx.world.scenario.catalog, now: ctx.world.clockOf(ctx.sandbox).now() };
 }
 
 export function contextMiddleware(world: World, config: Config) {
   return (req: Request, res: Response, next: () => void): void => {
-    (req as unknown as Record<symbol, RequestContext>)[CTX] = new Context(world, config, req, res);
+    (req as unknown as Record<symbol, RequestContext>)[CTX] = new Context(world, config, req, res, req.url);
     next();
   };
+}
+
+/**
+ * The context of an admin request, for checking its OAuth signature (a team signing its admin calls): its
+ * address is the whole path as sent (`/__admin/...`), which the admin router has stripped from `req.url`.
+ */
+export function adminContext(world: World, config: Config, req: Request, res: Response): RequestContext {
+  const ctx = new Context(world, config, req, res, req.baseUrl + req.url);
+  (req as unknown as Record<symbol, RequestContext>)[CTX] = ctx;
+  return ctx;
 }
 
 /**
@@ -74,6 +88,8 @@ class Context implements RequestContext {
   auth?: Auth = undefined;
   verifiedConsumer: string | undefined = undefined;
   signerChecked = false;
+  replayed = false;
+  nonceClaimed = false;
   private chosenSandbox: Sandbox | undefined = undefined;
 
   constructor(
@@ -81,8 +97,8 @@ class Context implements RequestContext {
     readonly config: Config,
     req: Request,
     private readonly res: Response,
+    url: string,
   ) {
-    const url = req.url;
     const q = url.indexOf('?');
     this.rawQuery = q === -1 ? '' : url.slice(q + 1);
     this.rawForm = typeof req.body === 'string' ? req.body : undefined;

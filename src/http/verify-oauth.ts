@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import type { Config } from '../config.js';
 import { ApiError, errors } from '../domain/api-error.js';
 import { parseAuthorizationHeader } from '../domain/oauth/authorization-header.js';
 import { checkSentProtocol, readProtocolParams, type ProtocolParams } from '../domain/oauth/check-protocol-params.js';
@@ -8,7 +9,8 @@ import { checkAccessToken, checkRequestTokenForExchange, checkSigningToken, type
 import { verifySignature } from '../domain/oauth/verify-signature.js';
 import type { Consumer } from '../domain/types.js';
 import type { Sandbox } from '../world/sandbox.js';
-import { ctxOf, type RequestContext } from './request-context.js';
+import type { World } from '../world/world.js';
+import { adminContext, ctxOf, type RequestContext } from './request-context.js';
 
 /**
  * Which token a route takes:
@@ -48,11 +50,12 @@ export function verifyOAuth(req: Request, rule: TokenRule): VerifiedRequest {
 }
 
 /**
- * The consumer key a request is signed by, for what runs before the routers (faults, the rate limit): the
- * checks of `verifyOAuth` up to the nonce, with any token of the consumer, recording nothing and opening no
- * sandbox. Undefined for a request that is unsigned, forged, stale or a replay: it is nobody's, so it
- * neither spends a consumer's allowance nor meets a fault set for one. The route verifies again, by its
- * own rule, and records the nonce.
+ * The consumer key a request is signed by, for what runs before the routers (faults, overrides, the rate
+ * limit) and for whom the journal and coverage file it under (docs/reference/attribution.md): the checks of
+ * `verifyOAuth` up to the nonce, with any token of the consumer, recording nothing and opening no sandbox.
+ * Undefined for a request that is unsigned, forged, stale or a replay: it is nobody's, so it neither spends
+ * a consumer's allowance nor meets a rule set for one. The route verifies again, by its own rule, and
+ * records the nonce.
  */
 export function signerOf(req: Request): string | undefined {
   const ctx = ctxOf(req);
@@ -60,11 +63,94 @@ export function signerOf(req: Request): string | undefined {
   ctx.signerChecked = true;
   try {
     const { consumer, protocol } = checkSignature(req, ctx, 'any');
-    if (!nonceUsed(ctx, consumer, protocol)) ctx.verifiedConsumer = consumer.key;
+    if (nonceUsed(ctx, consumer, protocol)) ctx.replayed = true;
+    else ctx.verifiedConsumer = consumer.key;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   }
   return ctx.verifiedConsumer;
+}
+
+/**
+ * The consumer a request is filed under by the journal, counted for by coverage and charged to (the one rule
+ * of docs/reference/attribution.md): the one its route verified, else the one whose signature it carries
+ * (any token of that consumer, whatever the token's state) if its nonce was not used by another request.
+ * Called once its connection is done with: a request so attributed and `answered` has used its nonce from
+ * then on, so the same bytes sent again are a replay, nobody's; one that got no answer (dropped) has not.
+ */
+export function attributedConsumer(req: Request, answered: boolean): string | undefined {
+  const ctx = ctxOf(req);
+  if (ctx.verifiedConsumer !== undefined && (ctx.nonceClaimed || !ctx.signerChecked)) return ctx.verifiedConsumer;
+  try {
+    const signer = signerOf(req);
+    if (signer !== undefined && answered) claimNonce(req);
+    return ctx.verifiedConsumer;
+  } catch {
+    return undefined; // a check that failed for a reason of its own (a bug) proves nobody
+  }
+}
+
+/**
+ * Whether a request is a replay: its signature verifies but another request already used its nonce. A replay
+ * meets no fault or override, scoped or not, and uses none up: it goes on to the verifier's 401.
+ */
+export function isReplay(req: Request): boolean {
+  signerOf(req);
+  return ctxOf(req).replayed;
+}
+
+/**
+ * Records the nonce of a request a rule answered before the routers (a fault, an override, the rate limit),
+ * once `signerOf` found its signature valid: it has had its answer, so the same bytes sent again are a
+ * replay and meet no rule. A request that goes on to its route after this (behind a latency fault) is not
+ * refused for it: its route sees the nonce as this request's own (`useNonce`).
+ */
+export function claimNonce(req: Request): void {
+  const ctx = ctxOf(req);
+  if (ctx.nonceClaimed || signerOf(req) === undefined) return;
+  // Checked again (a rule acting is rare; a request's context keeps no protocol parameters for it).
+  let signed: SignedRequest;
+  try {
+    signed = checkSignature(req, ctx, 'any');
+  } catch (error) {
+    if (error instanceof ApiError) return; // it stopped verifying meanwhile (its timestamp left the window)
+    throw error;
+  }
+  const { consumer, protocol } = signed;
+  const key = nonceKeyOf(consumer, protocol);
+  if (key === undefined) {
+    ctx.nonceClaimed = true; // a consumer without nonce checks: nothing to record
+    return;
+  }
+  const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
+  // A full store records nothing: the route, if the request reaches one, answers its 503.
+  if (use.ok) ctx.nonceClaimed = true;
+}
+
+/**
+ * The consumer an admin request is signed by (a team's admin call, README: Security), with the API's
+ * verifier and its rules: two-legged (a token is refused), timestamp window, nonce used up. Undefined for a
+ * request that carries no OAuth parameters at all; a failed check throws its ApiError (401 and why).
+ */
+export function adminSignerOf(req: Request, res: Response, world: World, config: Config): string | undefined {
+  const ctx = adminContext(world, config, req, res);
+  // Signed: an OAuth Authorization header, or a consumer key or signature in the query or form. A field that
+  // merely shares a protocol name (the `oauth_token` POST /__admin/oauth/authorize takes) is not a signature.
+  const header = req.headers.authorization;
+  const oauthHeader = header !== undefined && /^\s*OAuth(\s|$)/i.test(header);
+  if (!oauthHeader && ctx.params.get('oauth_consumer_key') === undefined && ctx.params.get('oauth_signature') === undefined) return undefined;
+  try {
+    const { consumer, protocol } = checkSignature(req, ctx, 'any');
+    if (protocol.token !== undefined) {
+      throw errors.invalidOrExpiredToken('admin calls are signed with the consumer key and secret alone (two-legged); leave oauth_token out');
+    }
+    useNonce(ctx, consumer, protocol);
+    ctx.verifiedConsumer = consumer.key;
+    return consumer.key;
+  } catch (error) {
+    if (error instanceof ApiError && error.check === 'oauth-present') return undefined;
+    throw error;
+  }
 }
 
 interface SignedRequest {
@@ -151,7 +237,7 @@ function tokenOf(consumer: Consumer, sent: string | undefined, rule: TokenRule, 
   const token = ctx.world.token(consumer.key, sent);
   const verdict: Verdict =
     rule === 'request'
-      ? checkRequestTokenForExchange(token, consumer.key, ctx.world.clock.now())
+      ? checkRequestTokenForExchange(token, consumer.key, ctx.world.clockOf(consumer.key).now())
       : rule === 'any'
         ? checkSigningToken(token, consumer.key)
         : checkAccessToken(token, consumer.key);
@@ -182,10 +268,17 @@ let lastBase = { url: '', scheme: '', host: '', path: '' };
  * store, which keeps it until its timestamp leaves the window whatever becomes of the sandbox (World.nonces).
  */
 function useNonce(ctx: RequestContext, consumer: Consumer, protocol: ProtocolParams): void {
+  if (ctx.nonceClaimed) return; // this request's own, recorded when a rule acted on it (claimNonce)
   const key = nonceKeyOf(consumer, protocol);
-  if (key === undefined) return;
+  if (key === undefined) {
+    ctx.nonceClaimed = true; // nothing to record: done with, as a recorded one is
+    return;
+  }
   const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
-  if (use.ok) return;
+  if (use.ok) {
+    ctx.nonceClaimed = true;
+    return;
+  }
   if (use.why === 'used') throw errors.invalidNonce(protocol.nonce!);
   throw errors.nonceStoreFull(use.retryAfterSeconds, ctx.world.nonces.capacity);
 }

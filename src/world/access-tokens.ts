@@ -9,7 +9,7 @@ import type { World } from './world.js';
 // library's sim.tokens: one implementation, so both mint and revoke by the same rules.
 
 /** A new access token for a subscriber (login or GUID), issued to a consumer in its sandbox. */
-export function mintToken(world: World, consumerKey: string, userRef: string) {
+export function mintToken(world: World, consumerKey: string | undefined, userRef: string) {
   const { consumer, sandbox } = consumerSandbox(world, consumerKey);
   const user = subscriber(sandbox, userRef);
   const token = issueAccessToken(world, sandbox, consumer.key, user.guid);

@@ -15,10 +15,10 @@ import type { World } from './world.js';
  * Sends titles from the subscriber's queue home: sub-queue allocation, queue order, skipping unavailable
  * and quarantined titles; `count` defaults to filling the allocations.
  */
-export function shipFromQueue(world: World, consumer: string, userRef: string, count?: number) {
+export function shipFromQueue(world: World, consumer: string | undefined, userRef: string, count?: number) {
   const { sandbox } = consumerSandbox(world, consumer);
   const user = subscriber(sandbox, userRef);
-  const today = isoDate(world.clock.now());
+  const today = isoDate(world.clockOf(sandbox).now());
   const { queues, rentals, sequences } = sandbox.stores;
   const shipped = sandbox.write(() => {
     const subQueues = queues.subQueues(user.guid);
@@ -35,12 +35,12 @@ export function shipFromQueue(world: World, consumer: string, userRef: string, c
 }
 
 /** Brings one title back (id or catalogue URI): it stays in `rented`, with `returned`. */
-export function returnHome(world: World, consumer: string, userRef: string, title: number | string) {
+export function returnHome(world: World, consumer: string | undefined, userRef: string, title: number | string) {
   const { sandbox } = consumerSandbox(world, consumer);
   const user = subscriber(sandbox, userRef);
   const titleId = typeof title === 'number' ? title : /^\d+$/.test(title) ? Number(title) : titleIdOfRef(title);
   if (titleId === undefined) throw errors.invalidParameter('title', `${JSON.stringify(title)} is not a title id or a catalogue title URI`);
-  const returned: Rental | undefined = sandbox.write(() => sandbox.stores.rentals.markReturned(user.guid, titleId, isoDate(world.clock.now())));
+  const returned: Rental | undefined = sandbox.write(() => sandbox.stores.rentals.markReturned(user.guid, titleId, isoDate(world.clockOf(sandbox).now())));
   if (!returned) {
     const home = sandbox.stores.rentals.atHome(user.guid).map((r) => r.titleId);
     throw errors.notFound(`title ${titleId} is not at ${user.login}'s home; at home: ${home.length > 0 ? home.join(', ') : 'nothing'}`);

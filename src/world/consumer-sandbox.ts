@@ -5,13 +5,19 @@ import type { World } from './world.js';
 
 /** The consumer an admin call names and its sandbox (made on first use, like an API request would). */
 export function consumerSandbox(world: World, key: string | undefined): { consumer: Consumer; sandbox: Sandbox } {
+  const consumer = checkedConsumer(world, key);
+  return { consumer, sandbox: world.sandbox(consumer.key) };
+}
+
+/** The consumer an admin call names: missing or unknown is a 400 that lists the scenario's keys. */
+export function checkedConsumer(world: World, key: string | undefined): Consumer {
   if (!key) throw errors.missingParameter('consumer', 'name the consumer key whose sandbox this acts on');
   const consumer = world.consumer(key);
   if (!consumer) {
     const known = [...world.scenario.consumers.keys()].join(', ');
     throw errors.invalidParameter('consumer', `${JSON.stringify(key)} is not a consumer of this scenario; known: ${known}`);
   }
-  return { consumer, sandbox: world.sandbox(consumer.key) };
+  return consumer;
 }
 
 /** A subscriber named by login or GUID. */

@@ -29,7 +29,7 @@ export function authorisableToken(world: World, code: string): LocatedToken {
     throw errors.notFound(
       `the activation code ${JSON.stringify(code)} is not known; check it, or ask the application for a new one (tokens are forgotten on reset)`,
     );
-  const verdict = checkAuthorisable(located.token, world.clock.now());
+  const verdict = checkAuthorisable(located.token, world.clockOf(located.sandbox).now());
   if (!verdict.ok) throw errors.conflict(verdict.why);
   return located;
 }

@@ -3,7 +3,7 @@ import { errors } from '../domain/api-error.js';
 import type { Consumer } from '../domain/types.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { StateExportStore } from '../store/state-export-store.js';
-import { consumerSandbox } from './consumer-sandbox.js';
+import { checkedConsumer } from './consumer-sandbox.js';
 import type { LoadedScenario } from './loaded-scenario.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
@@ -27,10 +27,17 @@ export type ExportedScenario = Omit<Scenario, 'users'> & { users: Array<Record<s
  * name defaults to the scenario's and the sandbox's (exportName); a name given must be a valid scenario name.
  */
 export function exportSandbox(world: World, consumerKey: string | undefined, name?: string): ExportedScenario {
-  const { sandbox } = consumerSandbox(world, consumerKey);
-  const fileName = name ?? exportName(world.scenario.scenario.name, sandbox.key);
+  const consumer = checkedConsumer(world, consumerKey);
+  const fileName = name ?? exportName(world.scenario.scenario.name, consumer.key);
   if (!/^[a-z0-9][a-z0-9-]*$/.test(fileName)) throw errors.invalidParameter('name', 'lower-case letters, digits and dashes, e.g. default-ci-run-7');
-  return exportScenario(world.scenario, sandbox, { name: fileName, consumerOf: (key) => world.consumer(key) });
+  // A consumer with no sandbox held exports the state it would start from, and none is opened for it: an
+  // export is a read (a page's <img> pointing here must not fill the pool and evict a team's sandbox).
+  const { sandbox, release } = world.readSandbox(consumer.key);
+  try {
+    return exportScenario(world.scenario, sandbox, { name: fileName, consumerOf: (key) => world.consumer(key) });
+  } finally {
+    release();
+  }
 }
 
 /** `default` + `ci-Run_7` -> `default-ci-run-7`: a valid scenario name that says where it came from. */

@@ -25,7 +25,7 @@ export function locateRequestToken(world: World, code: string): LocatedToken | u
 
 /** A new unauthorised request token, valid for the scenario's lifetime on the simulator clock. */
 export function issueRequestToken(world: World, sandbox: Sandbox, consumerKey: string, callback: string | undefined): TokenRecord {
-  const now = world.clock.now();
+  const now = world.clockOf(sandbox).now();
   let code = newRequestToken(randomBytes);
   // 24^5 codes: a clash is rare, but a typed code must name exactly one token.
   while (world.heldSandboxes().some((box) => box.stores.tokens.has(code))) code = newRequestToken(randomBytes);
@@ -54,7 +54,7 @@ export function issueAccessToken(world: World, sandbox: Sandbox, consumerKey: st
     userGuid,
     state: 'active',
     failedVerifications: 0,
-    createdAt: world.clock.now(),
+    createdAt: world.clockOf(sandbox).now(),
   };
   sandbox.stores.tokens.insert(token);
   return token;

@@ -1,4 +1,5 @@
 import { CoverageTally } from '../domain/coverage.js';
+import type { SimClock } from '../domain/sim-clock.js';
 import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { createStores, type Stores } from '../store/stores.js';
@@ -14,6 +15,11 @@ export class Sandbox {
   lastUsedAt: number;
   /** What this consumer's verified requests exercised of the contract (GET /__admin/coverage); a reset empties it. */
   readonly coverage = new CoverageTally();
+  /**
+   * This consumer's own clock, once it was set for it (a team's PUT /__admin/clock, or ?consumer=KEY);
+   * until then the sandbox follows the world's clock (World.clockOf). Dropped with the sandbox.
+   */
+  ownClock: SimClock | undefined = undefined;
   /** Requests using it now (`hold`/`release`), and whether its pool let it go. */
   private holders = 0;
   private dropped = false;

@@ -17,7 +17,7 @@ import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { Catalogs, loadedAtOf, loadScenario, type LoadedScenario } from './loaded-scenario.js';
 import { loadCoverageSpec } from './coverage.js';
-import type { Sandbox } from './sandbox.js';
+import { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import type { ScenarioDir, ScenarioEntry } from './scenario-files.js';
 import { ScenarioRegistry, type ScenarioChanges } from './scenario-registry.js';
@@ -215,6 +215,40 @@ export class World {
     return held ? held.stores.tokens.byToken(token) : this.templateTokens().byToken(token);
   }
 
+  /**
+   * The clock a consumer's requests read (token lifetimes, the dates the API shows): its sandbox's own once
+   * one was set for it, else the world's. Read without opening or touching the sandbox, as `token` is.
+   */
+  clockOf(sandbox: Sandbox | string): SimClock {
+    const box = typeof sandbox === 'string' ? this.sandboxes.peek(sandbox, this.realNow()) : sandbox;
+    return box?.ownClock ?? this.clock;
+  }
+
+  /**
+   * The clock of one consumer to set: its sandbox's own, made on first use as a copy of the world's (so it
+   * reads the same until moved). Opens the sandbox: the clock lives and is dropped with it.
+   */
+  ownClockOf(key: string): SimClock {
+    const box = this.sandbox(key);
+    if (!box.ownClock) {
+      box.ownClock = new SimClock(this.realNow);
+      box.ownClock.set(this.clock.mode);
+    }
+    return box.ownClock;
+  }
+
+  /**
+   * A consumer's sandbox to read without changing anything: the one held (untouched), else a fresh copy of
+   * the template that nobody keeps (`release` it when done). An admin GET (an export, a token list) reads
+   * here, so no GET opens, keeps alive or evicts a sandbox.
+   */
+  readSandbox(key: string): { sandbox: Sandbox; release: () => void } {
+    const held = this.sandboxes.peek(key, this.realNow());
+    if (held) return { sandbox: held, release: () => {} };
+    const scratch = new Sandbox(key, this.active.template, this.realNow());
+    return { sandbox: scratch, release: () => scratch.drop() };
+  }
+
   /** Every sandbox held now, without touching it (so looking across them does not keep them alive). */
   heldSandboxes(): Sandbox[] {
     return this.sandboxes.held();
@@ -225,7 +259,7 @@ export class World {
   }
 
   /**
-   * Back to the scenario's initial state. One consumer's sandbox alone, or everything: every sandbox, the
+   * Back to the scenario's initial state. One consumer's world alone (its sandbox, clock and rules), or everything: every sandbox, the
    * clock, injected faults, answer overrides, the journal and rate-limit counters, as at start-up. Used
    * nonces are kept: a reset must not reopen a window for replays (they leave by themselves with their
    * timestamps).
@@ -240,7 +274,11 @@ export class World {
       this.rateLimiter.clear();
       return;
     }
+    // Everything that is this consumer's: its sandbox (state, coverage, clock) and the rules scoped to it.
+    // The journal keeps its entries (DELETE /__admin/journal clears a team's own).
     this.sandboxes.drop(key);
+    for (const f of this.faults.list()) if (f.consumer === key) this.faults.remove(f.id);
+    for (const o of this.overrides.list()) if (o.match.consumer === key) this.overrides.remove(o.id);
   }
 
   close(): void {
