@@ -26,19 +26,16 @@ export function adminErrors(log: AdminLog = stderrLog) {
     try {
       res.status(e.status).json({ error: { status: e.status, reason: e.reason, details: e.details, ...(cause === undefined ? {} : { cause }) } });
     } catch (error) {
-      answerFailed(res, error, ADMIN_LAST_ANSWER);
+      answerFailed(res, error, adminLastAnswer());
     }
   };
 }
 
-const ADMIN_LAST_ANSWER: LastAnswer = {
-  contentType: 'application/json; charset=utf-8',
-  body: Buffer.from(
-    JSON.stringify({
-      error: { status: 500, reason: 'Internal Server Error', details: 'the simulator could not send its answer to this admin request; its log says why' },
-    }),
-  ),
-};
+/** Built when needed, which is seldom: a Buffer kept at module level could be written by anyone holding it. */
+function adminLastAnswer(): LastAnswer {
+  const error = { status: 500, reason: 'Internal Server Error', details: 'the simulator could not send its answer to this admin request; its log says why' };
+  return { contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify({ error })) };
+}
 
 /** Unknown admin paths answer JSON too (without this they fell through to the API's XML 404). */
 export function adminNotFound(req: Request): never {

@@ -32,13 +32,14 @@ export function sendXmlBytes(res: Response, status: number, body: Buffer): void 
 
 /** An API answer node refused to send (a header it will not write): a 500 `<error>` or a closed connection, never a throw. */
 export function answerNotSent(res: Response, error: unknown): void {
-  answerFailed(res, error, API_LAST_ANSWER);
+  answerFailed(res, error, apiLastAnswer());
 }
 
-const API_LAST_ANSWER: LastAnswer = (() => {
+/** Built when needed, which is seldom: a Buffer kept at module level could be written by anyone holding it. */
+function apiLastAnswer(): LastAnswer {
   const e = errors.internal('the simulator could not send its answer to this request; its log says why');
   return { contentType: XML_CONTENT_TYPE, body: Buffer.from(doc(errorXml(e.reason, e.details)), 'utf8'), headers: { 'X-Mashery-Error-Code': e.code } };
-})();
+}
 
 /** The bytes of an XML answer: the declaration, then the root, indented with --pretty. */
 export function xmlBytes(res: Response, root: string): Buffer {
