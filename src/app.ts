@@ -27,7 +27,7 @@ import type { World } from './world/world.js';
 export interface AppDeps {
   world: World;
   config: Config;
-  /** Where admin errors with a cause are written, one line each; the process's stderr by default. */
+  /** Where admin errors with a cause, and answers node refused to send, are written, one line each; the process's stderr by default. */
   adminLog?: AdminLog;
 }
 
@@ -38,6 +38,7 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   app.set('etag', false);
   app.locals['prettyXml'] = config.prettyXml;
   app.locals['config'] = config; // for the error handler, which also runs before the request context exists
+  if (adminLog) app.locals['log'] = adminLog; // for answers node refused to send (web/answer-failed.ts)
   app.set('query parser', false); // parameters are read by Params, from the raw query as sent
   app.use(absoluteForm);
   // Mounted on a router of its own, which starts after absoluteForm has rewritten the URL: the app's router

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { simControls } from '../src/admin/controls.js';
 import { createApp } from '../src/app.js';
 import { DEFAULT_CONFIG, type Config } from '../src/config.js';
 import { createWorld } from '../src/index.js';
@@ -124,12 +125,34 @@ describe('/__admin/faults', () => {
     ['a setting of another kind', { route: '*', kind: 'drop', status: 500 }, 'status does not apply'],
     ['a probability over 1', { route: '*', kind: 'drop', probability: 2 }, 'probability'],
     ['zero times', { route: '*', kind: 'drop', times: 0 }, 'times'],
+    // Issue 24: a query was ignored without a word, and a fault's text had no bound.
+    ['a query in the route', { route: '/catalog/title?term=alien', kind: 'drop' }, 'holds no query'],
+    ['details past 4 KiB', { route: '*', kind: 'error', status: 503, details: 'x'.repeat(5000) }, 'over the 4096'],
+    ['a reason past 4 KiB', { route: '*', kind: 'error', status: 503, reason: 'x'.repeat(5000) }, 'over the 4096'],
   ])('%s is a JSON 400 and adds nothing', async (_rule, body, says) => {
     const { app } = testWorld();
     const res = await addFault(app, body);
     expect(res.status).toBe(400);
     expect(res.body.error.details).toContain(says);
     expect((await request(app).get('/__admin/faults')).body.faults).toEqual([]);
+  });
+});
+
+describe('how much the faults hold', () => {
+  it('at most 1000: the next is a 409 that says how to make room, and the list still answers', async () => {
+    const { app, world } = testWorld();
+    const sim = simControls(world);
+    const details = 'd'.repeat(3900);
+    for (let i = 0; i < 1000; i++) sim.faults.add({ route: `/catalog/title/${i}`, kind: 'error', status: 503, details });
+    const res = await addFault(app, { route: '*', kind: 'drop' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.details).toContain('already holds 1000 faults');
+    expect(res.body.error.details).toContain('DELETE /__admin/faults');
+    const list = await request(app).get('/__admin/faults');
+    expect([list.status, list.body.faults.length]).toEqual([200, 1000]);
+    expect(Buffer.byteLength(list.text)).toBeLessThan(1000 * 4096);
+    await request(app).delete('/__admin/faults/1');
+    expect((await addFault(app, { route: '*', kind: 'drop' })).status).toBe(201);
   });
 });
 

@@ -225,6 +225,23 @@ describe('/__admin/overrides', () => {
     ['a body on a 204', { ...ok, answer: { status: 204, body: '' } }, 'carries no body'],
     ['a header with a line break', { ...ok, answer: { status: 200, headers: { 'X-A': 'a\r\nX-B: b' } } }, 'cannot carry'],
     ['a Content-Length header', { ...ok, answer: { status: 200, headers: { 'Content-Length': '5' } } }, 'Content-Length'],
+    // Issue 24: node refuses a Trailer on an answer sent whole, and the first request it answered ended the process.
+    ['a Trailer header', { ...ok, answer: { status: 200, headers: { Trailer: 'X-Checksum' } } }, 'Trailer is set by the simulator'],
+    ['a trailer header, on a HEAD', { ...ok, match: { method: 'HEAD', path: '*' }, answer: { status: 200, headers: { trailer: 'x' } } }, 'trailer'],
+    [
+      'a Trailer header on a consumer’s delayed override',
+      { ...ok, match: { path: '*', consumer: CONSUMER.key }, answer: { status: 503, headers: { Trailer: 'X-Checksum' } }, delay: '10ms' },
+      'Trailer',
+    ],
+    ['a Transfer-Encoding header', { ...ok, answer: { status: 200, headers: { 'Transfer-Encoding': 'chunked' } } }, 'Transfer-Encoding'],
+    // It replaced a client's Connection: close, and the connection stayed open.
+    ['a Connection header other than close', { ...ok, answer: { status: 200, headers: { Connection: 'keep-alive' } } }, 'only Connection: close'],
+    ['a Keep-Alive header', { ...ok, answer: { status: 200, headers: { 'Keep-Alive': 'timeout=600' } } }, 'about the connection'],
+    ['an Upgrade header', { ...ok, answer: { status: 200, headers: { Upgrade: 'websocket' } } }, 'about the connection'],
+    ['a TE header', { ...ok, answer: { status: 200, headers: { TE: 'trailers' } } }, 'about the connection'],
+    ['headers past 8 KiB', { ...ok, answer: { status: 200, headers: { 'X-Big': 'a'.repeat(8200) } } }, 'over the 8192'],
+    // A query in the pattern was ignored: the override answered every query.
+    ['a query in match.path', { ...ok, match: { path: '/catalog/title?term=alien' } }, 'match.query'],
     ['a content type given twice', { ...ok, answer: { status: 200, contentType: 'text/html', headers: { 'content-type': 'text/plain' } } }, 'not both'],
     ['a header given twice', { ...ok, answer: { status: 200, headers: { 'X-A': '1', 'x-a': '2' } } }, 'twice'],
     ['a query value that is not a string', { ...ok, match: { path: '*', query: { start_index: 0 } } }, 'match.query'],
@@ -239,6 +256,66 @@ describe('/__admin/overrides', () => {
     expect(res.body.error.details).toContain(says);
     expect(await listed(app)).toEqual([]);
     expect((await search(app)).status).toBe(200);
+  });
+});
+
+describe('answers as HTTP frames them', () => {
+  it('a 204 or 304 sends no Content-Length, a 205 says its empty body with Content-Length: 0', async () => {
+    const { app } = testWorld();
+    for (const status of [204, 205, 304]) {
+      await addOverride(app, { match: { path: '/catalog/title' }, answer: { status, headers: { 'X-Status': String(status) } }, times: 1 });
+      const res = await search(app);
+      expect([res.status, res.headers['x-status'], res.headers['content-length']]).toEqual([status, String(status), status === 205 ? '0' : undefined]);
+    }
+  });
+
+  it('Connection: close may be given, and the connection ends after the answer', async () => {
+    const { app } = testWorld();
+    const added = await addOverride(app, { match: { path: '*' }, answer: { status: 503, headers: { Connection: 'close' }, body: 'down' } });
+    expect(added.status).toBe(201);
+    const res = await unsigned(app).set('Connection', 'keep-alive');
+    expect([res.status, res.headers['connection'], res.text]).toEqual([503, 'close', 'down']);
+  });
+});
+
+describe('how much the overrides hold', () => {
+  it('overrides of 1 MB each are refused with a 409 once they would pass 16 MiB in all, and the list still answers', async () => {
+    const { app } = testWorld();
+    const body = 'x'.repeat(1_000_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await addOverride(app, { match: { path: `/catalog/title/${i}` }, answer: { status: 200, body } })).status);
+    expect(statuses).toEqual([...Array(16).fill(201), ...Array(4).fill(409)]);
+    const refused = await addOverride(app, { match: { path: '/x' }, answer: { status: 200, body } });
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(refused.body.error.details).toContain('past 16777216 bytes in all');
+    const list = await request(app).get('/__admin/overrides');
+    expect([list.status, list.body.overrides.length]).toEqual([200, 16]);
+    // Removing one makes room again.
+    await request(app).delete('/__admin/overrides/1');
+    expect((await addOverride(app, { match: { path: '/x' }, answer: { status: 200, body } })).status).toBe(201);
+  });
+
+  it('holds at most 1000 overrides: the next is a 409 that says how to make room', async () => {
+    const { app, world } = testWorld();
+    const sim = simControls(world);
+    for (let i = 0; i < 1000; i++) sim.overrides.add({ match: { path: `/catalog/title/${i}` }, answer: { status: 503 } });
+    const res = await addOverride(app, { match: { path: '*' }, answer: { status: 503 } });
+    expect(res.status).toBe(409);
+    expect(res.body.error.details).toContain('already holds 1000 overrides');
+    expect(res.body.error.details).toContain('DELETE /__admin/overrides');
+    expect((await listed(app)).length).toBe(1000);
+  });
+
+  it('a body past 1 MiB is refused, however it is given', () => {
+    const sim = simControls(testWorld().world);
+    const big = 1024 * 1024 + 1;
+    expect(() => sim.overrides.add({ match: { path: '*' }, answer: { status: 200, body: 'x'.repeat(big) } })).toThrow(
+      /body is 1048577 bytes, over the 1048576/,
+    );
+    expect(() => sim.overrides.add({ match: { path: '*' }, answer: { status: 200, bodyBase64: Buffer.alloc(big).toString('base64') } })).toThrow(
+      /body is 1048577 bytes/,
+    );
+    expect(sim.overrides.add({ match: { path: '*' }, answer: { status: 200, bodyBase64: Buffer.alloc(big - 1).toString('base64') } }).id).toBe(1);
   });
 });
 

@@ -38,7 +38,7 @@ export interface OverrideBody {
   match: {
     /** An HTTP method such as GET, or `*` (the default). */
     method?: string;
-    /** Route pattern such as `/users/:guid/queues/*`, or `*` for every route. */
+    /** Route pattern such as `/users/:guid/queues/*`, or `*` for every route; no query (give it as `query`). */
     path: string;
     /** Query string parameters with exactly these (decoded) values. */
     query?: Record<string, string>;
@@ -50,11 +50,14 @@ export interface OverrideBody {
   answer: {
     /** 200-599. */
     status: number;
-    /** Sent as given; Content-Length and Transfer-Encoding are the simulator's. */
+    /**
+     * Sent as given, at most 8 KiB; the framing (Content-Length, Transfer-Encoding, Trailer) and the
+     * connection (Connection but `close`, Keep-Alive, Proxy-Connection, TE, Upgrade) are the simulator's.
+     */
     headers?: Record<string, string>;
-    /** The body as text, sent as UTF-8. */
+    /** The body as text, sent as UTF-8; at most 1 MiB. */
     body?: string;
-    /** The body as base64, for any bytes (instead of body). */
+    /** The body as base64, for any bytes (instead of body); at most 1 MiB decoded. */
     bodyBase64?: string;
     /** Default with a body: application/xml;charset=UTF-8, as the API's answers. */
     contentType?: string;

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
-import type { FaultAction, FaultSpec } from '../domain/faults.js';
+import { FAULT_LIMITS, faultSize, type FaultAction, type FaultSpec } from '../domain/faults.js';
 import { isRoutePattern } from '../domain/route-pattern.js';
 
 // What POST /__admin/faults and the library's sim.faults.add take: one flat JSON shape per fault, easy to
 // write with curl: the scope, the kind and its settings, the trigger.
 export const faultBody = z.strictObject({
-  route: z.string().refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
+  route: z
+    .string()
+    // A route pattern is matched on the path alone: a query written into it was ignored without a word.
+    .refine((p) => !p.includes('?'), 'a route pattern holds no query, and a fault matches none; leave it out')
+    .refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
   method: z
     .string()
     .regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *')
@@ -34,6 +38,12 @@ export function toSpec(b: z.output<typeof faultBody>): FaultSpec {
   if (b.times !== undefined) spec.times = b.times;
   if (b.probability !== undefined) spec.probability = b.probability;
   if (b.seed !== undefined) spec.seed = b.seed;
+  const size = faultSize(spec);
+  if (size > FAULT_LIMITS.bytes) {
+    throw errors.badRequest(
+      `POST /__admin/faults: the fault is ${size} bytes as listed, over the ${FAULT_LIMITS.bytes} one may take; shorten its route, reason or details`,
+    );
+  }
   return spec;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
-import { BODILESS_STATUSES, headerProblem, type OverrideSpec } from '../domain/overrides.js';
+import { BODILESS_STATUSES, headerBytes, headerProblem, OVERRIDE_LIMITS, type OverrideSpec } from '../domain/overrides.js';
 import { isRoutePattern } from '../domain/route-pattern.js';
 import { parseDuration } from '../domain/sim-clock.js';
 
@@ -20,7 +20,11 @@ export const overrideBody = z.strictObject({
       .string()
       .regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *')
       .default('*'),
-    path: z.string().refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
+    path: z
+      .string()
+      // A route pattern is matched on the path alone: a query written into it was ignored without a word.
+      .refine((p) => !p.includes('?'), 'a route pattern holds no query; give the parameters to match as match.query ({"name": "value"})')
+      .refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
     query: params.optional(),
     form: params.optional(),
     consumer: z.string().min(1).optional(),
@@ -60,10 +64,27 @@ export function toOverrideSpec(b: z.output<typeof overrideBody>, route = ROUTE):
   if ((answer.body !== undefined || answer.bodyBase64 !== undefined) && BODILESS_STATUSES.includes(answer.status)) {
     throw errors.badRequest(`${route}: answer: a ${answer.status} answer carries no body; leave body and bodyBase64 out`);
   }
+  const sent = headerBytes([
+    ...Object.entries(answer.headers ?? {}),
+    ...(answer.contentType === undefined ? [] : [['Content-Type', answer.contentType] as const]),
+  ]);
+  if (sent > OVERRIDE_LIMITS.headerBytes) {
+    throw errors.badRequest(`${route}: answer.headers: ${sent} bytes as sent (with contentType), over the ${OVERRIDE_LIMITS.headerBytes} an override may send`);
+  }
+  const bodyBytes = answer.bodyBase64 !== undefined ? base64Bytes(answer.bodyBase64) : Buffer.byteLength(answer.body ?? '');
+  if (bodyBytes > OVERRIDE_LIMITS.bodyBytes) {
+    throw errors.badRequest(`${route}: answer: the body is ${bodyBytes} bytes, over the ${OVERRIDE_LIMITS.bodyBytes} an override may send`);
+  }
   const spec: OverrideSpec = { match: { ...b.match, method: b.match.method.toUpperCase() }, answer };
   if (b.delay !== undefined) spec.delayMs = delayOf(b.delay, route);
   if (b.times !== undefined) spec.times = b.times;
   return spec;
+}
+
+/** The bytes canonical base64 stands for. */
+function base64Bytes(b64: string): number {
+  const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return (b64.length / 4) * 3 - padding;
 }
 
 function delayOf(delay: string | number, route: string): number {

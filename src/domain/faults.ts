@@ -1,3 +1,4 @@
+import { errors } from './api-error.js';
 import { inScope, type ScopedRequest } from './request-scope.js';
 import { SeededRandom } from './seeded-random.js';
 
@@ -52,12 +53,28 @@ export interface FaultDecision {
   firedIds: number[];
 }
 
+/**
+ * What the faults may hold (README: Faults): so many, each so large as listed (its route, consumer, reason
+ * and details are the tester's text), so all of them together are bounded too, and list in one answer.
+ */
+export const FAULT_LIMITS = {
+  count: 1000,
+  /** One fault as GET /__admin/faults lists it (JSON, UTF-8). */
+  bytes: 4096,
+} as const;
+
 export class FaultRules {
   private faults: Fault[] = [];
   private readonly rngs = new Map<number, SeededRandom>();
   private nextId = 1;
 
+  /** Adds a fault; a 409 when the faults already hold as many as they may (each one's size is the caller's check, faultSize). */
   add(spec: FaultSpec): Fault {
+    if (this.faults.length >= FAULT_LIMITS.count) {
+      throw errors.conflict(
+        `the simulator already holds ${FAULT_LIMITS.count} faults, as many as it keeps; remove some (DELETE /__admin/faults/{id}) or all of them (DELETE /__admin/faults) first`,
+      );
+    }
     const fault: Fault = { ...spec, method: spec.method.toUpperCase(), id: this.nextId++, matched: 0, fired: 0 };
     if (spec.times !== undefined) fault.remaining = spec.times;
     this.faults.push(fault);
@@ -121,6 +138,11 @@ export class FaultRules {
   private matches(f: Fault, req: FaultRequest): boolean {
     return f.remaining !== 0 && inScope(f.method, f.route, f.consumer, req);
   }
+}
+
+/** A fault's size as listed: its JSON in UTF-8, with the counters it will carry. */
+export function faultSize(spec: FaultSpec): number {
+  return Buffer.byteLength(JSON.stringify({ ...spec, id: Number.MAX_SAFE_INTEGER, matched: Number.MAX_SAFE_INTEGER, fired: Number.MAX_SAFE_INTEGER }));
 }
 
 const REASONS: Readonly<Record<number, string>> = {

@@ -106,6 +106,14 @@ describe('override headers', () => {
     ['Content-Length, which is the body’s own', 'content-length', '10', 'set by the simulator'],
     ['Transfer-Encoding', 'Transfer-Encoding', 'chunked', 'set by the simulator'],
     ['a value with a line break', 'X-A', 'a\r\nSet-Cookie: x=1', 'cannot carry'],
+    ['Trailer, which node refuses on an answer sent whole', 'trailer', 'X-Checksum', 'set by the simulator'],
+    ['Connection: close', 'Connection', 'close', undefined],
+    ['Connection: keep-alive, which would override a client’s close', 'connection', 'keep-alive', 'only Connection: close'],
+    ['Connection: close with a line break', 'Connection', 'close\n', 'cannot carry'],
+    ['Keep-Alive', 'Keep-Alive', 'timeout=5', 'about the connection'],
+    ['Upgrade', 'upgrade', 'h2c', 'about the connection'],
+    ['Expect, a request’s header', 'Expect', '100-continue', "a request's header"],
+    ['Date, which replaces the simulator’s', 'Date', 'Thu, 01 Jan 2026 00:00:00 GMT', undefined],
   ])('%s', (_rule, name, value, problem) => {
     const found = headerProblem(name, value);
     if (problem === undefined) expect(found).toBeUndefined();

@@ -1,3 +1,4 @@
+import { errors } from './api-error.js';
 import { inScope, type ScopedRequest } from './request-scope.js';
 
 // Answer overrides (issue 16): what a tester adds so one request gets an answer the model cannot produce (a
@@ -64,6 +65,8 @@ export interface OverrideReply {
   status: number;
   /** The tester's headers, Content-Type among them when one was given. */
   headers: ReadonlyArray<readonly [string, string]>;
+  /** The Content-Length to send: the body's; none for a 204 or 304, which has neither body nor length. */
+  contentLength: number | undefined;
   /** True when the answer has a body (given as body or bodyBase64, even an empty one). */
   hasBody: boolean;
   hasContentType: boolean;
@@ -71,19 +74,53 @@ export interface OverrideReply {
   delayMs: number;
 }
 
+/**
+ * What the overrides may hold (README: Overrides). Each answer is sent whole from memory and every override
+ * is listed in one JSON answer, so both a single override and all of them together are bounded: a body
+ * past a client's patience, or thousands of them, would hold the process's memory for one tester.
+ */
+export const OVERRIDE_LIMITS = {
+  /** The bytes of one answer's body, as sent. */
+  bodyBytes: 1024 * 1024,
+  /** One answer's headers as written on the wire (`Name: value` and a line end each): well under the 16 KiB head most clients read. */
+  headerBytes: 8 * 1024,
+  /** Overrides held at once. */
+  count: 1000,
+  /** All of them together, as GET /__admin/overrides lists them (JSON, UTF-8). */
+  totalBytes: 16 * 1024 * 1024,
+} as const;
+
 export class OverrideRules {
   private overrides: Override[] = [];
   /** Each override's reply, built once when it is added. */
   private readonly replies = new Map<number, Omit<OverrideReply, 'overrideId'>>();
+  /** Each override's size as listed (JSON bytes), and their sum. */
+  private readonly sizes = new Map<number, number>();
+  private bytes = 0;
   private nextId = 1;
 
+  /** Adds an override; a 409 when the overrides already hold as many, or as many bytes, as they may. */
   add(spec: OverrideSpec): Override {
-    const override: Override = { id: this.nextId++, ...structuredClone(spec), answered: 0 };
+    const override: Override = { id: this.nextId, ...structuredClone(spec), answered: 0 };
     override.match.method = spec.match.method.toUpperCase();
     if (spec.times !== undefined) override.remaining = spec.times;
+    const size = Buffer.byteLength(JSON.stringify(override));
+    this.checkRoomFor(size);
+    this.nextId++;
     this.overrides.push(override);
     this.replies.set(override.id, replyOf(override));
+    this.sizes.set(override.id, size);
+    this.bytes += size;
     return structuredClone(override);
+  }
+
+  private checkRoomFor(size: number): void {
+    const { count, totalBytes } = OVERRIDE_LIMITS;
+    const free = 'remove some (DELETE /__admin/overrides/{id}) or all of them (DELETE /__admin/overrides) first';
+    if (this.overrides.length >= count) throw errors.conflict(`the simulator already holds ${count} overrides, as many as it keeps; ${free}`);
+    if (this.bytes + size > totalBytes) {
+      throw errors.conflict(`this override (${size} bytes as listed) would take the overrides past ${totalBytes} bytes in all (${this.bytes} held); ${free}`);
+    }
   }
 
   /** True when no override is set: the request pipeline then skips them altogether. */
@@ -109,12 +146,16 @@ export class OverrideRules {
     const before = this.overrides.length;
     this.overrides = this.overrides.filter((o) => o.id !== id);
     this.replies.delete(id);
+    this.bytes -= this.sizes.get(id) ?? 0;
+    this.sizes.delete(id);
     return this.overrides.length < before;
   }
 
   clear(): void {
     this.overrides = [];
     this.replies.clear();
+    this.sizes.clear();
+    this.bytes = 0;
   }
 
   /**
@@ -153,13 +194,31 @@ function replyOf(o: Override): Omit<OverrideReply, 'overrideId'> {
     headers,
     hasBody: a.body !== undefined || a.bodyBase64 !== undefined,
     hasContentType: headers.some(([name]) => name.toLowerCase() === 'content-type'),
+    // A 205 says its empty body with Content-Length: 0, as HTTP asks; a 204 or 304 sends no length at all.
+    contentLength: UNMEASURED_STATUSES.includes(a.status) ? undefined : body.length,
     body: new Uint8Array(body.buffer, body.byteOffset, body.length),
     delayMs: o.delayMs ?? 0,
   };
 }
 
-/** Headers the simulator frames the answer with itself: the body is what is sent, so its length is its own. */
-const FRAMING_HEADERS: readonly string[] = ['content-length', 'transfer-encoding'];
+/**
+ * Headers that frame the answer: the simulator sends each one whole with its body's Content-Length, so it
+ * never sends trailers either (node refuses a Trailer header on such an answer, and the request fails).
+ */
+const FRAMING_HEADERS: readonly string[] = ['content-length', 'transfer-encoding', 'trailer'];
+
+/**
+ * Headers about the connection rather than the answer (HTTP's hop-by-hop headers): whether it stays open
+ * is the client's and the simulator's to say. `Connection: close` alone may be given, as a gateway that
+ * closes after its answer; no value may keep open a connection the client asked to close.
+ */
+const CONNECTION_HEADERS: readonly string[] = ['connection', 'keep-alive', 'proxy-connection', 'te', 'upgrade'];
+
+/**
+ * A request's header, meaningless on an answer; node reads it there as a cue to send the head at once,
+ * and writes it as UTF-8 rather than byte for byte, so a Latin-1 value of another header came out changed.
+ */
+const REQUEST_HEADERS: readonly string[] = ['expect'];
 
 /** RFC 9110 token characters, what a header name is made of. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -169,10 +228,24 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Why a header cannot be sent as an override's, or undefined when it can. */
 export function headerProblem(name: string, value: string): string | undefined {
   if (!TOKEN.test(name)) return `${JSON.stringify(name)} is not a header name (letters, digits and !#$%&'*+.^_\`|~-)`;
-  if (FRAMING_HEADERS.includes(name.toLowerCase())) return `${name} is set by the simulator from the body; leave it out`;
   if (!FIELD_VALUE.test(value)) return `the value of ${name} holds a character a header cannot carry (CR, LF, NUL or above U+00FF)`;
+  const lower = name.toLowerCase();
+  if (FRAMING_HEADERS.includes(lower)) return `${name} is set by the simulator, which sends the body whole with its own Content-Length; leave it out`;
+  if (REQUEST_HEADERS.includes(lower)) return `${name} is a request's header, not an answer's; leave it out`;
+  if (lower === 'connection' && value.trim().toLowerCase() === 'close') return undefined;
+  if (CONNECTION_HEADERS.includes(lower)) {
+    return `${name} is about the connection, which is the simulator's (only Connection: close may be given, to close it after this answer); leave it out`;
+  }
   return undefined;
+}
+
+/** The bytes of headers as written on the wire: `Name: value` and a line end each. */
+export function headerBytes(headers: ReadonlyArray<readonly [string, string]>): number {
+  return headers.reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
 }
 
 /** Statuses whose answers carry no body (RFC 9110): node would leave it out without a word. */
 export const BODILESS_STATUSES: readonly number[] = [204, 205, 304];
+
+/** Statuses sent without a Content-Length: HTTP forbids one on a 204, and on a 304 it would claim the 200's body is empty. */
+const UNMEASURED_STATUSES: readonly number[] = [204, 304];

@@ -3,7 +3,7 @@ import { ApiError, errors } from '../domain/api-error.js';
 import type { Config } from '../config.js';
 import { errorXml } from '../xml/error.js';
 import { baseUrlOf } from './request-context.js';
-import { sendXml } from './send-xml.js';
+import { answerNotSent, sendXml } from './send-xml.js';
 
 /** Listeners told about every error answer (the journal records why a request was rejected). */
 export type ErrorObserver = (req: Request, error: ApiError, cause?: unknown) => void;
@@ -20,12 +20,18 @@ export function errorHandler(observe?: ErrorObserver) {
       res.destroy();
       return;
     }
-    res.set('X-Mashery-Error-Code', apiError.code);
-    if (apiError.oauthProblem && apiError.status === 401) {
-      res.set('WWW-Authenticate', `OAuth realm="${baseUrlOf(req, req.app.locals['config'] as Config)}", oauth_problem="${apiError.oauthProblem}"`);
+    // The last handler: what it throws would reach express's own, which writes from a later callback where a
+    // throw ends the process (a header left from the failed answer fails it again). So it never throws.
+    try {
+      res.set('X-Mashery-Error-Code', apiError.code);
+      if (apiError.oauthProblem && apiError.status === 401) {
+        res.set('WWW-Authenticate', `OAuth realm="${baseUrlOf(req, req.app.locals['config'] as Config)}", oauth_problem="${apiError.oauthProblem}"`);
+      }
+      for (const [k, v] of Object.entries(apiError.headers)) res.set(k, v);
+      sendXml(res, apiError.status, errorXml(apiError.reason, apiError.details));
+    } catch (error) {
+      answerNotSent(res, error);
     }
-    for (const [k, v] of Object.entries(apiError.headers)) res.set(k, v);
-    sendXml(res, apiError.status, errorXml(apiError.reason, apiError.details));
   };
 }
 

@@ -3,7 +3,7 @@ import type { OverrideReply } from '../domain/overrides.js';
 import { noteAnswerBody, noteOverride } from './journal-middleware.js';
 import { decodePairs } from './params.js';
 import { ctxOf } from './request-context.js';
-import { XML_CONTENT_TYPE } from './send-xml.js';
+import { answerNotSent, XML_CONTENT_TYPE } from './send-xml.js';
 import { claimNonce, isReplay, signerOf } from './verify-oauth.js';
 
 /**
@@ -42,13 +42,21 @@ export function overridesMiddleware() {
   };
 }
 
-/** Straight to node, as sendXmlBytes does: express would add a charset to the content type or an ETag. */
+/**
+ * Straight to node, as sendXmlBytes does: express would add a charset to the content type or an ETag. The
+ * creation checks refuse every header node would refuse; should node refuse one anyway, this answer alone
+ * fails (a delayed one is sent from a timer, where a throw would end the process).
+ */
 function send(res: Response, reply: OverrideReply): void {
   if (res.destroyed) return; // the client left while the answer waited
-  for (const [name, value] of reply.headers) res.setHeader(name, value);
-  if (reply.hasBody && !reply.hasContentType) res.setHeader('Content-Type', XML_CONTENT_TYPE);
-  res.setHeader('Content-Length', reply.body.length);
-  res.writeHead(reply.status);
-  noteAnswerBody(res, reply.body);
-  res.end(reply.body);
+  try {
+    for (const [name, value] of reply.headers) res.setHeader(name, value);
+    if (reply.hasBody && !reply.hasContentType) res.setHeader('Content-Type', XML_CONTENT_TYPE);
+    if (reply.contentLength !== undefined) res.setHeader('Content-Length', reply.contentLength);
+    res.writeHead(reply.status);
+    noteAnswerBody(res, reply.body);
+    res.end(reply.body);
+  } catch (error) {
+    answerNotSent(res, error);
+  }
 }

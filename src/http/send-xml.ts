@@ -1,4 +1,7 @@
 import type { Response } from 'express';
+import { errors } from '../domain/api-error.js';
+import { answerFailed, type LastAnswer } from '../web/answer-failed.js';
+import { errorXml } from '../xml/error.js';
 import { prettyXml } from '../xml/pretty.js';
 import { doc, XML_DECLARATION } from '../xml/writer.js';
 import { noteAnswerBody } from './journal-middleware.js';
@@ -18,9 +21,24 @@ export function sendXml(res: Response, status: number, root: string): void {
  * request gets the headers alone (node leaves the body out). The journal is handed the body.
  */
 export function sendXmlBytes(res: Response, status: number, body: Buffer): void {
-  res.writeHead(status, { 'Content-Type': XML_CONTENT_TYPE, 'Content-Length': body.length });
-  noteAnswerBody(res, body); // for the journal: a reference, no copy
-  res.end(body);
+  try {
+    res.writeHead(status, { 'Content-Type': XML_CONTENT_TYPE, 'Content-Length': body.length });
+    noteAnswerBody(res, body); // for the journal: a reference, no copy
+    res.end(body);
+  } catch (error) {
+    answerNotSent(res, error);
+  }
+}
+
+/** An API answer node refused to send (a header it will not write): a 500 `<error>` or a closed connection, never a throw. */
+export function answerNotSent(res: Response, error: unknown): void {
+  answerFailed(res, error, apiLastAnswer());
+}
+
+/** Built when needed, which is seldom: a Buffer kept at module level could be written by anyone holding it. */
+function apiLastAnswer(): LastAnswer {
+  const e = errors.internal('the simulator could not send its answer to this request; its log says why');
+  return { contentType: XML_CONTENT_TYPE, body: Buffer.from(doc(errorXml(e.reason, e.details)), 'utf8'), headers: { 'X-Mashery-Error-Code': e.code } };
 }
 
 /** The bytes of an XML answer: the declaration, then the root, indented with --pretty. */
