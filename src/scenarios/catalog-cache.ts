@@ -177,8 +177,7 @@ function moduleFile(dir: string, spec: string): string | undefined {
  * 55): those unused for a week go, then the ones unused longest until the folder is within `budget` bytes.
  * The files in `keep` (the one just written, the catalogues in use) are never deleted, nor counted out.
  */
-export function pruneCatalogSnapshots(keep: readonly string[], budget = CATALOG_CACHE_BYTES): void {
-  const dir = cacheDir();
+export function pruneCatalogSnapshots(keep: readonly string[], budget = CATALOG_CACHE_BYTES, dir = cacheDir()): void {
   const now = Date.now();
   const kept = new Set(keep);
   const files: Array<{ file: string; bytes: number; used: number }> = [];

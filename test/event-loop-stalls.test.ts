@@ -1,0 +1,133 @@
+import { mkdtempSync, readdirSync, utimesSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as cache from '../src/scenarios/catalog-cache.js';
+import { arena, rawHttp, type Answer, type Arena } from './hostile-helpers.js';
+import { authHeader, OTHER_CONSUMER } from './support/signing.js';
+import { HOST } from './support/world.js';
+
+// Issue 24: nothing one team sends may stall the event loop for everyone else. No timed assertion here
+// (machines are noisy): each test checks ORDER, that requests sent while the expensive one is under way are
+// all answered before it; bench/stalls.ts records the event-loop delay meanwhile.
+
+vi.mock(import('../src/scenarios/catalog-cache.js'), async (original) => {
+  const m = await original();
+  return { ...m, buildCatalogSnapshot: vi.fn(m.buildCatalogSnapshot) };
+});
+
+const CLOCK = '2026-06-01T00:00:00Z';
+const TODAY = '2026-06-01';
+
+/** A scenario whose small catalogue is not on disk yet (a seed of its own): uploading it builds one. */
+function scenarioText(name: string, seed: number, extra = ''): string {
+  return `name: ${name}\ndescription: built while others wait\ncatalog: {seed: ${seed}, titles: 40, people: 20, curated: false}\nsettings: {clock: "${CLOCK}"}\n${extra}`;
+}
+
+const snapshotOf = (seed: number) => cache.catalogSnapshotFile({ seed, titles: 40, people: 20, curated: false, today: TODAY });
+
+function upload(a: Arena, text: string, path = '/__admin/scenarios'): Promise<Answer> {
+  return rawHttp(a.server, 'POST', path, { 'Content-Type': 'application/yaml' }, Buffer.from(text));
+}
+
+const health = (a: Arena) => rawHttp(a.server, 'GET', '/__admin/health', {});
+/** Another team's signed read. */
+const otherTeamRead = (a: Arena) =>
+  rawHttp(a.server, 'GET', '/catalog/title?term=the', {
+    Host: HOST,
+    Authorization: authHeader('GET', '/catalog/title?term=the', { consumer: OTHER_CONSUMER }),
+  });
+
+describe('catalogue builds run off the event loop', () => {
+  let a: Arena | undefined;
+  const seeds: number[] = [];
+  afterEach(async () => {
+    await a?.close();
+    a?.world.close();
+    for (const seed of seeds.splice(0)) rmSync(snapshotOf(seed), { force: true });
+    vi.mocked(cache.buildCatalogSnapshot).mockClear();
+  });
+
+  it('other teams are answered while an uploaded scenario has its catalogue built', async () => {
+    a = await arena();
+    const seed = 1_000_000 + randomInt(1_000_000);
+    seeds.push(seed);
+    const order: string[] = [];
+    const started = new Promise<void>((resolve) => {
+      const real = a!.world.uploadScenario.bind(a!.world);
+      vi.spyOn(a!.world, 'uploadScenario').mockImplementation((...args) => {
+        const out = real(...args);
+        resolve();
+        return out;
+      });
+    });
+    const uploaded = upload(a, scenarioText('built-meanwhile', seed)).then((res) => {
+      order.push('upload');
+      return res;
+    });
+    await started;
+    for (let i = 0; i < 5; i++) {
+      const [h, r] = await Promise.all([health(a), otherTeamRead(a)]);
+      expect([h.status, r.status]).toEqual([200, 200]);
+      order.push('other');
+    }
+    expect((await uploaded).status).toBe(201);
+    expect(order).toEqual(['other', 'other', 'other', 'other', 'other', 'upload']);
+  });
+
+  it('two uploads of the same catalogue at once build it once', async () => {
+    a = await arena();
+    const seed = 2_000_000 + randomInt(1_000_000);
+    seeds.push(seed);
+    const [one, two] = await Promise.all([upload(a, scenarioText('same-one', seed)), upload(a, scenarioText('same-two', seed))]);
+    expect([one.status, two.status]).toEqual([201, 201]);
+    const built = vi.mocked(cache.buildCatalogSnapshot).mock.calls.filter(([options]) => options.seed === seed);
+    expect(built).toHaveLength(1);
+  });
+
+  it('a refused upload leaves no snapshot on disk', async () => {
+    a = await arena();
+    const seed = 3_000_000 + randomInt(1_000_000);
+    seeds.push(seed);
+    const missingTitle =
+      'users:\n  - {guid: 00000000-0000-0000-0000-00000000000A, login: x, password: y, first_name: X, last_name: Y, ratings: [{title: 987654, rating: 3}]}\n';
+    const res = await upload(a, scenarioText('refused-upload', seed, missingTitle));
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/title 987654 is not in this scenario's catalogue/);
+    expect(existsSync(snapshotOf(seed))).toBe(false);
+    // And nothing of it is listed or kept open.
+    expect(JSON.parse((await rawHttp(a.server, 'GET', '/__admin/scenarios', {})).text).scenarios.map((s: { name: string }) => s.name)).not.toContain(
+      'refused-upload',
+    );
+  });
+
+  it('an upload over the catalogue caps is a 400 before anything is built', async () => {
+    a = await arena();
+    const text = 'name: too-big\ndescription: x\ncatalog: {seed: 5, titles: 20001, people: 10}\n';
+    const res = await upload(a, text);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).error.details).toMatch(/catalog\.titles: 20001 is over the 20000 an uploaded scenario may generate/);
+    expect(cache.buildCatalogSnapshot).not.toHaveBeenCalled();
+  });
+});
+
+describe('the snapshot cache is bounded in bytes', () => {
+  it('drops the snapshots unused longest until it is within its budget, never one it is told to keep', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rentalsim-prune-'));
+    const now = Date.now() / 1000;
+    // Five snapshots of 1,000 bytes, used 5 to 1 hours ago; the oldest is kept (in use).
+    const files = [5, 4, 3, 2, 1].map((hoursAgo) => {
+      const file = join(dir, `catalog-${'0'.repeat(23)}${hoursAgo}.sqlite`);
+      writeFileSync(file, Buffer.alloc(1000));
+      utimesSync(file, now - hoursAgo * 3600, now - hoursAgo * 3600);
+      return file;
+    });
+    writeFileSync(join(dir, 'notes.txt'), 'not a snapshot');
+    cache.pruneCatalogSnapshots([files[0]!], 3000, dir);
+    expect(readdirSync(dir).sort()).toEqual(
+      ['catalog-000000000000000000000002.sqlite', 'catalog-000000000000000000000001.sqlite', 'catalog-000000000000000000000005.sqlite', 'notes.txt'].sort(),
+    );
+    rmSync(dir, { recursive: true });
+  });
+});
