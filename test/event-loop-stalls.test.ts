@@ -2,11 +2,12 @@ import { mkdtempSync, readdirSync, utimesSync, writeFileSync, existsSync, rmSync
 import { randomInt } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as cache from '../src/scenarios/catalog-cache.js';
 import { arena, rawHttp, type Answer, type Arena } from './hostile-helpers.js';
-import { authHeader, OTHER_CONSUMER } from './support/signing.js';
-import { HOST } from './support/world.js';
+import { authHeader, OTHER_CONSUMER, signed } from './support/signing.js';
+import { HOST, testWorld } from './support/world.js';
 
 // Issue 24: nothing one team sends may stall the event loop for everyone else. No timed assertion here
 // (machines are noisy): each test checks ORDER, that requests sent while the expensive one is under way are
@@ -129,5 +130,46 @@ describe('the snapshot cache is bounded in bytes', () => {
       ['catalog-000000000000000000000002.sqlite', 'catalog-000000000000000000000001.sqlite', 'catalog-000000000000000000000005.sqlite', 'notes.txt'].sort(),
     );
     rmSync(dir, { recursive: true });
+  });
+});
+
+describe("a request's parameters and headers are capped before they are decoded and journaled", () => {
+  const hostileForm = '=&'.repeat(32 * 1024); // 64 KB: 32,768 empty parameters
+
+  it('a form of tens of thousands of empty parameters is a 400 naming the cap', async () => {
+    const { app } = testWorld();
+    const res = await request(app).post('/x').set('Host', HOST).type('form').send(hostileForm);
+    expect(res.status).toBe(400);
+    expect(res.headers['x-mashery-error-code']).toBe('ERR_400_TOO_MANY_PARAMETERS');
+    expect(res.text).toMatch(/more than 256 parameters/);
+  });
+
+  it('256 parameters are read, 257 are refused, counted over the query and the form together', async () => {
+    const { app } = testWorld();
+    const query = Array.from({ length: 200 }, (_, i) => `q${i}=1`).join('&');
+    const form = (n: number) => Array.from({ length: n }, (_, i) => `f${i}=1`).join('&');
+    const ok = await request(app).post(`/x?${query}`).set('Host', HOST).type('form').send(form(56));
+    expect(ok.headers['x-mashery-error-code']).not.toBe('ERR_400_TOO_MANY_PARAMETERS');
+    const over = await request(app).post(`/x?${query}`).set('Host', HOST).type('form').send(form(57));
+    expect(over.headers['x-mashery-error-code']).toBe('ERR_400_TOO_MANY_PARAMETERS');
+  });
+
+  it('more than 100 header lines is a 431', async () => {
+    const { app } = testWorld();
+    const call = request(app).get('/catalog/title?term=zzyzx').set('Host', HOST);
+    for (let i = 0; i < 101; i++) call.set(`X-Filler-${i}`, 'x');
+    const res = await call;
+    expect(res.status).toBe(431);
+    expect(res.text).toMatch(/more than 100 header lines/);
+  });
+
+  it("30 hostile posts leave every one of another team's 500 journal entries, each entry held to its budget", async () => {
+    const { app, world } = testWorld();
+    for (let i = 0; i < 500; i++) await signed(app, 'GET', `/catalog/title?term=zzyzx&n=${i}`, { consumer: OTHER_CONSUMER });
+    for (let i = 0; i < 30; i++) await request(app).post('/x').set('Host', HOST).type('form').send(hostileForm);
+    expect(world.journal.count({ consumer: OTHER_CONSUMER.key })).toBe(500);
+    const hostile = world.journal.find({ path: '/x' });
+    expect(hostile).toHaveLength(30);
+    for (const entry of hostile) expect(JSON.stringify(entry).length).toBeLessThan(24 * 1024);
   });
 });
