@@ -173,3 +173,15 @@ describe("a request's parameters and headers are capped before they are decoded 
     for (const entry of hostile) expect(JSON.stringify(entry).length).toBeLessThan(24 * 1024);
   });
 });
+
+describe('YAML aliases are bounded by a fixed count', () => {
+  it('an upload whose aliases expand to 1.5 million nodes, within ten a character of its text, is a 400 saying so', async () => {
+    const { app } = testWorld();
+    // 200 KB of text: the old budget (ten nodes a character) let it expand to 2 million nodes.
+    const block = `&b [${Array(1000).fill('1').join(',')}]`;
+    const text = `name: aliased\ndescription: ${'x'.repeat(190_000)}\nsequences: {}\nstock: []\nx-list: ${block}\nx-uses: [${Array(1500).fill('*b').join(',')}]\n`;
+    const res = await request(app).post('/__admin/scenarios').set('Content-Type', 'application/yaml').send(text);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toMatch(/aliases expand to more than 100000 nodes beyond the text itself/);
+  });
+});
