@@ -185,3 +185,52 @@ describe('YAML aliases are bounded by a fixed count', () => {
     expect(res.body.error.details).toMatch(/aliases expand to more than 100000 nodes beyond the text itself/);
   });
 });
+
+describe('big scenario texts are parsed off the event loop', () => {
+  it('other teams are answered while a 3 MB upload is parsed', async () => {
+    const a = await arena();
+    try {
+      const users = Array.from(
+        { length: 16_000 },
+        (_, i) =>
+          `  - {guid: ${(0x10000000 + i).toString(16).toUpperCase()}-0000-4000-8000-000000000000, login: user-${i}, password: p, first_name: F, last_name: L, location: Somewhere}`,
+      );
+      const text = `name: many-users\ndescription: a big export\ncatalog: {seed: 42, titles: 2000, people: 1500, curated: true}\nusers:\n${users.join('\n')}\n`;
+      expect(text.length).toBeGreaterThan(2_000_000);
+      const order: string[] = [];
+      const parsing = new Promise<void>((resolve) => {
+        const parser = a.world.scenarioParser;
+        if (!parser) return setTimeout(resolve, 2000); // the code before: nothing to watch, so wait
+        const real = parser.parse.bind(parser);
+        vi.spyOn(parser, 'parse').mockImplementation((...args) => {
+          const out = real(...args);
+          resolve();
+          return out;
+        });
+      });
+      const uploaded = upload(a, text).then((res) => {
+        order.push('upload');
+        return res;
+      });
+      await parsing;
+      for (let i = 0; i < 5; i++) {
+        const [h, r] = await Promise.all([health(a), otherTeamRead(a)]);
+        expect([h.status, r.status]).toEqual([200, 200]);
+        order.push('other');
+      }
+      expect((await uploaded).status).toBe(201);
+      expect(order).toEqual(['other', 'other', 'other', 'other', 'other', 'upload']);
+    } finally {
+      await a.close();
+      a.world.close();
+    }
+  });
+
+  it('a big text with a problem is a 400 naming it, as a small one is', async () => {
+    const { app } = testWorld();
+    const text = `name: bad-big\ndescription: ${'x'.repeat(300_000)}\nsettings: {queue_cap: 0}\n`;
+    const res = await request(app).post('/__admin/scenarios').set('Content-Type', 'application/yaml').send(text);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toMatch(/^uploaded scenario: settings\.queue_cap: Too small/);
+  });
+});

@@ -1,7 +1,7 @@
 import { errors } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
-import { scenarioEntry } from './scenario-files.js';
+import { scenarioEntryLater } from './scenario-files.js';
 import type { World } from './world.js';
 
 /**
@@ -31,7 +31,7 @@ export async function replaceScenarioText(world: World, name: string, text: stri
 }
 
 async function upload(world: World, text: string, replacing: string | undefined) {
-  const parsed = scenarioEntry(text, 'uploaded scenario', 'uploaded');
+  const parsed = await scenarioEntryLater(text, 'uploaded scenario', 'uploaded', world.scenarioParser);
   if (parsed.error) throw errors.badRequest(parsed.error.message, undefined, parsed.error);
   if (replacing !== undefined && parsed.name !== replacing) {
     throw errors.badRequest(

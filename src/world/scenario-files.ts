@@ -5,6 +5,7 @@ import { BUILTIN_SCENARIO_DIR } from '../package-root.js';
 import { checkReferences } from '../scenarios/check-references.js';
 import { declaredName, parseScenario } from '../scenarios/parse-scenario.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
+import type { ScenarioParser } from '../scenarios/scenario-parser.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 
 /** Where a scenario came from: the package's scenarios/ folder, the --scenario-dir folder, or the admin API. */
@@ -95,6 +96,14 @@ export function scenarioEntry(text: string, file: string, source: ScenarioSource
     if (!(e instanceof ScenarioError)) throw e;
     return { ...base, name: declaredName(text) ?? fileName(file), error: e };
   }
+}
+
+/** The same for a text sent through the admin API: a big one is parsed off the event loop (ScenarioParser). */
+export async function scenarioEntryLater(text: string, file: string, source: ScenarioSource, parser: ScenarioParser): Promise<ScenarioEntry> {
+  const parsed = await parser.parse(text, file);
+  const base = { file, source, hash: parsed.hash, titlesChecked: false };
+  if ('scenario' in parsed) return { ...base, name: parsed.scenario.name, scenario: parsed.scenario };
+  return { ...base, name: parsed.name ?? fileName(file), error: parsed.error };
 }
 
 function unreadable(file: string, source: ScenarioSource, problem: string): ScenarioEntry {

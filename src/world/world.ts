@@ -11,6 +11,7 @@ import { isoDate, SimClock } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
 import { checkReferences } from '../scenarios/check-references.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
+import { ScenarioParser } from '../scenarios/scenario-parser.js';
 import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
@@ -71,6 +72,8 @@ export class World {
   /** Answers of repeated reads, kept until their sandbox's data changes (src/http/answer-cache.ts). */
   readonly answers = new AnswerCache();
   readonly realNow: () => number;
+  /** Parses uploaded scenario texts, a big one off the event loop. */
+  readonly scenarioParser = new ScenarioParser();
   /** Scenarios loaded so far by name, each with the version (entry) it was loaded from. */
   private readonly loaded = new Map<string, { entry: ScenarioEntry; loaded: LoadedScenario }>();
   /** The catalogues its scenarios read, opened by this world alone (scenarios with the same settings share one). */

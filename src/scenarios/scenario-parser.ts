@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+import { checkReferences } from './check-references.js';
+import { declaredName, parseScenario } from './parse-scenario.js';
+import { ScenarioError } from './scenario-error.js';
+import type { Scenario } from './scenario-schema.js';
+
+// Found from the package root, as the catalogue writer is (catalog-cache.ts): this module runs from src/*.ts
+// under tests, from dist/src/*.js when built, and inside the bundled dist/src/main.js.
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+const WORKER = join(packageRoot(), ...(EXT === '.ts' ? ['src'] : ['dist', 'src']), 'scenarios', `scenario-text-worker${EXT}`);
+
+/**
+ * Texts from this size on are parsed in a worker thread. Parsing and checking a scenario costs about a
+ * millisecond per 10 KB on the event loop (a 10 MB upload held it for a second); a worker costs a few tens of
+ * milliseconds to start, so smaller texts, all hand-written files, are parsed in place.
+ */
+export const OFF_LOOP_FROM = 256 * 1024;
+
+/**
+ * A scenario text parsed and checked (all but its titles), or why it cannot be used and the name it gives;
+ * with the text's SHA-256 (hex), which tells versions of a file apart.
+ */
+export type ParsedText = ({ scenario: Scenario } | { error: ScenarioError; name: string | undefined }) & { hash: string };
+
+/**
+ * Parses uploaded scenario texts: a big one in a worker thread, so the simulator keeps answering meanwhile.
+ * One worker at a time (each holds its text's value, up to a few hundred MB for the largest body allowed).
+ */
+export class ScenarioParser {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  async parse(text: string, file: string): Promise<ParsedText> {
+    if (text.length < OFF_LOOP_FROM) return parsedHere(text, file);
+    const turn = this.queue.then(() => parsedInWorker(text, file));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+}
+
+function parsedHere(text: string, file: string): ParsedText {
+  const hash = createHash('sha256').update(text).digest('hex');
+  try {
+    const scenario = parseScenario(text, file);
+    checkReferences(scenario, file);
+    return { scenario, hash };
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    return { error: e, name: declaredName(text), hash };
+  }
+}
+
+type WorkerAnswer = ({ scenario: Scenario } | { problem: { file: string; path: string; problem: string }; name: string | undefined }) & { hash: string };
+
+function parsedInWorker(text: string, file: string): Promise<ParsedText> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { execArgv: EXT === '.ts' ? ['--import', 'tsx'] : [] });
+    let answered = false;
+    worker.once('message', (m: WorkerAnswer) => {
+      answered = true;
+      void worker.terminate();
+      if ('scenario' in m) resolve({ scenario: m.scenario, hash: m.hash });
+      else resolve({ error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash });
+    });
+    worker.once('error', (e) => reject(new Error(`rentalsim: parsing the scenario in a worker failed: ${e.message}`)));
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`rentalsim: the worker parsing the scenario exited (${code}) without an answer`));
+    });
+    worker.postMessage({ text, file });
+  });
+}
