@@ -226,6 +226,28 @@ describe('big scenario texts are parsed off the event loop', () => {
     }
   });
 
+  it('a scenario of thousands of rows, seeded off the loop, is refused for a missing title as a small one is', async () => {
+    const { app, world } = testWorld();
+    const users = Array.from(
+      { length: 2_500 },
+      (_, i) =>
+        `  - {guid: ${(0x20000000 + i).toString(16).toUpperCase()}-0000-4000-8000-000000000000, login: u-${i}, password: p, first_name: F, last_name: L}`,
+    );
+    const late =
+      '  - {guid: 2FFFFFFF-0000-4000-8000-000000000000, login: late, password: p, first_name: F, last_name: L, ratings: [{title: 987654, rating: 2}]}';
+    const text = `name: many-rows\ndescription: x\ncatalog: {seed: 42, titles: 2000, people: 1500, curated: true}\nusers:\n${users.join('\n')}\n${late}\n`;
+    const res = await request(app).post('/__admin/scenarios').set('Content-Type', 'application/yaml').send(text);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toBe("uploaded:many-rows: users[2500].ratings[0].title: title 987654 is not in this scenario's catalogue");
+    const ok = await request(app)
+      .post('/__admin/scenarios?use=true')
+      .set('Content-Type', 'application/yaml')
+      .send(text.replace('title: 987654', 'title: 10001'));
+    expect(ok.status).toBe(201);
+    expect(world.scenario.scenario.users).toHaveLength(2_501);
+    expect((await request(app).get('/__admin/sandboxes')).status).toBe(200);
+  });
+
   it('a big text with a problem is a 400 naming it, as a small one is', async () => {
     const { app } = testWorld();
     const text = `name: bad-big\ndescription: ${'x'.repeat(300_000)}\nsettings: {queue_cap: 0}\n`;

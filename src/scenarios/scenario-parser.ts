@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { join } from 'node:path';
-import { packageRoot } from '../package-root.js';
+import { packageModule } from '../package-root.js';
 import { checkReferences } from './check-references.js';
 import { declaredName, parseScenario } from './parse-scenario.js';
 import { ScenarioError } from './scenario-error.js';
 import type { Scenario } from './scenario-schema.js';
 
-// Found from the package root, as the catalogue writer is (catalog-cache.ts): this module runs from src/*.ts
-// under tests, from dist/src/*.js when built, and inside the bundled dist/src/main.js.
-const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const WORKER = join(packageRoot(), ...(EXT === '.ts' ? ['src'] : ['dist', 'src']), 'scenarios', `scenario-text-worker${EXT}`);
+const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-text-worker');
 
 /**
  * Texts from this size on are parsed in a worker thread. Parsing and checking a scenario costs about a
@@ -56,7 +52,7 @@ type WorkerAnswer = ({ scenario: Scenario } | { problem: { file: string; path: s
 
 function parsedInWorker(text: string, file: string): Promise<ParsedText> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { execArgv: EXT === '.ts' ? ['--import', 'tsx'] : [] });
+    const worker = new Worker(WORKER.file, { execArgv: WORKER.execArgv });
     let answered = false;
     worker.once('message', (m: WorkerAnswer) => {
       answered = true;

@@ -9,15 +9,13 @@ import {
   pruneCatalogSnapshots,
   touchCatalogSnapshot,
 } from '../scenarios/catalog-cache.js';
-import { checkReferences } from '../scenarios/check-references.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
 import { catalogSearchOf } from '../store/catalog-search.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 import { CatalogStore } from '../store/catalog-store.js';
-import { seedState } from '../store/seed-state.js';
-import { createStateDb, snapshotOf } from '../store/state-db.js';
 import { TitleFragmentCache } from '../xml/title-fragment-cache.js';
+import { seedTemplate, seedTemplateLater } from './seed-template.js';
 
 /** A scenario ready to serve: its catalogue (shared by every sandbox) and the state template to copy. */
 export interface LoadedScenario {
@@ -124,6 +122,13 @@ export class Catalogs {
     deleteCatalogSnapshot(open.file);
   }
 
+  /** The snapshot file an open catalogue reads. */
+  fileOf(store: CatalogStore): string {
+    const open = this.find(store);
+    if (!open) throw new Error('rentalsim: that catalogue is not open in this world');
+    return open.file;
+  }
+
   /** The catalogue if it is open or its snapshot is on disk; never generates one (checking, not loading). */
   ifBuilt(scenario: Scenario, today: string): CatalogStore | undefined {
     const key = keyOf(scenario, today);
@@ -185,31 +190,28 @@ function optionsOf(scenario: Scenario, today: string): CatalogOptions {
 /** Builds the catalogue (or reuses it) and the state template of a validated scenario, at start-up. */
 export function loadScenario(scenario: Scenario, file: string, now: number, catalogs: Catalogs): LoadedScenario {
   const loadedAt = loadedAtOf(scenario, now);
-  return assemble(scenario, file, catalogs.for(scenario, isoDate(loadedAt)), loadedAt);
+  const catalog = catalogs.for(scenario, isoDate(loadedAt));
+  return assemble(scenario, file, catalog, seedTemplate(scenario, file, catalog, loadedAt), loadedAt);
 }
 
 /**
- * The same once the simulator serves: the catalogue is built off the event loop. A title the scenario names
- * that the catalogue lacks is its ScenarioError, and a catalogue built for it alone is deleted. The caller
- * says whether it keeps what loaded (`Catalogs.kept` or `abandoned`).
+ * The same once the simulator serves: the catalogue is built, and a big scenario's state seeded, off the
+ * event loop. A title the scenario names that the catalogue lacks is its ScenarioError, and a catalogue
+ * built for it alone is deleted. The caller says whether it keeps what loaded (`Catalogs.kept` or
+ * `abandoned`).
  */
 export async function loadScenarioLater(scenario: Scenario, file: string, now: number, catalogs: Catalogs): Promise<LoadedScenario> {
   const loadedAt = loadedAtOf(scenario, now);
   const catalog = await catalogs.build(scenario, isoDate(loadedAt));
   try {
-    return assemble(scenario, file, catalog, loadedAt);
+    return assemble(scenario, file, catalog, await seedTemplateLater(scenario, file, catalog, catalogs.fileOf(catalog), loadedAt), loadedAt);
   } catch (e) {
     catalogs.abandoned(catalog);
     throw e;
   }
 }
 
-function assemble(scenario: Scenario, file: string, catalog: CatalogStore, loadedAt: number): LoadedScenario {
-  checkReferences(scenario, file, (id) => catalog.title(id));
-  const db = createStateDb();
-  seedState(db, scenario, { discIdsOf: (id) => catalog.title(id)?.discIds ?? [] }, loadedAt);
-  const template = snapshotOf(db);
-  db.close();
+function assemble(scenario: Scenario, file: string, catalog: CatalogStore, template: Buffer, loadedAt: number): LoadedScenario {
   const consumers = new Map<string, Consumer>(
     scenario.consumers.map((c) => [c.key, { key: c.key, secret: c.secret, name: c.name, checkNonce: c.check_nonce }]),
   );

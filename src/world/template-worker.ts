@@ -1,0 +1,35 @@
+// Run as a worker thread by src/world/seed-template.ts: checks a big scenario's titles against its catalogue
+// (the snapshot file, opened read-only here too) and builds its state template, off the simulator's event
+// loop; posts back the template's bytes or the scenario's problem.
+import { parentPort } from 'node:worker_threads';
+import { checkReferences } from '../scenarios/check-references.js';
+import { ScenarioError } from '../scenarios/scenario-error.js';
+import type { Scenario } from '../scenarios/scenario-schema.js';
+import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
+import { CatalogStore } from '../store/catalog-store.js';
+import { seedState } from '../store/seed-state.js';
+import { createStateDb, snapshotOf } from '../store/state-db.js';
+
+interface Job {
+  scenario: Scenario;
+  file: string;
+  catalogFile: string;
+  loadedAt: number;
+}
+
+parentPort!.once('message', ({ scenario, file, catalogFile, loadedAt }: Job) => {
+  const catalog = new CatalogStore(openCatalogSnapshot(catalogFile));
+  try {
+    checkReferences(scenario, file, (id) => catalog.title(id));
+    const db = createStateDb();
+    seedState(db, scenario, { discIdsOf: (id) => catalog.title(id)?.discIds ?? [] }, loadedAt);
+    const template = snapshotOf(db);
+    db.close();
+    parentPort!.postMessage({ template });
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    parentPort!.postMessage({ problem: { file: e.file, path: e.path, problem: e.problem } });
+  } finally {
+    catalog.db.close();
+  }
+});
