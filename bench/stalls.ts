@@ -50,6 +50,8 @@ export async function stalls(log: (line: string) => void = () => {}): Promise<St
       await send(port, 'POST', '/x', { 'Content-Type': 'application/x-www-form-urlencoded' }, '=&'.repeat(1000));
       await new Promise((resolve) => setTimeout(resolve, 200));
     });
+    // What the machine itself does to the loop (a shared box's other processes): nothing expensive is sent.
+    await row('baseline: nothing else sent, 2 s', () => new Promise((resolve) => setTimeout(resolve, 2000)));
     const seed = 1_000_000 + randomInt(1_000_000);
     const catalog = { seed, titles: 20_000, people: 10_000, curated: true };
     await row('an upload generating a new 20,000-title, 10,000-people catalogue', () =>

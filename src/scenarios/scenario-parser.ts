@@ -17,9 +17,11 @@ export const OFF_LOOP_FROM = 256 * 1024;
 
 /**
  * A scenario text parsed and checked (all but its titles), or why it cannot be used and the name it gives;
- * with the text's SHA-256 (hex), which tells versions of a file apart.
+ * with the text's SHA-256 (hex), which tells versions of a file apart. A text parsed in a worker comes back
+ * as its `outline` (scenarioOutline): copying every row between threads cost the event loop as much as
+ * parsing them.
  */
-export type ParsedText = ({ scenario: Scenario } | { error: ScenarioError; name: string | undefined }) & { hash: string };
+export type ParsedText = ({ scenario: Scenario; outline?: true } | { error: ScenarioError; name: string | undefined }) & { hash: string };
 
 /**
  * Parses uploaded scenario texts: a big one in a worker thread, so the simulator keeps answering meanwhile.
@@ -48,7 +50,9 @@ function parsedHere(text: string, file: string): ParsedText {
   }
 }
 
-type WorkerAnswer = ({ scenario: Scenario } | { problem: { file: string; path: string; problem: string }; name: string | undefined }) & { hash: string };
+type WorkerAnswer = ({ scenario: Scenario; outline: true } | { problem: { file: string; path: string; problem: string }; name: string | undefined }) & {
+  hash: string;
+};
 
 function parsedInWorker(text: string, file: string): Promise<ParsedText> {
   return new Promise((resolve, reject) => {
@@ -57,7 +61,7 @@ function parsedInWorker(text: string, file: string): Promise<ParsedText> {
     worker.once('message', (m: WorkerAnswer) => {
       answered = true;
       void worker.terminate();
-      if ('scenario' in m) resolve({ scenario: m.scenario, hash: m.hash });
+      if ('scenario' in m) resolve({ scenario: m.scenario, outline: true, hash: m.hash });
       else resolve({ error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash });
     });
     worker.once('error', (e) => reject(new Error(`rentalsim: parsing the scenario in a worker failed: ${e.message}`)));
@@ -66,4 +70,13 @@ function parsedInWorker(text: string, file: string): Promise<ParsedText> {
     });
     worker.postMessage({ text, file });
   });
+}
+
+/** A scenario without what only its state template needs (the users' rows, the stock): what the world keeps of a big one. */
+export function scenarioOutline(s: Scenario): Scenario {
+  return {
+    ...s,
+    users: s.users.map((u) => ({ ...u, access_tokens: [], ratings: [], reviews: [], queues: [], rentals: [], lists: [] })),
+    stock: [],
+  };
 }

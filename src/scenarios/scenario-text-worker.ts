@@ -6,13 +6,14 @@ import { parentPort } from 'node:worker_threads';
 import { checkReferences } from './check-references.js';
 import { declaredName, parseScenario } from './parse-scenario.js';
 import { ScenarioError } from './scenario-error.js';
+import { scenarioOutline } from './scenario-parser.js';
 
 parentPort!.once('message', ({ text, file }: { text: string; file: string }) => {
   const hash = createHash('sha256').update(text).digest('hex');
   try {
     const scenario = parseScenario(text, file);
     checkReferences(scenario, file);
-    parentPort!.postMessage({ scenario, hash });
+    parentPort!.postMessage({ scenario: scenarioOutline(scenario), outline: true, hash });
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
     parentPort!.postMessage({ problem: { file: e.file, path: e.path, problem: e.problem }, name: declaredName(text), hash });

@@ -198,13 +198,14 @@ export function loadScenario(scenario: Scenario, file: string, now: number, cata
  * The same once the simulator serves: the catalogue is built, and a big scenario's state seeded, off the
  * event loop. A title the scenario names that the catalogue lacks is its ScenarioError, and a catalogue
  * built for it alone is deleted. The caller says whether it keeps what loaded (`Catalogs.kept` or
- * `abandoned`).
+ * `abandoned`). `fullText`: the text of a big upload whose `scenario` is its outline (ScenarioEntry.fullText).
  */
-export async function loadScenarioLater(scenario: Scenario, file: string, now: number, catalogs: Catalogs): Promise<LoadedScenario> {
+export async function loadScenarioLater(scenario: Scenario, file: string, now: number, catalogs: Catalogs, fullText?: string): Promise<LoadedScenario> {
   const loadedAt = loadedAtOf(scenario, now);
   const catalog = await catalogs.build(scenario, isoDate(loadedAt));
   try {
-    return assemble(scenario, file, catalog, await seedTemplateLater(scenario, file, catalog, catalogs.fileOf(catalog), loadedAt), loadedAt);
+    const template = await seedTemplateLater(scenario, file, catalog, catalogs.fileOf(catalog), loadedAt, fullText);
+    return assemble(scenario, file, catalog, template, loadedAt);
   } catch (e) {
     catalogs.abandoned(catalog);
     throw e;

@@ -34,6 +34,13 @@ export interface ScenarioEntry {
    */
   hash: string;
   scenario?: Scenario;
+  /**
+   * The text of a big upload, parsed off the event loop: then `scenario` is its outline (every field but the
+   * users' rows and the stock, which only the state template needs), and loading parses the text again in
+   * the worker that seeds the template. The event loop never holds, nor copies between threads, the
+   * hundreds of thousands of objects a big scenario is.
+   */
+  fullText?: string;
   error?: ScenarioError;
   /**
    * Whether the titles it names were checked against its catalogue. Everything else is checked when the
@@ -102,7 +109,7 @@ export function scenarioEntry(text: string, file: string, source: ScenarioSource
 export async function scenarioEntryLater(text: string, file: string, source: ScenarioSource, parser: ScenarioParser): Promise<ScenarioEntry> {
   const parsed = await parser.parse(text, file);
   const base = { file, source, hash: parsed.hash, titlesChecked: false };
-  if ('scenario' in parsed) return { ...base, name: parsed.scenario.name, scenario: parsed.scenario };
+  if ('scenario' in parsed) return { ...base, name: parsed.scenario.name, scenario: parsed.scenario, ...(parsed.outline ? { fullText: text } : {}) };
   return { ...base, name: parsed.name ?? fileName(file), error: parsed.error };
 }
 

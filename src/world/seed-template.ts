@@ -30,9 +30,19 @@ export function seedTemplate(scenario: Scenario, file: string, catalog: CatalogS
   return template;
 }
 
-/** The same, in a worker thread for a big scenario; `catalogFile` is its catalogue's snapshot. */
-export async function seedTemplateLater(scenario: Scenario, file: string, catalog: CatalogStore, catalogFile: string, loadedAt: number): Promise<Buffer> {
-  if (rowsOf(scenario) < SEED_OFF_LOOP_FROM) return seedTemplate(scenario, file, catalog, loadedAt);
+/**
+ * The same, in a worker thread for a big scenario; `catalogFile` is its catalogue's snapshot. With
+ * `fullText` (a big upload, whose `scenario` is only its outline) the worker parses the text again.
+ */
+export async function seedTemplateLater(
+  scenario: Scenario,
+  file: string,
+  catalog: CatalogStore,
+  catalogFile: string,
+  loadedAt: number,
+  fullText?: string,
+): Promise<Buffer> {
+  if (fullText === undefined && rowsOf(scenario) < SEED_OFF_LOOP_FROM) return seedTemplate(scenario, file, catalog, loadedAt);
   const answer = await new Promise<{ template: Uint8Array } | { problem: { file: string; path: string; problem: string } }>((resolve, reject) => {
     const worker = new Worker(WORKER.file, { execArgv: WORKER.execArgv });
     let answered = false;
@@ -45,7 +55,7 @@ export async function seedTemplateLater(scenario: Scenario, file: string, catalo
     worker.once('exit', (code) => {
       if (!answered) reject(new Error(`rentalsim: the worker building the scenario's state exited (${code}) without an answer`));
     });
-    worker.postMessage({ scenario, file, catalogFile, loadedAt });
+    worker.postMessage(fullText === undefined ? { scenario, file, catalogFile, loadedAt } : { text: fullText, file, catalogFile, loadedAt });
   });
   if ('problem' in answer) throw new ScenarioError(answer.problem.file, answer.problem.path, answer.problem.problem);
   return Buffer.from(answer.template.buffer, answer.template.byteOffset, answer.template.byteLength);

@@ -3,6 +3,7 @@
 // loop; posts back the template's bytes or the scenario's problem.
 import { parentPort } from 'node:worker_threads';
 import { checkReferences } from '../scenarios/check-references.js';
+import { parseScenario } from '../scenarios/parse-scenario.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
@@ -11,15 +12,18 @@ import { seedState } from '../store/seed-state.js';
 import { createStateDb, snapshotOf } from '../store/state-db.js';
 
 interface Job {
-  scenario: Scenario;
+  /** The scenario, or the text of a big upload to parse again (the world keeps only its outline). */
+  scenario?: Scenario;
+  text?: string;
   file: string;
   catalogFile: string;
   loadedAt: number;
 }
 
-parentPort!.once('message', ({ scenario, file, catalogFile, loadedAt }: Job) => {
+parentPort!.once('message', ({ scenario: given, text, file, catalogFile, loadedAt }: Job) => {
   const catalog = new CatalogStore(openCatalogSnapshot(catalogFile));
   try {
+    const scenario = given ?? parseScenario(text!, file);
     checkReferences(scenario, file, (id) => catalog.title(id));
     const db = createStateDb();
     seedState(db, scenario, { discIdsOf: (id) => catalog.title(id)?.discIds ?? [] }, loadedAt);

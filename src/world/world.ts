@@ -138,7 +138,7 @@ export class World {
     const fresh = kept?.entry !== entry;
     if (!kept || fresh) {
       try {
-        kept = { entry, loaded: await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs) };
+        kept = { entry, loaded: await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText) };
       } catch (e) {
         if (!(e instanceof ScenarioError)) throw e;
         // Building the catalogue found a title it lacks: the file is listed as invalid from now on.
@@ -186,7 +186,7 @@ export class World {
    */
   async uploadScenario(entry: ScenarioEntry, replace = false): Promise<'added' | 'replaced'> {
     this.registry.checkUpload(entry.name, replace);
-    const loaded = await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs);
+    const loaded = await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText);
     let outcome: 'added' | 'replaced';
     try {
       // Checked again: another upload of the name may have been added while this one's catalogue was built.
