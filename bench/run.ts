@@ -219,6 +219,7 @@ async function firstTimeAlone(): Promise<void> {
 
 /** `npm run bench -- stalls`: the event-loop delay rows alone (bench/stalls.ts), in about half a minute. */
 async function stallsAlone(): Promise<void> {
+  log(`load average ${loadavg()[0]!.toFixed(1)} at start (the machine is shared)`);
   const rows = await stalls(log);
   process.stdout.write('\n' + stallsTable(rows).join('\n') + '\n');
 }

@@ -71,6 +71,7 @@ export class Catalogs {
    * say whether it `kept` it or `abandoned` it.
    */
   async build(scenario: Scenario, today: string): Promise<CatalogStore> {
+    if (this.closed) throw new Error('rentalsim: the simulator is closed');
     const key = keyOf(scenario, today);
     let open = this.opened.get(key);
     if (!open) {
