@@ -59,8 +59,8 @@ export async function stalls(log: (line: string) => void = () => {}): Promise<St
     );
     rmSync(catalogSnapshotFile({ ...catalog, today: TODAY }), { force: true });
     const hostile = '=&'.repeat(32 * 1024);
-    await row('100 unsigned posts of a 64 KB form of `=&` repeated, 4 at a time', async () => {
-      for (let i = 0; i < 25; i++) {
+    await row('400 unsigned posts of a 64 KB form of `=&` repeated, 4 at a time', async () => {
+      for (let i = 0; i < 100; i++) {
         await Promise.all(Array.from({ length: 4 }, () => send(port, 'POST', '/x', { 'Content-Type': 'application/x-www-form-urlencoded' }, hostile)));
       }
     });

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { packageRoot } from '../package-root.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
@@ -22,6 +22,8 @@ const STALE_MS = 7 * 24 * 3600 * 1000;
  * snapshots unused longest go first when a new one is written, never one the writer is told to keep.
  */
 export const CATALOG_CACHE_BYTES = 1024 * 1024 * 1024;
+/** How much lower than the simulator's the priority of a build after start-up is (nice). */
+const BUILD_NICENESS = 10;
 /** Most bytes of the generator's stderr kept for the error a failed build reports. */
 const STDERR_BYTES = 16 * 1024;
 
@@ -69,6 +71,13 @@ export async function buildCatalogSnapshot(options: CatalogOptions): Promise<{ f
   const file = catalogSnapshotFile(options);
   if (existsSync(file)) return { file, written: false };
   const child = spawn(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Below the simulator's own priority: on a machine with few cores the build takes one for seconds, and
+  // the requests answered meanwhile should not wait for it.
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, BUILD_NICENESS);
+  } catch {
+    // not allowed here (some containers): the build runs at the simulator's priority
+  }
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
