@@ -7,11 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { startChild, type Child } from './child.js';
 import { drive, probe, type LoadResult } from './load.js';
 import { firstTime } from './first-time.js';
-import { firstTimeTable, markdownReport, type BenchResults, type CatalogueResults, type LoadRow } from './report.js';
+import { firstTimeTable, markdownReport, stallsTable, type BenchResults, type CatalogueResults, type LoadRow } from './report.js';
 import { drivePaced } from './paced.js';
 import { ALICE_READ, FIRST_ANSWER, loadScenarios, moderateSearch, type LoadScenario } from './scenarios.js';
 import { queueableTitles } from './queue-titles.js';
 import { soak } from './soak.js';
+import { stalls } from './stalls.js';
 import { startTime } from './start-time.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url)); // dist/bench
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   } finally {
     await bare.stop();
   }
+  log('== stalls');
+  results.stalls = await stalls(log);
   results.totalSeconds = (Date.now() - started) / 1000;
   const outDir = join(ROOT, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
@@ -214,13 +217,21 @@ async function firstTimeAlone(): Promise<void> {
   }
 }
 
+/** `npm run bench -- stalls`: the event-loop delay rows alone (bench/stalls.ts), in about half a minute. */
+async function stallsAlone(): Promise<void> {
+  log(`load average ${loadavg()[0]!.toFixed(1)} at start (the machine is shared)`);
+  const rows = await stalls(log);
+  process.stdout.write('\n' + stallsTable(rows).join('\n') + '\n');
+}
+
 // `npm run bench -- soak`: the memory soak (bench/soak.ts) instead of the speed run; `-- start`: the
 // README's start command against node dist/src/main.js, to the first answer (bench/start-time.ts);
-// `-- first-time`: the first-time section alone (bench/first-time.ts).
+// `-- first-time`: the first-time section alone (bench/first-time.ts); `-- stalls`: bench/stalls.ts alone.
 const commands = new Map<string | undefined, () => Promise<unknown>>([
   ['soak', soak],
   ['start', startTime],
   ['first-time', firstTimeAlone],
+  ['stalls', stallsAlone],
 ]);
 (commands.get(process.argv[2]) ?? main)().catch((e: unknown) => {
   process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);

@@ -32,7 +32,8 @@ export interface Simulator extends SimControls {
   world: World;
   /** Back to the scenario's initial state (all sandboxes). */
   reset(): void;
-  useScenario(name: string): void;
+  /** Switches every sandbox to a scenario; resolves once it is active (its catalogue built if need be). */
+  useScenario(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,7 +86,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     world,
     ...simControls(world),
     reset: () => world.reset(),
-    useScenario: (name) => void world.useScenario(name),
+    useScenario: async (name) => void (await world.useScenario(name)),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));

@@ -15,3 +15,15 @@ export function packageRoot(): string {
 
 /** The built-in scenario files. */
 export const BUILTIN_SCENARIO_DIR = join(packageRoot(), 'scenarios');
+
+/**
+ * A module of the package to run as its own thread or process (a worker, the catalogue writer): its file
+ * and the node flags it needs. Found from the package root, since the caller may run from src/*.ts (tests,
+ * under tsx), from dist/src/*.js, or inside the bundled dist/src/main.js; `fromUrl` is the caller's own
+ * import.meta.url, which says which.
+ */
+export function packageModule(fromUrl: string, ...path: string[]): { file: string; execArgv: string[] } {
+  const ts = fromUrl.endsWith('.ts');
+  const last = `${path.pop()!}${ts ? '.ts' : '.js'}`;
+  return { file: join(packageRoot(), ...(ts ? ['src'] : ['dist', 'src']), ...path, last), execArgv: ts ? ['--import', 'tsx'] : [] };
+}

@@ -54,11 +54,11 @@ describe('startSimulator controls', () => {
 
   it('sim.scenarios exports a sandbox and loads it back', async () => {
     const minted = sim.tokens.mint('test-consumer-key', 'carol');
-    const name = sim.scenarios.add(sim.scenarios.export('test-consumer-key', 'library-export'), true);
+    const name = await sim.scenarios.add(sim.scenarios.export('test-consumer-key', 'library-export'), true);
     expect(name).toBe('library-export');
     expect(sim.world.scenario.scenario.name).toBe('library-export');
     expect((await signed(api(), 'GET', '/users', { token: { key: minted.token, secret: minted.secret } })).status).toBe(200);
-    sim.useScenario('default');
+    await sim.useScenario('default');
   });
 
   it('sim.faults.add refuses a fault the admin API would refuse', () => {

@@ -132,7 +132,7 @@ describe('the journal starts empty after a scenario switch', () => {
   it('through the library, switching back to the same scenario too', async () => {
     const { app, world } = testWorld();
     await asAlice(app, 'GET', '/users');
-    world.useScenario('default');
+    await world.useScenario('default');
     expect(world.journal.size).toBe(0);
   });
 });

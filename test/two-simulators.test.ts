@@ -51,7 +51,7 @@ describe('two simulators in one process', () => {
   it('B, switched to another catalogue, answers from it even for a search A answered and kept first', async () => {
     const [a, b] = twoSimulators();
     expect(found((await signed(a.app, 'GET', SEARCH)).text)).toBeGreaterThan(0);
-    b.world.useScenario('empty-catalogue');
+    await b.world.useScenario('empty-catalogue');
     expect(found((await signed(b.app, 'GET', SEARCH)).text)).toBe(0);
   });
 

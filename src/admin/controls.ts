@@ -66,8 +66,11 @@ export interface SimControls {
   scenarios: {
     /** A consumer's sandbox as scenario YAML that loads back to the same state. */
     export(consumer: string, name?: string): string;
-    /** Adds a scenario from YAML or JSON text (e.g. an export); `use` switches to it. Answers its name. */
-    add(text: string, use?: boolean): string;
+    /**
+     * Adds a scenario from YAML or JSON text (e.g. an export); `use` switches to it. Resolves to its name
+     * once its catalogue is built (in a child process, so the simulator keeps answering meanwhile).
+     */
+    add(text: string, use?: boolean): Promise<string>;
   };
   /** What a consumer's verified requests exercised of openapi.yaml since its sandbox's last reset (GET /__admin/coverage). */
   coverage(consumer: string): CoverageReport;
@@ -123,9 +126,9 @@ export function simControls(world: World): SimControls {
     },
     scenarios: {
       export: (consumer, name) => scenarioYaml(exportSandbox(world, consumer, name), new Date(world.realNow()).toISOString()),
-      add: (text, use = false) => {
-        const name = addScenarioText(world, text);
-        if (use) world.useScenario(name);
+      add: async (text, use = false) => {
+        const name = await addScenarioText(world, text);
+        if (use) await world.useScenario(name);
         return name;
       },
     },

@@ -52,21 +52,21 @@ export function scenarioRoutes(world: World): Router {
     res.json({ ...changes, active: world.scenario.scenario.name, ...activeChange(world) });
   });
 
-  router.post('/scenarios/:name', (req, res) => {
-    const loaded = world.useScenario(String(req.params['name']));
+  router.post('/scenarios/:name', async (req, res) => {
+    const loaded = await world.useScenario(String(req.params['name']));
     res.json({ active: loaded.scenario.name });
   });
 
-  router.post('/scenarios', text, (req, res) => {
-    const name = addScenarioText(world, scenarioText(req));
-    if (adminQuery(req).get('use') === 'true') world.useScenario(name);
+  router.post('/scenarios', text, async (req, res) => {
+    const name = await addScenarioText(world, scenarioText(req));
+    if (adminQuery(req).get('use') === 'true') await world.useScenario(name);
     res.status(201).json({ added: name, active: world.scenario.scenario.name });
   });
 
-  router.put('/scenarios/:name', text, (req, res) => {
+  router.put('/scenarios/:name', text, async (req, res) => {
     const name = String(req.params['name']);
-    const outcome = replaceScenarioText(world, name, scenarioText(req));
-    if (adminQuery(req).get('use') === 'true') world.useScenario(name);
+    const outcome = await replaceScenarioText(world, name, scenarioText(req));
+    if (adminQuery(req).get('use') === 'true') await world.useScenario(name);
     res.status(outcome === 'added' ? 201 : 200).json({ [outcome]: name, active: world.scenario.scenario.name, ...activeChange(world) });
   });
 

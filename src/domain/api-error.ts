@@ -97,6 +97,25 @@ export const errors = {
       details: `the request body is over ${limit} bytes; send less`,
       code: 'ERR_413_REQUEST_ENTITY_TOO_LARGE',
     }),
+  /**
+   * More parameters (query and form body together) than any operation reads: refused before they are all
+   * decoded or journaled, so a body of `=&` repeated costs what a plain one does.
+   */
+  tooManyParameters: (max: number) =>
+    new ApiError({
+      status: 400,
+      reason: 'Too Many Parameters',
+      code: 'ERR_400_TOO_MANY_PARAMETERS',
+      details: `the request has more than ${max} parameters (the query string and a form body together); no operation reads that many: send fewer (title_refs takes a comma-separated list in one parameter)`,
+    }),
+  /** More header lines than any client sends (node's parser allows 2,000 within its 16 KB). */
+  tooManyHeaders: (max: number) =>
+    new ApiError({
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      code: 'ERR_431_REQUEST_HEADER_FIELDS_TOO_LARGE',
+      details: `the request has more than ${max} header lines; send fewer`,
+    }),
   /** Node's HTTP parser refuses a request line plus headers over its limit (16 KB) before any route runs. */
   headersTooLarge: () =>
     new ApiError({

@@ -112,6 +112,34 @@ describe('journal entries as bytes', () => {
     expect(entryOf(cut).path).toBe('p'.repeat(900));
   });
 
+  it('holds an entry to its byte budget: a flood of small headers and parameters stops, with a pair saying how many more, and leaves the body and answer their room', () => {
+    const writer = new EntryWriter();
+    const rawHeaders = Array.from({ length: 2000 }, (_, i) => [`X-H${i}`, 'v'.repeat(20)]).flat();
+    const params = Array.from({ length: 2000 }, (_, i): [string, string] => [`p${i}`, 'w'.repeat(20)]);
+    const record: JournalRecord = {
+      at: 'a',
+      method: 'POST',
+      url: '/x',
+      path: '/x',
+      status: 400,
+      durationMs: 1,
+      request: { rawHeaders, params, body: 'b'.repeat(10_000) },
+      answer: { head: 'HTTP/1.1 400 Bad Request\r\nContent-Type: application/xml\r\n\r\n', body: Buffer.from('<error>'.padEnd(9000, 'e')) },
+    };
+    const bytes = writer.bytesOf(record, 1, 4096, 24 * 1024);
+    expect(bytes.length).toBeLessThanOrEqual(24 * 1024);
+    const e = entryOf(bytes);
+    const lastHeader = e.request!.headers.at(-1)!;
+    expect(lastHeader[0]).toBe('…');
+    expect(lastHeader[1]).toMatch(/^\[\d+ more header lines not kept\]$/);
+    expect(e.request!.params.at(-1)).toEqual(['…', '[2000 more parameters not kept]']);
+    expect(e.request!.body).toMatch(/^b{4000,}…\[truncated/);
+    expect(e.answer!.body).toMatch(/^<error>e+…\[truncated/);
+    // An ordinary entry is written once, as it was, whatever the budget.
+    const small = { ...record, request: { rawHeaders: ['Host', 'h'], params: [['a', '1']] as Array<[string, string]> }, answer: undefined };
+    expect(entryOf(writer.bytesOf(small, 2, 4096, 24 * 1024))).toEqual(entryOf(Buffer.from(writer.bytesOf(small, 2, 4096))));
+  });
+
   it('shows the fields in the order the admin API always showed them', () => {
     const bytes = new EntryWriter().bytesOf(
       {

@@ -52,15 +52,30 @@ export class EntryWriter {
   /** The entry's strings, in the order they are read back, each cut to the budget. */
   private strings: string[] = [];
   private max = 0;
+  /** Bytes of the entry's budget still free; Infinity on the first write, which counts none. */
+  private left = Infinity;
 
   /**
    * The bytes of the entry with `id`, strings cut to `stringBytes` (UTF-8) and an answer body given as
-   * bytes to its first `stringBytes`. A view into the writer's buffer, valid until the next call.
+   * bytes to its first `stringBytes`, the whole about `entryBytes` at most. A view into the writer's
+   * buffer, valid until the next call.
+   *
+   * An ordinary entry is written once and fits. One that does not (a flood of headers or parameters, each
+   * under the string budget) is written again counting every string's bytes: then the headers and the
+   * parameters stop, each list with a last pair `…` saying how many more there were, where they would
+   * leave less than ENTRY_RESERVE for what follows them (the body and the answer), and any string is cut
+   * to what is left.
    */
-  bytesOf(e: JournalRecord, id: number, stringBytes: number): Buffer {
+  bytesOf(e: JournalRecord, id: number, stringBytes: number, entryBytes = Infinity): Buffer {
+    const bytes = this.write(e, id, stringBytes, Infinity);
+    return bytes.length <= entryBytes ? bytes : this.write(e, id, stringBytes, entryBytes - FIXED_BYTES);
+  }
+
+  private write(e: JournalRecord, id: number, stringBytes: number, left: number): Buffer {
     if (this.buf.length > INITIAL * 4) this.buf = Buffer.allocUnsafeSlow(INITIAL);
     this.at = 0;
     this.max = stringBytes;
+    this.left = left;
     this.strings = [];
     const q = e.request;
     const a = e.answer;
@@ -99,12 +114,17 @@ export class EntryWriter {
     }
     if (e.override !== undefined) this.f64(e.override);
     if (q) {
-      this.u32(q.rawHeaders.length);
-      for (const h of q.rawHeaders) this.add(h);
-      this.u32(q.params.length);
-      for (const [k, v] of q.params) {
-        this.add(k);
-        this.add(v);
+      if (this.left === Infinity) {
+        this.u32(q.rawHeaders.length);
+        for (const h of q.rawHeaders) this.add(h);
+        this.u32(q.params.length);
+        for (const [k, v] of q.params) {
+          this.add(k);
+          this.add(v);
+        }
+      } else {
+        this.pairs(q.rawHeaders, 'header lines', 1);
+        this.pairs(q.params.flat(), 'parameters', 2);
       }
       this.u8(q.body !== undefined ? 1 : 0);
       if (q.body !== undefined) this.add(q.body);
@@ -117,7 +137,8 @@ export class EntryWriter {
         this.u8(1);
         this.add(a.body);
       } else {
-        body = a.body.subarray(0, utf8Kept(a.body, stringBytes));
+        body = a.body.subarray(0, utf8Kept(a.body, Math.min(stringBytes, Math.max(0, this.left))));
+        this.left -= body.length;
         this.u8(2);
         this.u32(a.body.length);
         this.u32(body.length);
@@ -136,9 +157,39 @@ export class EntryWriter {
 
   /** A string of the entry, cut to the budget; its length goes here, its text with the others (`text`). */
   private add(s: string): void {
-    const t = truncated(s, this.max);
+    if (this.left === Infinity) {
+      const t = truncated(s, this.max);
+      this.strings.push(t);
+      this.u32(t.length);
+      return;
+    }
+    const t = truncated(s, Math.min(this.max, Math.max(0, this.left)));
     this.strings.push(t);
     this.u32(t.length);
+    this.left -= 4 + Buffer.byteLength(t, 'utf8');
+  }
+
+  /**
+   * Name/value strings (headers as node gives them, parameters flattened) while they leave ENTRY_RESERVE
+   * of the entry's budget; then one pair `…` saying how many more there were. The count written first is
+   * of strings (`per` 1, the headers) or of pairs (`per` 2, the parameters), as the layout has it.
+   */
+  private pairs(flat: readonly string[], what: string, per: 1 | 2): void {
+    let kept = 0;
+    let room = this.left - ENTRY_RESERVE;
+    while (kept + 1 < flat.length) {
+      const cost = 8 + Buffer.byteLength(truncated(flat[kept]!, this.max)) + Buffer.byteLength(truncated(flat[kept + 1]!, this.max));
+      if (cost > room) break;
+      room -= cost;
+      kept += 2;
+    }
+    const more = (flat.length - kept) >> 1;
+    this.u32((kept + (more > 0 ? 2 : 0)) / per);
+    for (let i = 0; i < kept; i++) this.add(flat[i]!);
+    if (more > 0) {
+      this.add('…');
+      this.add(`[${more} more ${what} not kept]`);
+    }
   }
 
   /**
@@ -191,6 +242,10 @@ export class EntryWriter {
 }
 
 const INITIAL = 64 * 1024;
+/** What an entry's numbers and fixed lengths take besides its strings, about: kept out of its budget. */
+const FIXED_BYTES = 128;
+/** What the headers and the parameters leave, when an entry is over its budget, for the body and the answer. */
+const ENTRY_RESERVE = 12 * 1024;
 
 /**
  * Reads an entry's fields in the order EntryWriter wrote them. Strings are decoded up to the one asked for:

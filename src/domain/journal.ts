@@ -34,6 +34,12 @@ export const UNVERIFIED = 'unverified';
 export const JOURNAL_BYTES = 16 * 1024 * 1024;
 /** Most UTF-8 bytes one string of an entry keeps (a URL, a base string, a consumer key): 4 KiB, then a marker. */
 export const JOURNAL_STRING_BYTES = 4 * 1024;
+/**
+ * Most bytes one entry keeps, about: 24 KiB. Room for a rejected 64 KB body's entry (four strings cut to
+ * 4 KiB, ~17 KB), while a flood of small headers or parameters, each under the string budget, cannot make
+ * one entry push hundreds of others out.
+ */
+export const JOURNAL_ENTRY_BYTES = 24 * 1024;
 /** What an entry costs besides its bytes: its place, length and id in the journal's arrays. */
 const ENTRY_BYTES = 24;
 
@@ -42,6 +48,8 @@ export interface JournalLimits {
   bytes: number;
   /** Most UTF-8 bytes one string keeps (see JOURNAL_STRING_BYTES). */
   stringBytes: number;
+  /** Most bytes one entry keeps, about (see JOURNAL_ENTRY_BYTES). */
+  entryBytes: number;
 }
 
 /**
@@ -76,13 +84,13 @@ export class Journal {
     private capacity: number,
     limits: Partial<JournalLimits> = {},
   ) {
-    this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, ...limits };
+    this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, entryBytes: JOURNAL_ENTRY_BYTES, ...limits };
   }
 
   record(entry: JournalRecord): void {
     const id = this.nextId++;
     if (this.capacity <= 0) return;
-    const bytes = this.writer.bytesOf(entry, id, this.limits.stringBytes);
+    const bytes = this.writer.bytesOf(entry, id, this.limits.stringBytes, this.limits.entryBytes);
     if (ENTRY_BYTES + bytes.length > this.limits.bytes) return;
     this.positions.push(this.held.push(bytes));
     this.lengths.push(bytes.length);

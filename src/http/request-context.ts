@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
+import { errors } from '../domain/api-error.js';
 import type { Consumer, User } from '../domain/types.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { Stores } from '../store/stores.js';
@@ -58,8 +59,15 @@ export function storesOf(req: Request): { stores: Stores; catalog: CatalogStore;
   return { stores: ctx.sandbox.stores, catalog: ctx.world.scenario.catalog, now: ctx.world.clockOf(ctx.sandbox).now() };
 }
 
+/**
+ * Most header lines a request may send (README: Limits): node's parser takes 2,000 within its 16 KB, each a
+ * string the journal would keep; no client sends a hundred.
+ */
+export const MAX_HEADERS = 100;
+
 export function contextMiddleware(world: World, config: Config) {
   return (req: Request, res: Response, next: () => void): void => {
+    if (req.rawHeaders.length > 2 * MAX_HEADERS) throw errors.tooManyHeaders(MAX_HEADERS);
     (req as unknown as Record<symbol, RequestContext>)[CTX] = new Context(world, config, req, res, req.url);
     next();
   };

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { packageRoot } from '../package-root.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
@@ -16,6 +16,16 @@ const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const WRITER = join(packageRoot(), ...(EXT === '.ts' ? ['src'] : ['dist', 'src']), 'seeds', `write-catalog-snapshot${EXT}`);
 /** Snapshots unused for this long are deleted when a new one is written. */
 const STALE_MS = 7 * 24 * 3600 * 1000;
+/**
+ * Most bytes the snapshots in the cache folder take together (README: Scenarios): 1 GiB, room for the
+ * large scenario's (about 240 MB), the default's and a dozen uploads at their size caps. Past it, the
+ * snapshots unused longest go first when a new one is written, never one the writer is told to keep.
+ */
+export const CATALOG_CACHE_BYTES = 1024 * 1024 * 1024;
+/** How much lower than the simulator's the priority of a build after start-up is (nice). */
+const BUILD_NICENESS = 10;
+/** Most bytes of the generator's stderr kept for the error a failed build reports. */
+const STDERR_BYTES = 16 * 1024;
 
 /**
  * The catalogue database for generator options: a snapshot file in the cache, made on first use by a child
@@ -23,17 +33,16 @@ const STALE_MS = 7 * 24 * 3600 * 1000;
  * the options and of everything that decides the bytes: the source of the writer and every module it
  * imports, seeds/curated.yaml, and the faker and SQLite versions. Any change to those makes a new
  * snapshot, so a cached catalogue is never stale.
+ *
+ * This one waits for the child: only start-up uses it, before anything listens. Everything a request can
+ * start builds with `buildCatalogSnapshot`, which leaves the event loop free meanwhile.
  */
 export function catalogDbFor(options: CatalogOptions): Db {
-  const dir = cacheDir();
-  const file = join(dir, `catalog-${snapshotKey(options)}.sqlite`);
-  if (existsSync(file)) {
-    // Marks it as used, so pruning keeps it.
-    const now = new Date();
-    utimesSync(file, now, now);
-  } else {
+  const file = catalogSnapshotFile(options);
+  if (existsSync(file)) touchCatalogSnapshot(file);
+  else {
     writeSnapshot(options, file);
-    pruneStale(dir, file);
+    pruneCatalogSnapshots([file]);
   }
   return openCatalogSnapshot(file);
 }
@@ -44,8 +53,63 @@ export function catalogDbFor(options: CatalogOptions): Db {
  * that is not being loaded uses this and leaves generation to the load.
  */
 export function cachedCatalogDb(options: CatalogOptions): Db | undefined {
-  const file = join(cacheDir(), `catalog-${snapshotKey(options)}.sqlite`);
+  const file = catalogSnapshotFile(options);
   return existsSync(file) ? openCatalogSnapshot(file) : undefined;
+}
+
+/** Where the snapshot of these options is, or would be, kept. */
+export function catalogSnapshotFile(options: CatalogOptions): string {
+  return join(cacheDir(), `catalog-${snapshotKey(options)}.sqlite`);
+}
+
+/**
+ * Writes the snapshot of these options unless it is on disk, in a child process the event loop does not
+ * wait for; answers whether it wrote one (a caller that then refuses the scenario deletes what it made).
+ * The snapshot is neither opened nor marked as used here: that is for a load that keeps it.
+ */
+export async function buildCatalogSnapshot(options: CatalogOptions): Promise<{ file: string; written: boolean }> {
+  const file = catalogSnapshotFile(options);
+  if (existsSync(file)) return { file, written: false };
+  const child = spawn(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Below the simulator's own priority: on a machine with few cores the build takes one for seconds, and
+  // the requests answered meanwhile should not wait for it.
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, BUILD_NICENESS);
+  } catch {
+    // not allowed here (some containers): the build runs at the simulator's priority
+  }
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    if (stderr.length < STDERR_BYTES) stderr += chunk.slice(0, STDERR_BYTES - stderr.length);
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (exit) => resolve(exit));
+  });
+  if (code !== 0 || !existsSync(file)) {
+    throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr.trim() || `the generator exited with ${code}`}`);
+  }
+  return { file, written: true };
+}
+
+/** Marks a snapshot as used now, so it is the last to be pruned. */
+export function touchCatalogSnapshot(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // pruned by another process meanwhile: it is written again when next needed
+  }
+}
+
+/** Deletes a snapshot nothing kept (a refused upload built it). */
+export function deleteCatalogSnapshot(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // gone already
+  }
 }
 
 /** `.cache/catalog` in the package; the system's temporary folder when that cannot be written (a read-only image). */
@@ -63,13 +127,16 @@ function cacheDir(): string {
 }
 
 function writeSnapshot(options: CatalogOptions, file: string): void {
-  const args = [...(EXT === '.ts' ? ['--import', 'tsx'] : []), WRITER, JSON.stringify(options), file];
   try {
-    execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
+    execFileSync(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
   } catch (e) {
     const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
     throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr || (e as Error).message}`);
   }
+}
+
+function writerArgs(options: CatalogOptions, file: string): string[] {
+  return [...(EXT === '.ts' ? ['--import', 'tsx'] : []), WRITER, JSON.stringify(options), file];
 }
 
 let codeHash: string | undefined;
@@ -114,16 +181,31 @@ function moduleFile(dir: string, spec: string): string | undefined {
   return existsSync(ts) ? ts : undefined;
 }
 
-/** Snapshots of older code or options pile up (the large one is 240 MB): drop those unused for a week. */
-function pruneStale(dir: string, keep: string): void {
+/**
+ * Snapshots of older code, options or uploads pile up (the large one is 240 MB, an upload at the caps about
+ * 55): those unused for a week go, then the ones unused longest until the folder is within `budget` bytes.
+ * The files in `keep` (the one just written, the catalogues in use) are never deleted, nor counted out.
+ */
+export function pruneCatalogSnapshots(keep: readonly string[], budget = CATALOG_CACHE_BYTES, dir = cacheDir()): void {
   const now = Date.now();
+  const kept = new Set(keep);
+  const files: Array<{ file: string; bytes: number; used: number }> = [];
+  let total = 0;
   for (const name of readdirSync(dir)) {
+    if (!/^catalog-[0-9a-f]+\.sqlite$/.test(name)) continue;
     const file = join(dir, name);
-    if (file === keep || !/^catalog-[0-9a-f]+\.sqlite$/.test(name)) continue;
     try {
-      if (now - statSync(file).mtimeMs > STALE_MS) unlinkSync(file);
+      const { size, mtimeMs } = statSync(file);
+      total += size;
+      if (!kept.has(file)) files.push({ file, bytes: size, used: mtimeMs });
     } catch {
       // another process pruned it first
     }
+  }
+  files.sort((a, b) => a.used - b.used);
+  for (const f of files) {
+    if (now - f.used <= STALE_MS && total <= budget) break;
+    deleteCatalogSnapshot(f.file);
+    total -= f.bytes;
   }
 }

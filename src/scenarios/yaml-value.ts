@@ -15,8 +15,10 @@ export class YamlError extends Error {
  *
  * An alias is the object it names, not a copy, so a few lines of nested aliases (a "billion laughs") are a
  * value whose walk never ends; the schema check would walk it. The `yaml` package refused them by counting
- * aliases; here the walk itself is counted and stops at ten nodes per character of text, more than any
- * file written by hand reaches.
+ * aliases; here the walk itself is counted. What the text spells out node by node costs its parse already
+ * and is bounded by the body limit; what aliases add on top is bounded by a fixed ALIAS_NODES, whatever the
+ * text's size (a budget in proportion to the text let a 5.7 MB upload expand to 57 million nodes and hold
+ * the event loop for seconds). Hand-written files share a few small blocks, far below it.
  */
 export function yamlValue(text: string): unknown {
   let value: unknown;
@@ -25,18 +27,35 @@ export function yamlValue(text: string): unknown {
   } catch (e) {
     throw new YamlError((e as Error).message.split('\n')[0]!);
   }
-  if (!fitsIn(value, 10 * text.length + 1_000)) throw new YamlError('its aliases expand to far more than the text itself (a "billion laughs"?)');
+  if (!fitsIn(value, ALIAS_NODES)) {
+    throw new YamlError(`its aliases expand to more than ${ALIAS_NODES} nodes beyond the text itself (a "billion laughs"?); write the repeated parts out`);
+  }
   return value;
 }
 
-/** Whether the value, aliases walked as often as they appear, has at most `budget` lists, maps and scalars. */
+/** Most lists, maps and scalars that aliases may add to a document, walked as often as they appear. */
+export const ALIAS_NODES = 100_000;
+
+/**
+ * Whether the value, aliases walked as often as they appear, has at most `budget` more lists, maps and
+ * scalars than it has distinct ones: a list or map met again (an alias) counts, with all it holds, against
+ * the budget.
+ */
 function fitsIn(value: unknown, budget: number): boolean {
-  const stack: unknown[] = [value];
-  for (let seen = 0; stack.length > 0; seen++) {
-    if (seen >= budget) return false;
-    const v = stack.pop();
-    if (Array.isArray(v)) for (const item of v) stack.push(item);
-    else if (v !== null && typeof v === 'object') for (const item of Object.values(v)) stack.push(item);
+  const seen = new Set<object>();
+  // Each node with whether it is met through a list or map met before.
+  const stack: Array<[unknown, boolean]> = [[value, false]];
+  let repeated = 0;
+  while (stack.length > 0) {
+    let [v, again] = stack.pop()!;
+    if (v === null || typeof v !== 'object') {
+      if (again && ++repeated > budget) return false;
+      continue;
+    }
+    if (!again && seen.has(v)) again = true;
+    if (again && ++repeated > budget) return false;
+    seen.add(v);
+    for (const item of Array.isArray(v) ? v : Object.values(v)) stack.push([item, again]);
   }
   return true;
 }

@@ -79,14 +79,17 @@ export class IndexedTitleSearch {
     private readonly termOrders: TermOrders,
   ) {}
 
-  /** Reads the indexes (CatalogSearch.warm). */
-  warm(): void {
-    for (const kinds of TITLE_SEARCH_KINDS.values()) this.everyTitle(kindMask(kinds));
-    this.kindCounts();
+  /** Reads the indexes (CatalogSearch.warm), in steps that may run a turn of the event loop apart. */
+  warmSteps(): Array<() => void> {
     // Every client's first question (spec 4.2 rule 3): each catalogue's refinements without a term. Their
     // static facets do not depend on the day; counted now, they are answered from memory when asked.
     const refine = TITLE_FACETS.filter((f) => !isFlagFacet(f));
-    for (const kinds of TITLE_SEARCH_KINDS.values()) this.refinements({ kinds, term: { kind: 'none' }, filters: [], refine }, '');
+    const kinds = [...TITLE_SEARCH_KINDS.values()];
+    return [
+      ...kinds.map((k) => () => void this.everyTitle(kindMask(k))),
+      () => void this.kindCounts(),
+      ...kinds.map((k) => () => void this.refinements({ kinds: k, term: { kind: 'none' }, filters: [], refine }, '')),
+    ];
   }
 
   /** Ids of the search's titles in answer order; undefined for a term whose order is left to SQL. */

@@ -1,14 +1,24 @@
 import { errors } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
-import { scenarioEntry } from './scenario-files.js';
+import type { Scenario } from '../scenarios/scenario-schema.js';
+import { scenarioEntryLater } from './scenario-files.js';
 import type { World } from './world.js';
 
 /**
- * Validates and adds scenario text (POST /__admin/scenarios, sim.scenarios.add); a bad file is a 400 naming
- * the path inside it and the problem. Answers the scenario's name.
+ * The largest catalogue an uploaded scenario may ask for (README: Scenarios). Anyone who reaches the admin
+ * API can upload, and every new seed or size is a catalogue generated in a child process (a core for
+ * seconds, a few hundred MB) and a snapshot kept on disk: at these caps about 55 MB, well inside the
+ * snapshot cache's budget, and its search indexes read in steps short enough for the event loop. Larger
+ * catalogues (the built-in `large`, 100,000 titles) are the operator's: a file in --scenario-dir.
  */
-export function addScenarioText(world: World, text: string): string {
-  return upload(world, text, undefined).name;
+export const UPLOAD_CATALOG_CAPS = { titles: 20_000, people: 20_000 } as const;
+
+/**
+ * Validates and adds scenario text (POST /__admin/scenarios, sim.scenarios.add); a bad file is a 400 naming
+ * the path inside it and the problem. Resolves to the scenario's name once its catalogue is built.
+ */
+export async function addScenarioText(world: World, text: string): Promise<string> {
+  return (await upload(world, text, undefined)).name;
 }
 
 /**
@@ -16,23 +26,38 @@ export function addScenarioText(world: World, text: string): string {
  * one (PUT /__admin/scenarios/{name}). The text must give that name; built-in and folder scenarios are
  * files, not replaced here (409).
  */
-export function replaceScenarioText(world: World, name: string, text: string): 'added' | 'replaced' {
-  return upload(world, text, name).outcome;
+export async function replaceScenarioText(world: World, name: string, text: string): Promise<'added' | 'replaced'> {
+  return (await upload(world, text, name)).outcome;
 }
 
-function upload(world: World, text: string, replacing: string | undefined) {
-  const parsed = scenarioEntry(text, 'uploaded scenario', 'uploaded');
+async function upload(world: World, text: string, replacing: string | undefined) {
+  const parsed = await scenarioEntryLater(text, 'uploaded scenario', 'uploaded', world.scenarioParser);
   if (parsed.error) throw errors.badRequest(parsed.error.message, undefined, parsed.error);
   if (replacing !== undefined && parsed.name !== replacing) {
     throw errors.badRequest(
       `the file's name: is ${JSON.stringify(parsed.name)}, not ${JSON.stringify(replacing)}; PUT it to /__admin/scenarios/${parsed.name} or change its name:`,
     );
   }
+  refuseOverCaps(parsed.scenario!);
   try {
-    const outcome = world.uploadScenario({ ...parsed, file: `uploaded:${parsed.name}` }, replacing !== undefined);
+    const outcome = await world.uploadScenario({ ...parsed, file: `uploaded:${parsed.name}` }, replacing !== undefined);
     return { name: parsed.name, outcome };
   } catch (e) {
     if (e instanceof ScenarioError) throw errors.badRequest(e.message, undefined, e);
     throw e;
+  }
+}
+
+/** Before anything is built: a catalogue over the upload caps is a 400 saying the cap and where larger ones go. */
+function refuseOverCaps(scenario: Scenario): void {
+  for (const what of ['titles', 'people'] as const) {
+    const asked = scenario.catalog[what];
+    const cap = UPLOAD_CATALOG_CAPS[what];
+    if (asked > cap) {
+      throw errors.badRequest(
+        `uploaded scenario: catalog.${what}: ${asked} is over the ${cap} an uploaded scenario may generate; ` +
+          'put a larger catalogue in a scenario file of --scenario-dir (README: Scenarios)',
+      );
+    }
   }
 }

@@ -1,15 +1,21 @@
 import { isoDate } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
-import { cachedCatalogDb, catalogDbFor } from '../scenarios/catalog-cache.js';
-import { checkReferences } from '../scenarios/check-references.js';
+import {
+  buildCatalogSnapshot,
+  cachedCatalogDb,
+  catalogDbFor,
+  catalogSnapshotFile,
+  deleteCatalogSnapshot,
+  pruneCatalogSnapshots,
+  touchCatalogSnapshot,
+} from '../scenarios/catalog-cache.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
-import type { Db } from '../store/catalog-db.js';
 import { catalogSearchOf } from '../store/catalog-search.js';
+import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 import { CatalogStore } from '../store/catalog-store.js';
-import { seedState } from '../store/seed-state.js';
-import { createStateDb, snapshotOf } from '../store/state-db.js';
 import { TitleFragmentCache } from '../xml/title-fragment-cache.js';
+import { seedTemplate, seedTemplateLater } from './seed-template.js';
 
 /** A scenario ready to serve: its catalogue (shared by every sandbox) and the state template to copy. */
 export interface LoadedScenario {
@@ -30,50 +36,184 @@ export interface LoadedScenario {
  * Generating a catalogue is the slow part of loading, done once per machine into a snapshot file
  * (catalog-cache.ts); each World opens its own connection to it, so two simulators in one process share
  * no catalogue object (nor what it keeps: parsed titles, search orders, category terms).
+ *
+ * After start-up, catalogues are built by `build`, off the event loop: one child process at a time (each
+ * takes a core and, at the upload caps, a few hundred MB), and two loads of the same settings at once wait
+ * for the same build. A snapshot a build wrote stays only if a load keeps it (`kept`); a refused load
+ * (`abandoned`) deletes it, so a refused upload leaves nothing on disk.
  */
 export class Catalogs {
-  private readonly opened = new Map<string, CatalogStore>();
+  private readonly opened = new Map<string, OpenCatalog>();
+  private readonly building = new Map<string, Promise<OpenCatalog>>();
+  /** The build running now, which the next one waits for. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
-  /** The catalogue of a scenario being loaded, its search indexes read (CatalogSearch.warm). */
+  /** The catalogue of the scenario being loaded at start-up (its snapshot written if need be), warmed. */
   for(scenario: Scenario, today: string): CatalogStore {
-    const store = this.open(scenario, today, catalogDbFor)!;
-    catalogSearchOf(store).warm();
-    return store;
+    const key = keyOf(scenario, today);
+    let open = this.opened.get(key);
+    if (!open) {
+      const options = optionsOf(scenario, today);
+      open = { store: new CatalogStore(catalogDbFor(options)), file: catalogSnapshotFile(options), users: 0, fresh: false, warm: false };
+      this.opened.set(key, open);
+    }
+    open.users++;
+    this.kept(open.store);
+    if (!open.warm) catalogSearchOf(open.store).warm();
+    open.warm = true;
+    return open.store;
+  }
+
+  /**
+   * The catalogue of a scenario being loaded after start-up: opened if its snapshot is on disk, else built
+   * in a child process. Not warmed (`warm` does that when it is switched to). The load that asked must
+   * say whether it `kept` it or `abandoned` it.
+   */
+  async build(scenario: Scenario, today: string): Promise<CatalogStore> {
+    if (this.closed) throw new Error('rentalsim: the simulator is closed');
+    const key = keyOf(scenario, today);
+    let open = this.opened.get(key);
+    if (!open) {
+      let pending = this.building.get(key);
+      if (!pending) {
+        pending = this.openBuilt(key, optionsOf(scenario, today));
+        this.building.set(key, pending);
+        void pending.then(
+          () => this.building.delete(key),
+          () => this.building.delete(key),
+        );
+      }
+      open = await pending;
+    }
+    open.users++;
+    return open.store;
+  }
+
+  /** Reads a catalogue's search indexes a step a turn, so no turn of the event loop holds them all. */
+  async warm(store: CatalogStore): Promise<void> {
+    const open = this.find(store);
+    if (!open || open.warm) return;
+    for (const step of catalogSearchOf(store).warmSteps()) {
+      step();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    open.warm = true;
+  }
+
+  /** A load kept this catalogue: its snapshot is marked as used, and is no longer deleted if a load is refused. */
+  kept(store: CatalogStore): void {
+    const open = this.find(store);
+    if (!open) return;
+    open.fresh = false;
+    touchCatalogSnapshot(open.file);
+  }
+
+  /**
+   * A load of this catalogue was refused. If the snapshot was written for it and no other load uses it,
+   * the catalogue is closed and its snapshot deleted: a refused upload leaves nothing behind.
+   */
+  abandoned(store: CatalogStore): void {
+    const open = this.find(store);
+    if (!open) return;
+    open.users--;
+    if (!open.fresh || open.users > 0) return;
+    for (const [key, o] of this.opened) if (o === open) this.opened.delete(key);
+    open.store.db.close();
+    deleteCatalogSnapshot(open.file);
+  }
+
+  /** The snapshot file an open catalogue reads. */
+  fileOf(store: CatalogStore): string {
+    const open = this.find(store);
+    if (!open) throw new Error('rentalsim: that catalogue is not open in this world');
+    return open.file;
   }
 
   /** The catalogue if it is open or its snapshot is on disk; never generates one (checking, not loading). */
   ifBuilt(scenario: Scenario, today: string): CatalogStore | undefined {
-    return this.open(scenario, today, cachedCatalogDb);
-  }
-
-  private open(scenario: Scenario, today: string, dbFor: (options: CatalogOptions) => Db | undefined): CatalogStore | undefined {
-    const c = scenario.catalog;
-    const key = JSON.stringify([c.seed, c.titles, c.people, c.curated, today]);
-    let store = this.opened.get(key);
-    if (!store) {
-      const db = dbFor({ seed: c.seed, titles: c.titles, people: c.people, curated: c.curated, today });
-      if (!db) return undefined;
-      store = new CatalogStore(db);
-      this.opened.set(key, store);
-    }
+    const key = keyOf(scenario, today);
+    const open = this.opened.get(key);
+    if (open) return open.store;
+    const options = optionsOf(scenario, today);
+    const db = cachedCatalogDb(options);
+    if (!db) return undefined;
+    const store = new CatalogStore(db);
+    this.opened.set(key, { store, file: catalogSnapshotFile(options), users: 0, fresh: false, warm: false });
     return store;
   }
 
   close(): void {
-    for (const store of this.opened.values()) store.db.close();
+    this.closed = true;
+    for (const open of this.opened.values()) open.store.db.close();
     this.opened.clear();
+  }
+
+  private find(store: CatalogStore): OpenCatalog | undefined {
+    for (const open of this.opened.values()) if (open.store === store) return open;
+    return undefined;
+  }
+
+  private async openBuilt(key: string, options: CatalogOptions): Promise<OpenCatalog> {
+    const turn = this.queue.then(() => buildCatalogSnapshot(options));
+    this.queue = turn.catch(() => undefined);
+    const { file, written } = await turn;
+    // Pruning keeps every catalogue this world has open (the active scenario's among them) and the new one.
+    if (written) pruneCatalogSnapshots([file, ...[...this.opened.values()].map((o) => o.file)]);
+    if (this.closed) throw new Error('rentalsim: the simulator was closed while a catalogue was being built');
+    const open: OpenCatalog = { store: new CatalogStore(openCatalogSnapshot(file)), file, users: 0, fresh: written, warm: false };
+    this.opened.set(key, open);
+    return open;
   }
 }
 
-/** Builds the catalogue (or reuses it) and the state template of a validated scenario. */
+interface OpenCatalog {
+  store: CatalogStore;
+  file: string;
+  /** Loads that use it, kept or still running (a loaded scenario keeps its use for the world's life). */
+  users: number;
+  /** Written for a load that has not kept it yet: deleted if that load is refused. */
+  fresh: boolean;
+  /** Its search indexes are read. */
+  warm: boolean;
+}
+
+function keyOf(scenario: Scenario, today: string): string {
+  const c = scenario.catalog;
+  return JSON.stringify([c.seed, c.titles, c.people, c.curated, today]);
+}
+
+function optionsOf(scenario: Scenario, today: string): CatalogOptions {
+  const c = scenario.catalog;
+  return { seed: c.seed, titles: c.titles, people: c.people, curated: c.curated, today };
+}
+
+/** Builds the catalogue (or reuses it) and the state template of a validated scenario, at start-up. */
 export function loadScenario(scenario: Scenario, file: string, now: number, catalogs: Catalogs): LoadedScenario {
   const loadedAt = loadedAtOf(scenario, now);
   const catalog = catalogs.for(scenario, isoDate(loadedAt));
-  checkReferences(scenario, file, (id) => catalog.title(id));
-  const db = createStateDb();
-  seedState(db, scenario, { discIdsOf: (id) => catalog.title(id)?.discIds ?? [] }, loadedAt);
-  const template = snapshotOf(db);
-  db.close();
+  return assemble(scenario, file, catalog, seedTemplate(scenario, file, catalog, loadedAt), loadedAt);
+}
+
+/**
+ * The same once the simulator serves: the catalogue is built, and a big scenario's state seeded, off the
+ * event loop. A title the scenario names that the catalogue lacks is its ScenarioError, and a catalogue
+ * built for it alone is deleted. The caller says whether it keeps what loaded (`Catalogs.kept` or
+ * `abandoned`). `fullText`: the text of a big upload whose `scenario` is its outline (ScenarioEntry.fullText).
+ */
+export async function loadScenarioLater(scenario: Scenario, file: string, now: number, catalogs: Catalogs, fullText?: string): Promise<LoadedScenario> {
+  const loadedAt = loadedAtOf(scenario, now);
+  const catalog = await catalogs.build(scenario, isoDate(loadedAt));
+  try {
+    const template = await seedTemplateLater(scenario, file, catalog, catalogs.fileOf(catalog), loadedAt, fullText);
+    return assemble(scenario, file, catalog, template, loadedAt);
+  } catch (e) {
+    catalogs.abandoned(catalog);
+    throw e;
+  }
+}
+
+function assemble(scenario: Scenario, file: string, catalog: CatalogStore, template: Buffer, loadedAt: number): LoadedScenario {
   const consumers = new Map<string, Consumer>(
     scenario.consumers.map((c) => [c.key, { key: c.key, secret: c.secret, name: c.name, checkNonce: c.check_nonce }]),
   );

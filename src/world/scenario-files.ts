@@ -5,6 +5,7 @@ import { BUILTIN_SCENARIO_DIR } from '../package-root.js';
 import { checkReferences } from '../scenarios/check-references.js';
 import { declaredName, parseScenario } from '../scenarios/parse-scenario.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
+import type { ScenarioParser } from '../scenarios/scenario-parser.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 
 /** Where a scenario came from: the package's scenarios/ folder, the --scenario-dir folder, or the admin API. */
@@ -33,6 +34,13 @@ export interface ScenarioEntry {
    */
   hash: string;
   scenario?: Scenario;
+  /**
+   * The text of a big upload, parsed off the event loop: then `scenario` is its outline (every field but the
+   * users' rows and the stock, which only the state template needs), and loading parses the text again in
+   * the worker that seeds the template. The event loop never holds, nor copies between threads, the
+   * hundreds of thousands of objects a big scenario is.
+   */
+  fullText?: string;
   error?: ScenarioError;
   /**
    * Whether the titles it names were checked against its catalogue. Everything else is checked when the
@@ -95,6 +103,14 @@ export function scenarioEntry(text: string, file: string, source: ScenarioSource
     if (!(e instanceof ScenarioError)) throw e;
     return { ...base, name: declaredName(text) ?? fileName(file), error: e };
   }
+}
+
+/** The same for a text sent through the admin API: a big one is parsed off the event loop (ScenarioParser). */
+export async function scenarioEntryLater(text: string, file: string, source: ScenarioSource, parser: ScenarioParser): Promise<ScenarioEntry> {
+  const parsed = await parser.parse(text, file);
+  const base = { file, source, hash: parsed.hash, titlesChecked: false };
+  if ('scenario' in parsed) return { ...base, name: parsed.scenario.name, scenario: parsed.scenario, ...(parsed.outline ? { fullText: text } : {}) };
+  return { ...base, name: parsed.name ?? fileName(file), error: parsed.error };
 }
 
 function unreadable(file: string, source: ScenarioSource, problem: string): ScenarioEntry {

@@ -11,11 +11,12 @@ import { isoDate, SimClock } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
 import { checkReferences } from '../scenarios/check-references.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
+import { ScenarioParser } from '../scenarios/scenario-parser.js';
 import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
-import { Catalogs, loadedAtOf, loadScenario, type LoadedScenario } from './loaded-scenario.js';
+import { Catalogs, loadedAtOf, loadScenario, loadScenarioLater, type LoadedScenario } from './loaded-scenario.js';
 import { loadCoverageSpec } from './coverage.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
@@ -71,6 +72,8 @@ export class World {
   /** Answers of repeated reads, kept until their sandbox's data changes (src/http/answer-cache.ts). */
   readonly answers = new AnswerCache();
   readonly realNow: () => number;
+  /** Parses uploaded scenario texts, a big one off the event loop. */
+  readonly scenarioParser = new ScenarioParser();
   /** Scenarios loaded so far by name, each with the version (entry) it was loaded from. */
   private readonly loaded = new Map<string, { entry: ScenarioEntry; loaded: LoadedScenario }>();
   /** The catalogues its scenarios read, opened by this world alone (scenarios with the same settings share one). */
@@ -118,16 +121,39 @@ export class World {
   /**
    * Switches every sandbox to a scenario, each starting from its initial state. The folders are read again
    * first, so a file added or edited since is what it switches to (switching to the active scenario is how
-   * an edit of its file takes effect). A file that cannot be used is a 409 naming its problem.
+   * an edit of its file takes effect). A file that cannot be used is a 409 naming its problem. Its catalogue
+   * is built (if it is not on disk) and read off the event loop; the switch itself happens once it is ready,
+   * and requests meanwhile are answered by the scenario active until then.
    */
-  useScenario(name: string): LoadedScenario {
+  async useScenario(name: string): Promise<LoadedScenario> {
     this.reloadScenarios();
+    let entry: ScenarioEntry;
     try {
-      return this.switchTo(this.registry.entry(name));
+      entry = this.registry.entry(name);
     } catch (e) {
       if (e instanceof ScenarioError) throw errors.scenarioUnusable(name, e);
       throw e;
     }
+    let kept = this.loaded.get(entry.name);
+    const fresh = kept?.entry !== entry;
+    if (!kept || fresh) {
+      try {
+        kept = { entry, loaded: await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText) };
+      } catch (e) {
+        if (!(e instanceof ScenarioError)) throw e;
+        // Building the catalogue found a title it lacks: the file is listed as invalid from now on.
+        this.registry.refuse(entry, e);
+        throw errors.scenarioUnusable(name, e);
+      }
+    }
+    await this.catalogs.warm(kept.loaded.catalog);
+    // The folders may have been read again, or the upload replaced, while it loaded: switch only to what is there now.
+    if (this.registry.find(name) !== entry) {
+      if (fresh) this.catalogs.abandoned(kept.loaded.catalog);
+      throw errors.conflict(`scenario ${JSON.stringify(name)} changed while it was being loaded; switch to it again`);
+    }
+    if (fresh) this.catalogs.kept(kept.loaded.catalog);
+    return this.commit(entry, kept);
   }
 
   /**
@@ -158,9 +184,18 @@ export class World {
    * uploaded one. It is loaded at once, so a title it names that the catalogue lacks is refused now rather
    * than when someone switches to it. Replacing the active scenario takes effect at the next switch to it.
    */
-  uploadScenario(entry: ScenarioEntry, replace = false): 'added' | 'replaced' {
-    const outcome = this.registry.checkUpload(entry.name, replace);
-    const loaded = loadScenario(entry.scenario!, entry.file, this.clock.now(), this.catalogs);
+  async uploadScenario(entry: ScenarioEntry, replace = false): Promise<'added' | 'replaced'> {
+    this.registry.checkUpload(entry.name, replace);
+    const loaded = await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText);
+    let outcome: 'added' | 'replaced';
+    try {
+      // Checked again: another upload of the name may have been added while this one's catalogue was built.
+      outcome = this.registry.checkUpload(entry.name, replace);
+    } catch (e) {
+      this.catalogs.abandoned(loaded.catalog);
+      throw e;
+    }
+    this.catalogs.kept(loaded.catalog);
     entry.titlesChecked = true;
     this.registry.putUpload(entry);
     this.loaded.set(entry.name, { entry, loaded });
@@ -298,7 +333,7 @@ export class World {
     return this.initialTokens.store;
   }
 
-  /** Makes a usable scenario the active one, loading it if this version is not loaded yet. */
+  /** Makes a usable scenario the active one at start-up, loading it if this version is not loaded yet. */
   private switchTo(entry: ScenarioEntry): LoadedScenario {
     let kept = this.loaded.get(entry.name);
     if (kept?.entry !== entry) {
@@ -309,9 +344,14 @@ export class World {
         if (e instanceof ScenarioError) this.registry.refuse(entry, e);
         throw e;
       }
-      entry.titlesChecked = true;
-      this.loaded.set(entry.name, kept);
     }
+    return this.commit(entry, kept);
+  }
+
+  /** Makes a loaded scenario the active one: every sandbox, the clock and the journal start again. */
+  private commit(entry: ScenarioEntry, kept: { entry: ScenarioEntry; loaded: LoadedScenario }): LoadedScenario {
+    entry.titlesChecked = true;
+    this.loaded.set(entry.name, kept);
     this.active = kept.loaded;
     this.activeEntry = entry;
     this.resetClock();

@@ -33,7 +33,7 @@ describe('the admin dashboard', () => {
   });
   beforeEach(async () => {
     sim.reset();
-    sim.useScenario('default');
+    await sim.useScenario('default');
     page = await browser.newPage();
     await page.goto(`${sim.url}/__admin/`);
     await page.locator('#scenario-name', { hasText: 'default' }).waitFor();

@@ -56,7 +56,7 @@ try {
   assert.equal(sim.faults.list().length, 0);
   assert.equal((await search(sim, 'zzyzx')).status, 200);
 
-  sim.useScenario('empty-catalogue');
+  await sim.useScenario('empty-catalogue');
   assert.match((await search(sim, 'zzyzx')).body, /<total_results>0<\/total_results>/);
   console.log('consumer: search, faults, journal, reset and useScenario behave as documented');
 } finally {

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { packageModule } from '../package-root.js';
+import { checkReferences } from './check-references.js';
+import { declaredName, parseScenario } from './parse-scenario.js';
+import { ScenarioError } from './scenario-error.js';
+import type { Scenario } from './scenario-schema.js';
+
+const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-text-worker');
+
+/**
+ * Texts from this size on are parsed in a worker thread. Parsing and checking a scenario costs about a
+ * millisecond per 10 KB on the event loop (a 10 MB upload held it for a second); a worker costs a few tens of
+ * milliseconds to start, so smaller texts, all hand-written files, are parsed in place.
+ */
+export const OFF_LOOP_FROM = 256 * 1024;
+
+/** How much lower than the simulator's the priority of a worker parsing or seeding a scenario is (nice). */
+export const WORKER_NICENESS = 10;
+
+/**
+ * A scenario text parsed and checked (all but its titles), or why it cannot be used and the name it gives;
+ * with the text's SHA-256 (hex), which tells versions of a file apart. A text parsed in a worker comes back
+ * as its `outline` (scenarioOutline): copying every row between threads cost the event loop as much as
+ * parsing them.
+ */
+export type ParsedText = ({ scenario: Scenario; outline?: true } | { error: ScenarioError; name: string | undefined }) & { hash: string };
+
+/**
+ * Parses uploaded scenario texts: a big one in a worker thread, so the simulator keeps answering meanwhile.
+ * One worker at a time (each holds its text's value, up to a few hundred MB for the largest body allowed).
+ */
+export class ScenarioParser {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  async parse(text: string, file: string): Promise<ParsedText> {
+    if (text.length < OFF_LOOP_FROM) return parsedHere(text, file);
+    const turn = this.queue.then(() => parsedInWorker(text, file));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+}
+
+function parsedHere(text: string, file: string): ParsedText {
+  const hash = createHash('sha256').update(text).digest('hex');
+  try {
+    const scenario = parseScenario(text, file);
+    checkReferences(scenario, file);
+    return { scenario, hash };
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    return { error: e, name: declaredName(text), hash };
+  }
+}
+
+type WorkerAnswer = ({ scenario: Scenario; outline: true } | { problem: { file: string; path: string; problem: string }; name: string | undefined }) & {
+  hash: string;
+};
+
+function parsedInWorker(text: string, file: string): Promise<ParsedText> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER.file, { execArgv: WORKER.execArgv });
+    let answered = false;
+    worker.once('message', (m: WorkerAnswer) => {
+      answered = true;
+      void worker.terminate();
+      if ('scenario' in m) resolve({ scenario: m.scenario, outline: true, hash: m.hash });
+      else resolve({ error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash });
+    });
+    worker.once('error', (e) => reject(new Error(`rentalsim: parsing the scenario in a worker failed: ${e.message}`)));
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`rentalsim: the worker parsing the scenario exited (${code}) without an answer`));
+    });
+    worker.postMessage({ text, file });
+  });
+}
+
+/** A scenario without what only its state template needs (the users' rows, the stock): what the world keeps of a big one. */
+export function scenarioOutline(s: Scenario): Scenario {
+  return {
+    ...s,
+    users: s.users.map((u) => ({ ...u, access_tokens: [], ratings: [], reviews: [], queues: [], rentals: [], lists: [] })),
+    stock: [],
+  };
+}
