@@ -64,6 +64,7 @@ log="$(timeout 900 bash scripts/docker/build.sh "$image" 2>&1)"; status=$?
 build_seconds="$(since "$t0")"
 base_line="$(grep -m 1 '^base: ' <<<"$log")"
 echo "$base_line"
+grep -E '^(stand-in-base: built|image: )' <<<"$log"
 if [ "$status" -ne 0 ]; then not_ok "the image builds" "$log"; finish; fi
 ok "the image builds in $build_seconds s (tagged $image; the base included when it had to be built)"
 base="$(sed -E 's/^base: ([^ ]+).*/\1/' <<<"$base_line")"
