@@ -77,7 +77,9 @@ app_layers="$(docker history --human=false --no-trunc --format '{{.Size}}|{{.Cre
 app_bytes="$(awk -F'|' '{ s += $1 } END { print s + 0 }' <<<"$app_layers")"
 echo "image size: $(mb "$image_bytes") ($base $(mb "$base_bytes") + app layers $(mb "$app_bytes"))"
 awk -F'|' '$1 > 0 { sub(/ # buildkit$/, "", $2); n = split($2, w, " "); printf "  app layer %-16s %8.1f kB\n", w[n], $1 / 1e3 }' <<<"$app_layers"
-check "the app layers weigh under 50 MB" "$([ "$app_bytes" -lt 50000000 ]; echo $?)" "$app_layers"
+# rentalsim's layers were 25 MB when this was written; keeping better-sqlite3's sources and every platform's
+# prebuilt addon (the Dockerfile before issue 23) made them 40 MB.
+check "the app layers weigh under 35 MB" "$([ "$app_bytes" -lt 35000000 ]; echo $?)" "$app_layers"
 
 # Containers. Each on the host network, on a free port of loopback (HOST=127.0.0.1), with the check's label.
 free_port() { node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"; }
@@ -159,7 +161,7 @@ for i in $(seq 1 10); do
   fi
   timeout 30 docker rm -f "$c" >/dev/null 2>&1
 done
-check "10 starts in a row, none dying: each healthy (in ${times[*]:-none} s), idle 3 s, stopped with exit 0" "$([ -z "$bad" ]; echo $?)" "$bad"
+check "10 starts in a row, none dying: ${#times[@]} of 10 healthy (in ${times[*]:-none} s), idle 3 s, stopped with exit 0" "$([ -z "$bad" ]; echo $?)" "$bad"
 
 # 6. rentalsim's flags after the image name.
 port="$(free_port)"; c=rentalsim-check-$$-flags; url="$(sim_url "$port")"
