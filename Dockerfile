@@ -1,29 +1,31 @@
-# syntax=docker/dockerfile:1
 # rentalsim in a container: docker build -t rentalsim . && docker run --rm -p 8080:8080 rentalsim
-# (README: Use it in CI).
+# (README: Docker). No `# syntax=` line: BuildKit would fetch a frontend image for it, and the build must need
+# nothing from a registry but the base image and npm packages.
 # Node 24: an LTS line maintained until April 2028 (Node 20 reached its end of life in April 2026).
-# better-sqlite3 12 supports it and ships prebuilt binaries for it.
+# Where Docker Hub cannot be reached, scripts/docker/stand-in-base.sh builds a stand-in for this base and
+# scripts/docker/build.sh passes it here.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary fits: python3, make and g++, in this stage only.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# --ignore-scripts keeps the project's own lifecycle scripts (they want sources not copied yet) out of the
-# install; better-sqlite3, the one dependency with an install script, is then built alone.
-RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild better-sqlite3
+# No compiler: better-sqlite3 13 carries prebuilt N-API addons in its package and has no install script.
+# --ignore-scripts keeps the project's own lifecycle scripts (they want sources not copied yet) out of it.
+RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/bundle-main.mjs ./scripts/
 COPY src ./src
 # tsc, then dist/src/main.js bundled into one file, which starts a third sooner (scripts/bundle-main.mjs).
 RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
-# better-sqlite3 needs lib/ and build/Release/better_sqlite3.node at run time; its SQLite sources (deps/,
-# src/), object files, static library and makefiles are build leftovers (~27 MB) that the image leaves out.
+# better-sqlite3 loads lib/ and the one prebuilt addon that lib/binding.js picks for this platform; the
+# addons for the other platforms, its SQLite and C++ sources (deps/, src/), node-addon-api (headers for a
+# build from source) and any build/ folder (lib/binding.js would prefer an addon compiled there) are never
+# read here, so the image leaves them out. It must still open a database.
 RUN cd node_modules/better-sqlite3 \
- && rm -rf deps src binding.gyp \
- && find build -mindepth 1 -maxdepth 1 ! -name Release -exec rm -rf {} + \
- && find build/Release -mindepth 1 -maxdepth 1 ! -name better_sqlite3.node -exec rm -rf {} + \
+ && keep="$(node -p "require('path').basename(require('./lib/binding.js').getPrebuildPath() || '')")" \
+ && test -n "$keep" \
+ && rm -rf deps src binding.gyp build ../node-addon-api \
+ && find prebuilds -type f ! -name "$keep" -delete \
  && node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"
 COPY scenarios ./scenarios
 COPY seeds ./seeds

@@ -9,9 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contextFiles, dockerIgnore } from './support/docker-context.js';
 import { testWorld } from './support/world.js';
 
-// No Docker engine runs here or in CI, so these keep the Dockerfile honest by what can be checked without
-// one: its inputs reach the build, the context stays small, the health check asks a real route, and the
-// clean-up of better-sqlite3's build leaves a module that loads.
+// test/container/run.sh builds the image and runs it where a Docker engine is; these keep the Dockerfile honest
+// by what can be checked without one: its inputs reach the build, the context stays small, the build needs
+// nothing from a registry but its base and npm packages, the health check asks a real route, and the clean-up
+// of better-sqlite3 leaves a module that opens a database.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const excluded = dockerIgnore(readFileSync(join(ROOT, '.dockerignore'), 'utf8'));
@@ -83,6 +84,22 @@ describe('Dockerfile and .dockerignore', () => {
     expect(bytes).toBeLessThan(5_000_000);
   });
 
+  it("needs nothing from a registry but its base and npm's packages: no `# syntax=` frontend, no apt-get, no compiler", () => {
+    // A `# syntax=` line (a parser directive, before any instruction) makes BuildKit pull a frontend image first.
+    expect(dockerfile).not.toMatch(/^#\s*syntax\s*=/im);
+    const runs = all.filter((i) => i.op === 'RUN').map((i) => i.args);
+    expect(runs.filter((r) => /apt-get|apk |g\+\+|python3|node-gyp|npm rebuild/.test(r))).toEqual([]);
+    // better-sqlite3 13 carries its prebuilt addons; no dependency's install script runs in the image.
+    expect(runs.find((r) => r.startsWith('npm ci'))).toContain('--ignore-scripts');
+  });
+
+  it("both stages start from NODE_IMAGE, by default the official slim image of .node-version's line", () => {
+    const line = readFileSync(join(ROOT, '.node-version'), 'utf8').trim();
+    expect(/^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1]).toBe(`node:${line}-bookworm-slim`);
+    const from = '$' + '{NODE_IMAGE}'; // the build argument, written as the Dockerfile writes it
+    expect(all.filter((i) => i.op === 'FROM').map((i) => i.args)).toEqual([`${from} AS build`, from]);
+  });
+
   it('the HEALTHCHECK asks a route that answers 200 healthy without the admin token', async () => {
     const check = all.find((i) => i.op === 'HEALTHCHECK');
     const path = /http:\/\/127\.0\.0\.1:'\+\(process\.env\.PORT\|\|8080\)\+'(\/[^']+)'/.exec(check?.args ?? '')?.[1];
@@ -113,20 +130,22 @@ describe('Dockerfile and .dockerignore', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rentalsim-docker-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('leaves lib/ and the compiled addon, which still opens a database, and nothing of the build', () => {
-      // A copy of the installed module and what it requires at run time, cleaned by the Dockerfile's own RUN line.
+    it("leaves lib/ and this platform's prebuilt addon, which still opens a database, and nothing for a build", () => {
+      // A copy of the installed module and of node-addon-api, cleaned by the Dockerfile's own RUN line, with this
+      // process's node first on PATH as the image's is.
       const require = createRequire(import.meta.url);
-      for (const pkg of ['better-sqlite3', 'bindings', 'file-uri-to-path']) {
+      for (const pkg of ['better-sqlite3', 'node-addon-api']) {
         cpSync(dirname(require.resolve(`${pkg}/package.json`)), join(dir, 'node_modules', pkg), { recursive: true });
       }
       const cleanUp = all.find((i) => i.op === 'RUN' && i.args.startsWith('cd node_modules/better-sqlite3'));
       expect(cleanUp).toBeDefined();
-      execFileSync('bash', ['-c', cleanUp!.args], { cwd: dir, stdio: 'pipe' });
+      const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env['PATH']}` };
+      execFileSync('bash', ['-c', cleanUp!.args], { cwd: dir, stdio: 'pipe', env });
       execFileSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"], { cwd: dir, stdio: 'pipe' });
       const left = join(dir, 'node_modules', 'better-sqlite3');
-      expect(readdirSync(left).sort()).toEqual(['LICENSE', 'README.md', 'build', 'lib', 'package.json']);
-      expect(readdirSync(join(left, 'build'))).toEqual(['Release']);
-      expect(readdirSync(join(left, 'build', 'Release'))).toEqual(['better_sqlite3.node']);
+      expect(readdirSync(left).sort()).toEqual(['LICENSE', 'README.md', 'lib', 'package.json', 'prebuilds']);
+      expect(readdirSync(join(left, 'prebuilds'))).toEqual([`${process.platform}-${process.arch}.node`]);
+      expect(readdirSync(join(dir, 'node_modules'))).toEqual(['better-sqlite3']);
     });
   });
 });

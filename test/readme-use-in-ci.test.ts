@@ -11,10 +11,16 @@ vi.mock('rentalsim', () => import('../src/index.js'));
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const example = readFileSync(new URL('../docs/examples/vitest-global-setup.ts', import.meta.url), 'utf8');
 const section = /\n## Use it in CI\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+const testcontainers = readFileSync(new URL('./container/testcontainers.test.ts', import.meta.url), 'utf8');
 
 describe('README: Use it in CI', () => {
   it('quotes docs/examples/vitest-global-setup.ts as it is', () => {
     expect(section).toContain('```ts\n' + example + '```');
+  });
+
+  it('quotes test/container/testcontainers.test.ts, which test/container/run.sh runs against the built image, as it is', () => {
+    expect(section).toContain('### Testcontainers\n');
+    expect(section).toContain('```ts\n' + testcontainers + '```');
   });
 
   it("the example's global setup starts a simulator, provides its URL to the tests, and its teardown stops it", async () => {

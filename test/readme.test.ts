@@ -14,6 +14,12 @@ describe('README', () => {
     if (def !== 'none') expect(row).toContain(def);
   });
 
+  it('the Docker section comes early: right after the contents, before the configuration', () => {
+    const headings = readme.split('\n').filter((l) => l.startsWith('## '));
+    expect(headings.slice(0, 4)).toEqual(['## Quick start', '## Contents', '## Docker', '## Configuration']);
+    expect(readme).toContain('\n- [Docker](#docker)');
+  });
+
   it('the quick start commands exist', () => {
     expect(readme).toContain('npm install && npm start');
     expect(readme).toContain('npm test');
