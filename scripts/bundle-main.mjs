@@ -11,7 +11,7 @@
 // addon); the catalogue generator runs in a child process from dist/src/seeds/. Nothing is minified, so a
 // stack trace names rentalsim's own functions. Plain tsc output of main.js works as well, only slower to start:
 // without esbuild (dependencies installed without dev ones) the build says so and leaves it unbundled.
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,15 @@ const BANNER = "import { createRequire as rentalsimCreateRequire } from 'node:mo
 
 /** @returns {Promise<boolean>} whether main.js was bundled */
 export async function bundleMain() {
+  const bundled = await bundle();
+  // tsc and esbuild write a new file without the execute bit, and npm sets it only when it links the bin:
+  // `npx rentalsim` in a checkout linked it once, so after `npm run clean && npm run build` it ran into
+  // "Permission denied". The bin is executable however it was built.
+  chmodSync(MAIN, 0o755);
+  return bundled;
+}
+
+async function bundle() {
   let esbuild;
   try {
     esbuild = await import(createRequire(import.meta.url).resolve('esbuild'));

@@ -28,8 +28,22 @@ async function main(argv: readonly string[]): Promise<void> {
   // Before the line that says we listen: whoever reads it may signal at once.
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  if (process.env['npm_command'] === 'exec') stopWithShell(() => stop('SIGTERM'));
   const counts = sim.world.scenario.catalog.counts();
   process.stdout.write(`rentalsim listening on ${sim.url} (scenario ${config.scenario}: ${counts.titles} titles, ${counts.people} people)\n`);
+}
+
+/**
+ * `npx rentalsim` runs the bin through a shell (npm, then `sh -c rentalsim`, then this process). npm passes a
+ * SIGTERM or SIGINT on to that shell only; the shell dies of it and this process, left with no parent, would
+ * keep running and listening. So under npx, the shell's end is taken as the signal it died of. The check reads
+ * the parent's id, kept off the event loop's count so it holds nothing open.
+ */
+function stopWithShell(stop: () => void): void {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 200).unref();
 }
 
 function version(): string {
