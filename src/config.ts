@@ -7,7 +7,10 @@ export interface Config {
   port: number;
   host: string;
   scenario: string;
-  /** Scheme://host[:port] the simulator is reached at; overrides the request's own address (fidelity 2). */
+  /**
+   * Scheme://host[:port] the simulator is reached at; overrides the request's own address
+   * (docs/reference/wire-format.md#addresses-and-ids).
+   */
   publicUrl: string | undefined;
   schemaBase: string;
   webBase: string;

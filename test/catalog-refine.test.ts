@@ -132,7 +132,7 @@ describe('refine over titles', () => {
     expect(str(doc, `/search/link[@title="format"]/@href`)).toBe('http://rentalsim.test/catalog/film?genre=Drama&items_per_page=7&refine=format');
   });
 
-  it('refine=all gives one link per facet, in the spec order', async () => {
+  it('refine=all gives one link per facet, in the documented order', async () => {
     const doc = await getXml(tw.app, '/catalog/title?refine=all&items_per_page=1&expand=none');
     expect(nodes(doc, `/search/link[@rel="${REFINEMENT}"]`).map((l) => str(l, '@title'))).toEqual(FACETS);
   });

@@ -71,7 +71,7 @@ describe('GET /catalog/{kind} for title kinds', () => {
 });
 
 describe('GET /catalog/{kind} for people kinds', () => {
-  it('/catalog/person lists everyone as person items (spec 2.3)', async () => {
+  it('/catalog/person lists everyone as person items', async () => {
     const doc = await getXml(tw.app, '/catalog/person?items_per_page=1');
     expect(Number(str(doc, '/search/total_results'))).toBe(tw.world.scenario.catalog.counts().people);
     const p = nodes(doc, '/search/person')[0]!;

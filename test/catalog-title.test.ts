@@ -23,7 +23,7 @@ const collapse = (names: string[]) => names.filter((n, i) => n !== names[i - 1])
 const linkTitles = (doc: Parameters<typeof nodes>[0], path: string) => nodes(doc, `${path}/link`).map((l) => str(l, '@title'));
 
 describe('GET /catalog/title/{id}', () => {
-  it('answers the catalog_title with the elements in the real order (fidelity 3)', async () => {
+  it('answers the catalog_title with the elements in the real order', async () => {
     const doc = await getXml(tw.app, `/catalog/title/${ZZYZX}`);
     expect(collapse(childNames(doc, '/catalog_title'))).toEqual([
       'studio',
@@ -199,7 +199,7 @@ describe('detail resources', () => {
     await getXml(tw.app, `/catalog/title/${ALIEN}/similars?items_per_page=0`, 400);
   });
 
-  it('reviews answers a paged list of review elements (spec 2.7), newest first', async () => {
+  it('reviews answers a paged list of review elements, newest first', async () => {
     const doc = await getXml(tw.app, `/catalog/title/${SERENITY}/reviews`);
     expect(str(doc, '/reviews/total_results')).toBe('2');
     expect(nodes(doc, '/reviews/review/review_title').map((n) => n.textContent)).toEqual(['Someone dies', 'Shiny']);
@@ -255,7 +255,7 @@ describe('detail resources', () => {
 });
 
 describe('fidelity at the wire: the web-page slug and raw apostrophes', () => {
-  it('a " - " in a title is one hyphen in its web-page link (fidelity 2)', async () => {
+  it('a " - " in a title is one hyphen in its web-page link', async () => {
     // Words of letters only, then " - Series N": the slug is the words joined by single hyphens.
     const series = catalogueTitles(tw.world).find((t) => /^[A-Za-z]+(?: [A-Za-z]+)* - Series \d$/.test(t.cleanTitle));
     expect(series, 'the default catalogue has a "<words> - Series N" title').toBeDefined();
@@ -265,7 +265,7 @@ describe('fidelity at the wire: the web-page slug and raw apostrophes', () => {
     expect(href).not.toContain('--');
   });
 
-  it('an apostrophe in a title attribute is written raw, and a parser reads the same title (fidelity 1)', async () => {
+  it('an apostrophe in a title attribute is written raw, and a parser reads the same title', async () => {
     const res = await signed(tw.app, 'GET', `/catalog/title/${ALIEN_DIRECTORS_CUT}?expand=none`);
     expect(res.status).toBe(200);
     expect(res.text).toContain(`<title full="Alien: Director's Cut" clean="Alien"/>`);

@@ -27,7 +27,7 @@ describe('GET /categories/{scheme}', () => {
     ['roles', ['actor', 'director', 'dancer', 'drummer', 'narrator', 'singer', 'voice over']],
     ['availability', ['available', 'quarantined', 'unavailable']],
     ['estimated_wait', ['normal', 'short', 'long']],
-  ])('%s has the fixed terms of the spec', async (scheme, expected) => {
+  ])('%s has its fixed terms', async (scheme, expected) => {
     expect(await termsOf(tw.app, scheme)).toEqual(expected);
   });
 
@@ -56,7 +56,7 @@ describe('GET /categories/{scheme}', () => {
     expect([...listed.keys()].sort()).toEqual(['catalog', 'certificates/bbfc', 'certificates/pegi', 'format', 'genres']);
   });
 
-  it("recommendation_source, the scheme of the recommendations' category, lists every term they use (fidelity 2)", async () => {
+  it("recommendation_source, the scheme of the recommendations' category, lists every term they use", async () => {
     // The terms and the scheme as alice's recommendations show them, every page.
     const used = new Set<string>();
     const schemes = new Set<string>();

@@ -73,7 +73,8 @@ describe('the schemas', () => {
       'status',
       'error',
       'category_scheme',
-      // Each id in a queue or a collection can be followed (fidelity 2): the single element is the root.
+      // Each id in a queue or a collection can be followed (docs/reference/wire-format.md#addresses-and-ids):
+      // the single element is the root.
       'queue_item',
       'queue_disc',
       'list_item',
@@ -104,10 +105,10 @@ describe('the schemas', () => {
     expect((await validateXmlDocuments([DECL + disc()], 'queue_item.xsd'))[0]!.valid).toBe(false);
   });
 
-  // Each rule comes from the fidelity guide; a schema that let any of these through would not guard it.
+  // Each rule is one of docs/reference/wire-format.md; a schema that let any of these through would not guard it.
   it.each([
     [
-      'catalog_title keeps the real element order (fidelity 3): can_rent before id',
+      'catalog_title keeps the real element order: can_rent before id',
       title({ head: '<studio>P</studio>', id: `<id>${B}/catalog/title/1</id><can_rent>true</can_rent>` }),
     ],
     [
@@ -118,7 +119,7 @@ describe('the schemas', () => {
     ['catalog_title always has adult', title({ adult: '' })],
     ['catalog_title always has catalog, format and certificate categories', title({ categories: `<category scheme="${B}/categories/catalog" term="video"/>` })],
     ['title has full and clean', title({ name: '<title full="Firefly"/>' })],
-    ['every link has a title (fidelity 2)', title({ links: `<link href="${B}/catalog/title/1/synopsis" rel="${S}/synopsis"/>` })],
+    ['every link has a title', title({ links: `<link href="${B}/catalog/title/1/synopsis" rel="${S}/synopsis"/>` })],
     ['every link has an href', title({ links: `<link rel="${S}/synopsis" title="synopsis"/>` })],
     [
       'every category has a term',
@@ -133,44 +134,44 @@ describe('the schemas', () => {
       }),
     ],
     ['ids are absolute URIs', title({ id: '<id>/catalog/title/1</id>' })],
-    ['booleans are true or false, not 1 (fidelity 1)', title({ adult: '<adult>0</adult>' })],
+    ['booleans are true or false, not 1', title({ adult: '<adult>0</adult>' })],
     ['release_date is YYYY-MM-DD', title({ head: '<release_date>2004-05-17T00:00:00Z</release_date><can_rent>true</can_rent>' })],
-    ['an average rating prints 4, never 4.0 (fidelity 1)', title({ head: '<rating>4.0</rating><can_rent>true</can_rent>' })],
+    ['an average rating prints 4, never 4.0', title({ head: '<rating>4.0</rating><can_rent>true</can_rent>' })],
     ['a rating is at most 5', rated('5.5', '2024-01-02T03:04:05Z')],
-    ['a datetime has whole seconds and Z (fidelity 1)', rated('4', '2024-01-02T03:04:05.123Z')],
+    ['a datetime has whole seconds and Z', rated('4', '2024-01-02T03:04:05.123Z')],
     ['a datetime is UTC, written Z', rated('4', '2024-01-02T03:04:05+01:00')],
     [
-      'the user rating comes before the embedded catalog_title (fidelity 3)',
+      'the user rating comes before the embedded catalog_title',
       `<rating_item><id>${B}/u</id>${title()}<rating>4</rating><updated>2024-01-02T03:04:05Z</updated></rating_item>`,
     ],
     ['a histogram has ten bins', `<histogram><bins><bin count="1" label="0.5"/></bins></histogram>`],
     [
-      'paging links are self, next or last, unprefixed (fidelity 2)',
+      'paging links are self, next or last, unprefixed',
       `<ratings><total_results>0</total_results><items_per_page>25</items_per_page><start_index>1</start_index><link href="${B}/x" rel="${S}/self" title="self"/><link href="${B}/x" rel="last" title="last"/></ratings>`,
     ],
     [
       'start_index starts at 1',
       `<ratings><total_results>0</total_results><items_per_page>25</items_per_page><start_index>0</start_index><link href="${B}/x" rel="self" title="self"/><link href="${B}/x" rel="last" title="last"/></ratings>`,
     ],
-    ['a queue POST answer holds failed_title_refs even when empty (fidelity 6)', '<response><resources_created/></response>'],
-    ['a rating POST answer holds exactly one link (fidelity 6)', '<resources_created/>'],
+    ['a queue POST answer holds failed_title_refs even when empty', '<response><resources_created/></response>'],
+    ['a rating POST answer holds exactly one link', '<resources_created/>'],
     [
-      'GET /users answers exactly one link (fidelity 7)',
+      'GET /users answers exactly one link',
       `<resource><link href="${B}/a" rel="${S}/user" title="a"/><link href="${B}/b" rel="${S}/user" title="b"/></resource>`,
     ],
-    ['an error has reason and details (spec 2.10)', '<error><reason>Not Found</reason></error>'],
+    ['an error has reason and details', '<error><reason>Not Found</reason></error>'],
     [
       'a queue priority is 1 to 3',
       `<at_home><awaiting_allocation>0</awaiting_allocation><at_home_item><priority>4</priority><shipped>2024-01-02</shipped>${title()}</at_home_item></at_home>`,
     ],
     [
-      'shipped is a date, YYYY-MM-DD (fidelity 1)',
+      'shipped is a date, YYYY-MM-DD',
       `<at_home><awaiting_allocation>0</awaiting_allocation><at_home_item><priority>2</priority><shipped>2024-01-02T00:00:00Z</shipped>${title()}</at_home_item></at_home>`,
     ],
-    ['a queue_item has its availability and estimated_wait categories (fidelity 7)', queueItem(wait('normal'))],
+    ['a queue_item has its availability and estimated_wait categories', queueItem(wait('normal'))],
     ['a queue_disc is its id, its wait and its catalog_title, nothing more', disc({ tail: '<priority>1</priority>' })],
     ['a queue_disc wait is normal, short or long', disc({ wait: wait('available') })],
-    ['a list_item has its comment (spec 2.9)', listItem('')],
+    ['a list_item has its comment', listItem('')],
     ['an unknown root is no answer of the API', '<catalogue_title/>'],
     ['a document that is not well-formed XML is refused', '<error><reason>x</reason><details>y</details>'],
   ])('refuse a document that breaks the rule: %s', async (_rule, xml) => {
@@ -194,7 +195,7 @@ describe('checking answers against the contract', () => {
     expect(problems[2]).toMatch(/GET \/users -> 200 <error>: openapi.yaml declares <resource> here/);
   });
 
-  it('reports an answer without the XML declaration first, or with another content type (fidelity 1)', async () => {
+  it('reports an answer without the XML declaration first, or with another content type', async () => {
     const error = '<error><reason>Not Found</reason><details>d-decl</details></error>';
     const problems = await contractProblems([
       { method: 'GET', url: '/nowhere', status: 404, body: error },

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -64,5 +64,137 @@ describe('links between the README and docs/', () => {
     expect([
       ...anchors("## The subscriber's resources\n### Reading an `Invalid Signature` answer\n## Test controls (admin API)\n## Faults\n## Faults\n"),
     ]).toEqual(['the-subscribers-resources', 'reading-an-invalid-signature-answer', 'test-controls-admin-api', 'faults', 'faults-1']);
+  });
+});
+
+/**
+ * Files other branches of issue 25 are rewriting while this check lands: their citations of the outside
+ * documents are cleaned up when those branches are merged. Temporary: once merged, empty this list, and the
+ * check covers them too. Each entry is a path or a folder (ending in /) relative to the repository.
+ */
+const BEING_CHANGED_ON_OTHER_BRANCHES: readonly string[] = [
+  'src/store/catalog-search',
+  'src/store/indexed-title-search.ts',
+  'src/store/term-index.ts',
+  'src/store/facet-index.ts',
+  'src/store/search-index-data.ts',
+  'src/store/catalog-store.ts',
+  'src/admin/faults-routes.ts',
+  'src/admin/overrides-routes.ts',
+  'src/admin/fault-body.ts',
+  'src/admin/override-body.ts',
+  'src/domain/faults.ts',
+  'src/domain/overrides.ts',
+  'src/main.ts',
+  'scripts/',
+  'bench/',
+  'README.md',
+  'docs/README.md',
+  'docs/reference/catalogue-search.md',
+];
+
+const THIS_FILE = relative(ROOT, import.meta.filename);
+const SOURCE = /\.(ts|js|mjs|cjs|py|pl|rb|go|java|php|sh|xsd|yaml|yml)$/;
+
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name.startsWith('.') ? [] : filesUnder(path, keep);
+    return keep(e.name) ? [path] : [];
+  });
+}
+
+const allowedForNow = (file: string) => BEING_CHANGED_ON_OTHER_BRANCHES.some((p) => file === p || file.startsWith(p));
+
+/** The code and the published contract: what a newcomer reads beside the docs. */
+const CODE = ['src', 'test', 'bench', 'scripts', 'schemas']
+  .flatMap((d) => filesUnder(join(ROOT, d), (n) => SOURCE.test(n)))
+  .concat(join(ROOT, 'openapi.yaml'))
+  .map((p) => relative(ROOT, p))
+  .filter((f) => f !== THIS_FILE);
+const DOCS = PAGES.map((p) => relative(ROOT, p));
+
+/**
+ * Names of documents that are not in this repository: the service's interface description ("spec 4.3 rule 2")
+ * and the guide to what the real service did ("fidelity 6"), and the folder beside the checkout they sat in.
+ */
+const OUTSIDE_DOCUMENTS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['a section of the outside interface description or fidelity guide', /\b(?:spec|fidelity)(?: guide)? ?§? ?\d/gi],
+  ['the outside fidelity guide', /\bfidelity (?:guide|\.md)|\bfidelity\.md\b/gi],
+  ['the outside interface description', /\bservice-interface\.md\b|\bthe spec\b/gi],
+  ['a folder outside the repository', /\.\.\/shared\b|\/work\/shared\b|shared\/spec\b/gi],
+];
+
+function outsideNames(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, i) => OUTSIDE_DOCUMENTS.flatMap(([what, re]) => [...line.matchAll(re)].map((m) => `line ${i + 1}: "${m[0]}" (${what})`)));
+}
+
+/** Comment text of a source file: `//` and `#` line comments, and the lines of block comments. */
+function commentLines(text: string): Array<[number, string]> {
+  const out: Array<[number, string]> = [];
+  let inBlock = false;
+  text.split('\n').forEach((line, i) => {
+    const t = line.trim();
+    const opens = t.startsWith('/*') || t.startsWith('<!--');
+    if (inBlock || opens) out.push([i + 1, t]);
+    else if (t.startsWith('//') || t.startsWith('#')) out.push([i + 1, t]);
+    else {
+      const at = line.indexOf(' // ');
+      if (at >= 0) out.push([i + 1, line.slice(at)]);
+    }
+    if (opens) inBlock = true;
+    if (t.endsWith('*/') || t.endsWith('-->')) inBlock = false;
+  });
+  return out;
+}
+
+/** A duration measured on some machine: `12 ms`, `~0.8 µs`, `40ns`. Not `200ms` quoted (a value a client sends). */
+const TIMING = /(?<![\w`'".+-])~?\d[\d,.]*\s?(?:ms|µs|us|ns)\b(?![`'"])/g;
+
+describe('the repository stands alone (issue 25 part 3)', () => {
+  it('no comment, test name or document names a document outside the repository', () => {
+    const found = [...CODE, ...DOCS]
+      .filter((f) => !allowedForNow(f))
+      .flatMap((f) => outsideNames(readFileSync(join(ROOT, f), 'utf8')).map((hit) => `${f} ${hit}`));
+    expect(found).toEqual([]);
+  });
+
+  it('every docs/ page a comment cites exists, and so does the heading it names', () => {
+    const broken: string[] = [];
+    for (const f of CODE) {
+      const text = readFileSync(join(ROOT, f), 'utf8');
+      for (const m of text.matchAll(/\bdocs\/[\w./-]*[\w-](?:#[\w-]+)?/g)) {
+        const [path, fragment] = m[0].split('#') as [string, string | undefined];
+        const target = join(ROOT, path);
+        // `docs/decisions/0008` names a decision by number; `x.js` in an import is `x.ts` here.
+        const exists =
+          existsSync(target) ||
+          existsSync(target.replace(/\.js$/, '.ts')) ||
+          (existsSync(dirname(target)) && readdirSync(dirname(target)).some((n) => n.startsWith(`${basename(target)}-`)));
+        if (!exists) broken.push(`${f}: ${m[0]}: no such file`);
+        else if (fragment !== undefined && !(statSync(target).isFile() && anchors(readFileSync(target, 'utf8')).has(fragment)))
+          broken.push(`${f}: ${m[0]}: no such heading`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('no comment quotes a timing: numbers belong in bench/results and the decision records', () => {
+    const found = CODE.filter((f) => !allowedForNow(f) && !f.endsWith('.yaml')).flatMap((f) =>
+      commentLines(readFileSync(join(ROOT, f), 'utf8')).flatMap(([n, c]) => [...c.matchAll(TIMING)].map((m) => `${f}:${n}: "${m[0]}" in ${c}`)),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the checks find what they are for', () => {
+    const spec = ['spec', '4.3 rule 2'].join(' ');
+    const guide = ['Fidelity', '6'].join(' ');
+    expect(outsideNames(`// (${spec}); ${guide}: see ../${'shared'}/x`)).toHaveLength(3);
+    expect(outsideNames('// special 4 times; the fidelity of the wire; spec: FaultSpec')).toEqual([]);
+    const timed = commentLines('const a = 1; // took 12 ms\n/**\n * ~0.8 µs a lookup, `200ms` as sent\n */\nconst b = "5 ms";');
+    expect(timed.flatMap(([, c]) => [...c.matchAll(TIMING)].map((m) => m[0]))).toEqual(['12 ms', '~0.8 µs']);
   });
 });

@@ -6,7 +6,7 @@ import { parseXml, str } from './support/xml.js';
 
 const DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
 
-describe('errors: one catalog, one handler, always the spec <error>', () => {
+describe('errors: one catalog, one handler, always the documented <error>', () => {
   let w: TestWorld;
   beforeAll(() => {
     w = testWorld();

@@ -16,7 +16,7 @@ import { parseXml } from './support/xml.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Every root a 2xx answer of the API may have (spec 2, fidelity 3 and 6). */
+/** Every root a 2xx answer of the API may have (docs/reference/wire-format.md). */
 export const DOCUMENT_ROOTS = new Set([
   'search',
   'catalog_title',

@@ -136,7 +136,7 @@ describe('title_refs count (--max-title-refs)', () => {
     expectError(res, 400, 'Invalid Parameter', /501 title references in one request; send at most 500/);
   });
 
-  it('outside /users it means nothing and is ignored, like any unknown parameter (fidelity 1)', async () => {
+  it('outside /users it means nothing and is ignored, like any unknown parameter', async () => {
     const { app } = small();
     const res = await signed(app, 'GET', `/catalog/title?items_per_page=1&title_refs=${encodeURIComponent(refs(6))}`);
     expect(res.status).toBe(200);

@@ -9,7 +9,7 @@ const scifi = `${listsPath()}/${SCIFI_LIST}`;
 describe('GET /users/{guid}/lists', () => {
   const { app } = testWorld();
 
-  it('answers every collection of the user with the fields of spec 2.9, in that order', async () => {
+  it('answers every collection of the user with every field of a list, in order', async () => {
     const doc = await getDoc(app, listsPath());
     expect(childNames(doc, '/lists')).toEqual(['list', 'list']);
     expect(childNames(doc, '/lists/list[1]')).toEqual(['name', 'description', 'author', 'anonymous', 'location', 'public', 'created', 'updated', 'link']);
@@ -79,7 +79,7 @@ describe('GET /users/{guid}/lists/{list_id}', () => {
     expect(str(doc, '/list_items/total_results')).toBe('2');
   });
 
-  it('pages (default 25, at most 100) with the spec 2.1 envelope', async () => {
+  it('pages (default 25, at most 100) with the paged envelope', async () => {
     const doc = await getDoc(app, `${scifi}?items_per_page=2&start_index=3&expand=none`);
     expect(count(doc, '/list_items/list_item')).toBe(2);
     expect(str(doc, '/list_items/list_item[1]/id')).toBe(`${BASE}${scifi}/60`);
@@ -117,7 +117,7 @@ describe('GET /users/{guid}/lists/{list_id}', () => {
   });
 });
 
-describe('GET /users/{guid}/lists/{list_id}/{product_id} (fidelity 2: every id can be followed)', () => {
+describe('GET /users/{guid}/lists/{list_id}/{product_id} (every id can be followed)', () => {
   const { app } = testWorld();
   const DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
 

@@ -5,7 +5,7 @@ import { BOB, CONSUMER, OTHER_CONSUMER } from './support/signing.js';
 import { BASE, testWorld } from './support/world.js';
 import { parseXml, str } from './support/xml.js';
 
-// Spec 3.1, 4.1 and 5; fidelity 9: the token life cycle as OAuth 1.0 and 1.0a clients walk it.
+// docs/reference/oauth.md#the-dance-step-by-step: the token life cycle as OAuth 1.0 and 1.0a clients walk it.
 
 const reasonOf = (text: string) => str(parseXml(text), '/error/reason');
 const detailsOf = (text: string) => str(parseXml(text), '/error/details');

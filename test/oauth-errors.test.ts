@@ -7,8 +7,8 @@ import { ALICE, CONSUMER, OTHER_CONSUMER } from './support/signing.js';
 import { HOST, testWorld } from './support/world.js';
 import { parseXml, str } from './support/xml.js';
 
-// Fidelity 8: every OAuth row of the error table, with its status, reason, gateway code and oauth_problem,
-// and the order in which the checks are made.
+// Every OAuth row of the error table (docs/reference/oauth.md#the-order-of-the-checks), with its status,
+// reason, gateway code and oauth_problem, and the order in which the checks are made.
 
 const now = () => Math.floor(Date.now() / 1000);
 const CATALOG = '/catalog/title?term=zzyzx';
@@ -26,7 +26,7 @@ function expectError(res: request.Response, status: number, reason: string, code
 const drop = (name: string) => (p: Array<[string, string]>) => p.filter(([n]) => n !== name);
 const spoilSignature = (p: Array<[string, string]>) => p.map(([n, v]): [string, string] => [n, n === 'oauth_signature' ? 'AAAA' + v.slice(4) : v]);
 
-describe('fidelity 8: the OAuth rows of the error table', () => {
+describe('the OAuth rows of the error table', () => {
   const { app } = testWorld();
 
   it.each([
@@ -133,7 +133,7 @@ describe('fidelity 8: the OAuth rows of the error table', () => {
   });
 });
 
-describe('fidelity 8: tokens', () => {
+describe('OAuth errors: tokens', () => {
   it('an unknown access token: 401 Invalid Or Expired Token', async () => {
     const { app } = testWorld();
     const res = await sendRaw(app, { path: '/users', token: { key: 'no-such-token', secret: 'x' } });
@@ -180,7 +180,7 @@ describe('fidelity 8: tokens', () => {
   });
 });
 
-describe('fidelity 8: nonces', () => {
+describe('OAuth errors: nonces', () => {
   it('a nonce used again with the same timestamp: 401 Invalid NONCE', async () => {
     const { app } = testWorld();
     const fixed = { path: CATALOG, nonce: 'n-1', timestamp: String(now()) };
@@ -212,7 +212,7 @@ describe('fidelity 8: nonces', () => {
   });
 });
 
-describe('fidelity 8: the checks run in order, the first failure answers', () => {
+describe('OAuth errors: the checks run in order, the first failure answers', () => {
   const { app } = testWorld();
   const past = () => String(now() - 3600);
   it.each<[string, RawOAuthOptions, string]>([

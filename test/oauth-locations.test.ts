@@ -7,8 +7,8 @@ import { ALICE } from './support/signing.js';
 import { HOST, testWorld } from './support/world.js';
 import { parseXml, str } from './support/xml.js';
 
-// Fidelity 9: where clients put the OAuth parameters, and the base string URI built from the request as
-// it was sent (RFC 5849 3.4.1.2, fidelity 2 and 9).
+// Where clients put the OAuth parameters, and the base string URI built from the request as it was sent
+// (RFC 5849 3.4.1.2; docs/reference/oauth.md#the-rules-in-short).
 
 const CATALOG = '/catalog/title?term=zzyzx';
 
@@ -117,7 +117,7 @@ describe('the base string URI is the request as sent', () => {
   });
 });
 
-describe('absolute-form request lines (clients behind an HTTP proxy, fidelity 2)', () => {
+describe('absolute-form request lines (clients behind an HTTP proxy)', () => {
   let sim: Simulator;
   beforeAll(async () => {
     sim = await startSimulator({ port: 0 });

@@ -4,8 +4,8 @@ import { exchange, getRequestToken } from './support/oauth-dance.js';
 import { sendRaw } from './support/oauth-request.js';
 import { BASE, HOST, testWorld as anyWorld } from './support/world.js';
 
-// The authorisation page at login_url (spec 3.1, 5.4-5.7), driven as a browser would with plain HTTP.
-// test/browser/oauth-flow.test.ts walks the same page in a real chromium.
+// The authorisation page at login_url (docs/reference/oauth.md#the-dance-step-by-step), driven as a browser
+// would with plain HTTP. test/browser/oauth-flow.test.ts walks the same page in a real chromium.
 
 // The page answers only to the simulator's own names (README: Security); these worlds own HOST.
 const testWorld = (scenario = 'default') => anyWorld(scenario, { allowedHosts: HOST });
@@ -25,7 +25,7 @@ const byId = (html: string, id: string) => new RegExp(`id="${id}"[^>]*>([^<]*)<`
 describe('GET /oauth/login', () => {
   const { app } = testWorld();
 
-  it('without oauth_token asks for the activation code (spec 5.6)', async () => {
+  it('without oauth_token asks for the activation code', async () => {
     const res = await page(app, '/oauth/login');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -71,7 +71,7 @@ describe('GET /oauth/login', () => {
   });
 });
 
-describe('the old authorisation address (spec 5.7)', () => {
+describe('the old authorisation address', () => {
   it.each(['GET', 'POST'] as const)('%s /oauth/authorize answers 301 to /oauth/login, query kept', async (method) => {
     const { app } = testWorld();
     const call =

@@ -165,7 +165,8 @@ describe('queue and collection invariants under random operations', () => {
           const before = snapshot();
           const res = await run(o);
           expect(res.status, `${JSON.stringify(o)} -> ${res.text}`).toBeLessThan(500);
-          // Never an empty body (fidelity 1), and always well-formed XML (parseXml throws otherwise).
+          // Never an empty body (docs/reference/wire-format.md#the-body), and always well-formed XML (parseXml
+          // throws otherwise).
           expect(res.text.length, `${JSON.stringify(o)} answered an empty body`).toBeGreaterThan(0);
           parseXml(res.text);
           if (res.status >= 400) expect(snapshot(), `${JSON.stringify(o)} was rejected (${res.status}) but changed the state`).toBe(before);

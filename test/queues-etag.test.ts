@@ -12,7 +12,7 @@ const etagOf = async (app: Parameters<typeof as>[0], path = every, who?: Paramet
   return res.headers['etag'] as string;
 };
 
-describe('ETag on queue reads (fidelity 6)', () => {
+describe('ETag on queue reads', () => {
   it('the queues list and every queue read carry the same quoted ETag', async () => {
     const { app } = testWorld();
     const tag = await etagOf(app);

@@ -155,7 +155,7 @@ describe('GET /users/{guid}/queues/every', () => {
   });
 });
 
-describe('availability and estimated_wait (spec 3.2)', () => {
+describe('availability and estimated_wait', () => {
   const termsOf = async (app: Parameters<typeof getDoc>[0], who = ALICE) => {
     const doc = await getDoc(app, `${queuesPath(who)}/every?items_per_page=100&expand=none`, who);
     return new Map(
@@ -212,7 +212,7 @@ describe('GET /users/{guid}/queues/{queue_id}', () => {
     expect(nodes(doc, '/queue/queue_item/link/@title').every((a) => a.nodeValue === 'Later')).toBe(true);
   });
 
-  it('pages with the envelope of spec 2.1 (default 25)', async () => {
+  it('pages with the paged envelope (default 25)', async () => {
     const doc = await getDoc(app, every);
     expect(str(doc, '/queue/total_results')).toBe('33');
     expect(str(doc, '/queue/items_per_page')).toBe('25');
@@ -286,7 +286,7 @@ describe('GET /users/{guid}/queues/{queue_id}', () => {
   });
 });
 
-describe('GET on a queue_item id and a queue_disc id (fidelity 2: every id can be followed)', () => {
+describe('GET on a queue_item id and a queue_disc id (every id can be followed)', () => {
   const { app } = testWorld();
   const DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
 
@@ -336,7 +336,7 @@ describe('GET on a queue_item id and a queue_disc id (fidelity 2: every id can b
     expect((await as(app, 'GET', `${discPath(11)}?expand=everything`)).status).toBe(400);
   });
 
-  it("carries the queues' ETag and answers 304 to it, like every queue read (fidelity 6)", async () => {
+  it("carries the queues' ETag and answers 304 to it, like every queue read", async () => {
     const tag = (await as(app, 'GET', every)).headers['etag'] as string;
     for (const path of [itemPath(10), discPath(11)]) {
       const res = await as(app, 'GET', path);

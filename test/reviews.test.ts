@@ -14,7 +14,7 @@ describe('GET /users/{guid}/reviews', () => {
     return parseXml(res.text);
   }
 
-  it('lists alice’s reviews newest first, each with every field of spec 2.7 and the title', async () => {
+  it('lists alice’s reviews newest first, each with every field of a review and the title', async () => {
     const doc = await reviews();
     expect(str(doc, '/reviews/total_results')).toBe('5');
     expect(str(doc, '/reviews/items_per_page')).toBe('25');

@@ -1,6 +1,7 @@
-// The one error catalog (fidelity 8). Every rejection the simulator makes is one of these; the single
-// error handler in src/http/error-handler.ts renders it as `<error>` with the gateway headers.
-// Details always tell the client what to do next.
+// The one error catalog (docs/reference/wire-format.md#errors,
+// docs/reference/oauth.md#the-order-of-the-checks). Every rejection the simulator makes is one of these; the
+// single error handler in src/http/error-handler.ts renders it as `<error>` with the gateway headers. Details
+// always tell the client what to do next.
 
 export interface ApiErrorInit {
   status: number;
@@ -191,7 +192,7 @@ export const errors = {
   /** An error answer a tester injected (admin: /__admin/faults); it looks like any other gateway error. */
   injected: (status: number, reason: string, details: string) => new ApiError({ status, reason, details, code: codeOf(status, reason), check: 'fault' }),
 
-  // ---- OAuth and gateway errors (fidelity 8, in the order the verifier checks them) ----------
+  // ---- OAuth and gateway errors, in the order the verifier checks them (docs/reference/oauth.md#the-order-of-the-checks) ----
   notAuthorized: () =>
     new ApiError({
       status: 403,

@@ -2,9 +2,10 @@ import { RECOMMENDATION_SOURCES } from './recommend.js';
 import { PERSON_ROLES } from './types.js';
 
 /**
- * The category schemes served under /categories/: those of spec 2.2 in the order the spec lists them, then
- * recommendation_source, the scheme of the recommendations' own category, so every scheme an answer names
- * can be followed (fidelity 2).
+ * The category schemes served under /categories/: those a catalog_title's categories name, in the order of
+ * docs/reference/catalogue-search.md (Categories), then recommendation_source, the scheme of the
+ * recommendations' own category, so every scheme an answer names can be followed
+ * (docs/reference/wire-format.md#addresses-and-ids).
  */
 export const CATEGORY_SCHEMES = [
   'catalog',
@@ -23,7 +24,10 @@ export const CATEGORY_SCHEMES = [
 ] as const;
 export type CategorySchemeName = (typeof CATEGORY_SCHEMES)[number];
 
-/** Schemes whose terms are fixed by the spec; the others are the distinct values of the catalogue. */
+/**
+ * Schemes whose terms the service fixed (docs/reference/catalogue-search.md, Categories); the others are the
+ * distinct values of the catalogue.
+ */
 export const FIXED_TERMS: Readonly<Partial<Record<CategorySchemeName, readonly string[]>>> = {
   catalog: ['video', 'games'],
   roles: PERSON_ROLES,

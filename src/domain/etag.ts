@@ -1,6 +1,7 @@
-// Entity tags for optimistic concurrency on queues (fidelity 6, from the sister API). The tag is a hash of
-// the state it names, so any change to that state (through the API, the admin events or a reset) changes
-// it without every writer having to remember to bump a counter.
+// Entity tags for optimistic concurrency on queues, as the sister API had them
+// (docs/reference/queues-and-lists.md#etag). The tag is a hash of the state it names, so any change to that
+// state (through the API, the admin events or a reset) changes it without every writer having to remember to
+// bump a counter.
 
 /**
  * 64-bit FNV-1a over the UTF-16 code units of a text, as four 16-bit limbs, low first. Computed in limbs

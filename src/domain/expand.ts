@@ -1,10 +1,13 @@
 import { errors } from './api-error.js';
 
-/** Detail links of a title, in the order they appear (fidelity 3). */
+/** Detail links of a title, in the order they appear (docs/reference/wire-format.md#the-catalog_title). */
 export const TITLE_LINKS = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars', 'reviews'] as const;
 export type TitleLink = (typeof TITLE_LINKS)[number];
 
-/** Links whose data can be carried inline; similars and reviews are never expanded (fidelity 3). */
+/**
+ * Links whose data can be carried inline; similars and reviews are never expanded
+ * (docs/reference/wire-format.md#the-catalog_title).
+ */
 export const EXPANDABLE: readonly TitleLink[] = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks'];
 
 /**
@@ -16,8 +19,9 @@ export type Expansion = { none: true } | { none: false; links: ReadonlySet<Title
 export const NO_EXPANSION: Readonly<Expansion> = { none: false, links: new Set() };
 
 /**
- * Parses `expand` (fidelity 3): a comma list of link names, `all`, or `none`. Unknown names -> 400 that
- * lists the allowed ones. `similars` and `reviews` are accepted but stay links.
+ * Parses `expand` (docs/reference/wire-format.md#the-catalog_title): a comma list of link names, `all`, or
+ * `none`. Unknown names -> 400 that lists the allowed ones. `similars` and `reviews` are accepted but stay
+ * links.
  */
 export function parseExpand(value: string | undefined): Expansion {
   if (value === undefined || value.trim() === '') return NO_EXPANSION;

@@ -54,14 +54,15 @@ export interface JournalLimits {
 
 /**
  * Holds at most `capacity` entries and about `limits.bytes` bytes, whichever binds first: the count alone
- * let a flood of rejected 64 KB bodies keep a ~330 KB base string each (RSS 2 GB after ~1,200 requests).
+ * let a flood of rejected 64 KB bodies keep a base string several times that size each, and the process grew
+ * by gigabytes (bench/results/soak.md).
  * Every string a client controls, and the answer's body, is cut to `limits.stringBytes` with a visible
  * marker (`truncated`).
  *
  * Entries are kept as bytes (src/domain/journal-bytes.ts) in a ByteQueue, off the JavaScript heap, and
  * decoded when the journal is read. Kept as objects holding the request's strings, each entry lived through
- * young-generation collections and was promoted: under load that grew the old generation by ~0.5 MB a
- * collection, and the process's RSS by 40 to 60 MB, for a thousand entries of ~2 KB.
+ * young-generation collections and was promoted: under load that grew the old generation with every
+ * collection, and the process's RSS by many times the entries' own size.
  */
 export class Journal {
   /** Each entry's place in `held`, its length and id, oldest first; those before `head` are gone (compacted in batches). */

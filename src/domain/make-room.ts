@@ -1,8 +1,8 @@
 /**
  * Makes room in a Map used as a bounded cache, oldest (first inserted or re-inserted) entries first, before
  * one more is set. It trims a tenth of the bound at a time: V8's `map.keys().next()` steps over every entry
- * deleted since the table was last compacted, so taking one oldest entry per insertion cost 3 µs at 5,000
- * entries and 20 µs at 50,000 (docs/decisions/0008); one walk per tenth costs a fraction of a µs per entry.
+ * deleted since the table was last compacted, so taking one oldest entry per insertion cost more the larger
+ * the bound (docs/decisions/0008-request-cost.md); one walk per tenth costs little per entry.
  */
 export function makeRoom<K, V>(map: Map<K, V>, max: number): void {
   if (map.size < max) return;

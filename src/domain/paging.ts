@@ -6,16 +6,16 @@ export interface PagingLimits {
   maxSize: number;
 }
 
-/** Catalogue search (spec 8): 20 by default, at most 250. */
+/** Catalogue search (docs/reference/wire-format.md#paged-lists): 20 by default, at most 250. */
 export const CATALOG_PAGING: Readonly<PagingLimits> = { defaultSize: 20, maxSize: 250 };
-/** User resources (spec 8): 25 by default, at most 100. */
+/** User resources (docs/reference/wire-format.md#paged-lists): 25 by default, at most 100. */
 export const USER_PAGING: Readonly<PagingLimits> = { defaultSize: 25, maxSize: 100 };
 
 const INTEGER = /^[+]?\d+$/;
 
 /**
- * Validates start_index and items_per_page (fidelity 5): zero, negative or non-integer values are 400;
- * a size above the maximum is clamped (and the clamped value echoed).
+ * Validates start_index and items_per_page (docs/reference/wire-format.md#paged-lists): zero, negative or
+ * non-integer values are 400; a size above the maximum is clamped (and the clamped value echoed).
  */
 export function parsePageRequest(startIndex: string | undefined, itemsPerPage: string | undefined, limits: PagingLimits): PageRequest {
   let start = 1;
@@ -38,7 +38,10 @@ export function parsePageRequest(startIndex: string | undefined, itemsPerPage: s
   return { startIndex: start, itemsPerPage: size };
 }
 
-/** First index of the last page: floor((total-1)/ipp)*ipp + 1, and 1 when empty (fidelity 5). */
+/**
+ * First index of the last page: floor((total-1)/ipp)*ipp + 1, and 1 when empty
+ * (docs/reference/wire-format.md#paged-lists).
+ */
 export function lastPageStart(total: number, itemsPerPage: number): number {
   if (total <= 0) return 1;
   return Math.floor((total - 1) / itemsPerPage) * itemsPerPage + 1;

@@ -1,6 +1,7 @@
 /**
  * RFC 3986 percent-encoding as OAuth (RFC 5849 3.6) and the real page links use it: everything but
- * ALPHA / DIGIT / - . _ ~ is encoded, so commas become %2C and the facet pipe %7C (fidelity 4).
+ * ALPHA / DIGIT / - . _ ~ is encoded, so commas become %2C and the facet pipe %7C
+ * (docs/reference/wire-format.md#paged-lists).
  */
 export function percentEncode(value: string): string {
   // Most OAuth values (keys, nonces, timestamps, method names) need no encoding: hand them back as they are.

@@ -1,8 +1,9 @@
 import { titleIdOfRef } from './title-ref.js';
 import type { Title } from './types.js';
 
-// Why a title ref posted to a queue or a collection fails (fidelity 6). A failed ref never fails the
-// request: it is listed in failed_title_refs with the reason as the link title.
+// Why a title ref posted to a queue or a collection fails
+// (docs/reference/queues-and-lists.md#why-a-title-ref-fails). A failed ref never fails the request: it is
+// listed in failed_title_refs with the reason as the link title.
 
 export type AddableTitle = Pick<Title, 'id' | 'fullTitle' | 'canRent' | 'parentId'>;
 

@@ -1,6 +1,7 @@
 import type { Plan, Title } from './types.js';
 
-// Spec 3.2 and fidelity 7: what a queue item's availability and estimated_wait categories say.
+// docs/reference/queues-and-lists.md#availability-and-wait: what a queue item's availability and estimated_wait
+// categories say.
 
 export type Availability = 'available' | 'quarantined' | 'unavailable';
 export type EstimatedWait = 'normal' | 'short' | 'long';

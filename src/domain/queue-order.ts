@@ -1,6 +1,7 @@
 import type { QueueItem } from './types.js';
 
-// Queue order (fidelity 7): priority first (1 high, 3 low), then the order titles were added (seq).
+// Queue order (docs/reference/queues-and-lists.md#order-and-moves): priority first (1 high, 3 low), then the
+// order titles were added (seq).
 
 export function compareQueueItems(a: Pick<QueueItem, 'priority' | 'seq'>, b: Pick<QueueItem, 'priority' | 'seq'>): number {
   return a.priority - b.priority || a.seq - b.seq;

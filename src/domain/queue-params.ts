@@ -1,6 +1,6 @@
 import { errors } from './api-error.js';
 
-/** Default priority of an added title (spec 4.3). */
+/** Default priority of an added title (docs/reference/queues-and-lists.md#routes). */
 export const DEFAULT_PRIORITY = 2;
 
 /**

@@ -1,5 +1,5 @@
-// Sub-queue references as clients send them in `queue_ref` (spec 4.3): matched on their path, whatever the
-// host (fidelity 2), like title references (title-ref.ts).
+// Sub-queue references as clients send them in `queue_ref`: matched on their path, whatever the host
+// (docs/reference/wire-format.md#addresses-and-ids), like title references (title-ref.ts).
 
 const QUEUE_PATH = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*)?\/users\/([0-9A-Fa-f-]+)\/queues\/(every|\d{1,15})\/?(?:[?#].*)?$/i;
 

@@ -1,6 +1,6 @@
 import { errors } from './api-error.js';
 
-/** Ratings run from 0.0 (worst) to 5.0 (best) (spec 2.5, 8). */
+/** Ratings run from 0.0 (worst) to 5.0 (best) (docs/reference/subscriber-resources.md#routes). */
 export const MIN_RATING = 0;
 export const MAX_RATING = 5;
 

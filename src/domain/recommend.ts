@@ -1,5 +1,6 @@
-// Recommendations (spec 4.3; the real answer was never shown, so this derivation is ours and the README marks
-// the resource experimental). Pure: the handler gathers the user's data and the candidate titles.
+// Recommendations (the real answer was never shown, so this derivation is ours and the resource is marked
+// experimental: docs/reference/subscriber-resources.md#recommendations-experimental). Pure: the handler gathers
+// the user's data and the candidate titles.
 
 /** Why a title is recommended: the terms of the recommendation_source category, listed under /categories/. */
 export const RECOMMENDATION_SOURCES = ['similar_to_rated', 'popular'] as const;

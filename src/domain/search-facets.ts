@@ -1,6 +1,7 @@
-// The refinement facets of catalogue search (spec 4.2) and what each means over the data. Static facets are
-// stored per title in `title_facets` (see title-facets.ts); the time and rank facets are computed when asked,
-// against the simulator clock, so moving the clock moves titles in and out of them.
+// The refinement facets of catalogue search (docs/reference/catalogue-search.md, Filters) and what each means
+// over the data. Static facets are stored per title in `title_facets` (see title-facets.ts); the time and rank
+// facets are computed when asked, against the simulator clock, so moving the clock moves titles in and out of
+// them.
 
 export const TITLE_FACETS = [
   'cast',

@@ -98,7 +98,7 @@ describe('parseRefine', () => {
     ['absent means no refinements', undefined, []],
     ['a comma list keeps its order without repeats', 'genre, format,genre', ['genre', 'format']],
     ['names are case-insensitive', 'Genre', ['genre']],
-    ['all means every facet in the spec order', 'format,all', [...TITLE_FACETS]],
+    ['all means every facet in the documented order', 'format,all', [...TITLE_FACETS]],
   ])('%s', (_rule, value, expected) => {
     expect(parseRefine(value, TITLE_FACETS)).toEqual(expected);
   });

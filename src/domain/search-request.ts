@@ -9,7 +9,10 @@ export interface ParamSource {
   getAll(name: string): string[];
 }
 
-/** Title kinds of `/catalog/{kind}` and the title kinds each covers (spec 4.2); `title` covers all. */
+/**
+ * Title kinds of `/catalog/{kind}` and the title kinds each covers (docs/reference/catalogue-search.md);
+ * `title` covers all.
+ */
 export const TITLE_SEARCH_KINDS: ReadonlyMap<string, readonly TitleKind[]> = new Map([
   ['title', ['film', 'tv', 'game']],
   ['film', ['film']],
@@ -44,7 +47,10 @@ export interface PersonSearch {
   refine: PersonFacet[];
 }
 
-/** The search parameters that are shorthands for a facet filter (spec 4.2), each also an `X OR Y` list. */
+/**
+ * The search parameters that are shorthands for a facet filter (docs/reference/catalogue-search.md, Filters),
+ * each also an `X OR Y` list.
+ */
 const TITLE_FILTER_PARAMS: ReadonlyArray<readonly [param: string, facet: TitleFacet]> = [
   ['genre', 'genre'],
   ['format', 'format'],
@@ -77,8 +83,8 @@ export function parsePersonSearch(kind: string, p: ParamSource): PersonSearch {
 }
 
 /**
- * One `f=<facet>|<value>` filter (spec 4.2 rule 2). The value is everything after the first pipe. A flag
- * facet's only value is its own name, as the refinement links write it.
+ * One `f=<facet>|<value>` filter (docs/reference/catalogue-search.md, Filters). The value is everything after
+ * the first pipe. A flag facet's only value is its own name, as the refinement links write it.
  */
 export function parseFilter<F extends string>(raw: string, allowed: readonly F[]): FilterGroup<F> {
   const bar = raw.indexOf('|');
@@ -96,7 +102,10 @@ export function parseFilter<F extends string>(raw: string, allowed: readonly F[]
   return { facet: facet as F, values: [value] };
 }
 
-/** `refine`: a comma list of facet names or `all` (spec 4.2); unknown names -> 400 listing the allowed ones. */
+/**
+ * `refine`: a comma list of facet names or `all` (docs/reference/catalogue-search.md, Refinements); unknown
+ * names -> 400 listing the allowed ones.
+ */
 export function parseRefine<F extends string>(value: string | undefined, allowed: readonly F[]): F[] {
   if (value === undefined) return [];
   const names = value
@@ -113,6 +122,7 @@ export function parseRefine<F extends string>(value: string | undefined, allowed
       throw errors.invalidParameter('refine', `${JSON.stringify(name)} is not a facet of this search; use a comma list of ${allowed.join(', ')}, or all`);
     }
   }
-  // `all` anywhere in the list means every facet, in the spec's order.
+  // `all` anywhere in the list means every facet, in the order of the facet table
+  // (docs/reference/catalogue-search.md, Filters).
   return names.includes('all') ? [...allowed] : out;
 }

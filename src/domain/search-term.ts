@@ -1,6 +1,7 @@
-// Turns a user's search term into an FTS5 query that can never be a syntax error (fidelity 4: case-insensitive
-// word-prefix matching, every word must match). Only letters, digits and combining marks reach the query, each
-// word inside a quoted phrase, so quotes, operators (AND, OR, NEAR, *, ^, :, -) and brackets are plain text.
+// Turns a user's search term into an FTS5 query that can never be a syntax error (case-insensitive word-prefix
+// matching, every word must match: docs/reference/catalogue-search.md, Term). Only letters, digits and
+// combining marks reach the query, each word inside a quoted phrase, so quotes, operators (AND, OR, NEAR, *, ^,
+// :, -) and brackets are plain text.
 
 /** A searchable word starts with a letter or digit; combining marks stay attached (the tokenizer folds them). */
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
@@ -33,8 +34,8 @@ export function parseTerm(term: string | undefined): TermQuery {
 
 /**
  * The prefixes a word is searched by: itself, and for English plural/singular endings the other form, so
- * `firefly` finds "Fireflies" (fidelity 4) and `fireflies` finds "Firefly". Stems shorter than 3 letters
- * are not used: they would match almost everything.
+ * `firefly` finds "Fireflies" (docs/reference/catalogue-search.md, Term) and `fireflies` finds "Firefly". Stems
+ * shorter than 3 letters are not used: they would match almost everything.
  */
 export function wordAlternatives(word: string): string[] {
   const out = [word];
@@ -53,7 +54,10 @@ function quote(s: string): string {
   return `"${s.replace(/"/g, '""')}"`;
 }
 
-/** `"X OR Y"` parameter lists (fidelity 4): values split on the upper-case word OR, blanks dropped. */
+/**
+ * `"X OR Y"` parameter lists (docs/reference/catalogue-search.md, Filters): values split on the upper-case word
+ * OR, blanks dropped.
+ */
 export function splitOr(value: string): string[] {
   return value
     .split(/\s+OR\s+/)

@@ -42,7 +42,7 @@ describe('signedDuration', () => {
 });
 
 describe('isoDateTime', () => {
-  it('drops the milliseconds (fidelity 1)', () => {
+  it('drops the milliseconds', () => {
     expect(isoDateTime(t)).toBe('2026-11-21T12:30:15Z');
   });
 });

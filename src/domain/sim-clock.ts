@@ -48,10 +48,11 @@ export class SimClock {
 }
 
 /**
- * The instants the API can write. Dates go out as YYYY-MM-DDTHH:MM:SSZ (fidelity 1), four-digit years typed
- * xs:dateTime (schemas/common.xsd), which has no year 0000; beyond year 9999 toISOString writes `+010000-`,
- * and past +-8.64e15 ms there is no Date at all (isoDateTime throws). A clock outside this range would
- * break every dated answer, so it is refused rather than kept.
+ * The instants the API can write. Dates go out as YYYY-MM-DDTHH:MM:SSZ
+ * (docs/reference/wire-format.md#the-body), four-digit years typed xs:dateTime (schemas/common.xsd), which has
+ * no year 0000; beyond year 9999 toISOString writes `+010000-`, and past +-8.64e15 ms there is no Date at all
+ * (isoDateTime throws). A clock outside this range would break every dated answer, so it is refused rather than
+ * kept.
  */
 export const CLOCK_RANGE = { first: Date.parse('0001-01-01T00:00:00Z'), last: Date.parse('9999-12-31T23:59:59.999Z') } as const;
 
@@ -63,7 +64,7 @@ function outOfRange(at: number): string {
   );
 }
 
-/** YYYY-MM-DDTHH:MM:SSZ (fidelity 1). */
+/** YYYY-MM-DDTHH:MM:SSZ (docs/reference/wire-format.md#the-body). */
 export function isoDateTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

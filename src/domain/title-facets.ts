@@ -1,9 +1,10 @@
 import type { Person, Title } from './types.js';
 
 /**
- * The static facet values of a title, as stored for search filters and refinements (spec 4.2).
- * Facets that depend on the simulator clock (coming_soon, new_releases) or on rank (most_popular)
- * are computed at query time from release_date and popularity_rank instead.
+ * The static facet values of a title, as stored for search filters and refinements
+ * (docs/reference/catalogue-search.md, Filters). Facets that depend on the simulator clock (coming_soon,
+ * new_releases) or on rank (most_popular) are computed at query time from release_date and popularity_rank
+ * instead.
  *
  * Meanings (documented in docs/reference/catalogue-search.md, Filters):
  * - genre: each genre; format: the disc or console format; certificate: bbfc or pegi value;

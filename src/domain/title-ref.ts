@@ -1,6 +1,6 @@
-// Title references sent by clients (title_ref, title_refs). Fidelity 2: a reference is matched on its
-// `/catalog/title/<id>` path whatever its host, because clients keep ids from another base URL (the real
-// service's, a proxy's) and send them back unchanged.
+// Title references sent by clients (title_ref, title_refs), docs/reference/wire-format.md#addresses-and-ids: a
+// reference is matched on its `/catalog/title/<id>` path whatever its host, because clients keep ids from
+// another base URL (the real service's, a proxy's) and send them back unchanged.
 
 /**
  * `scheme://host[:port]` (optional), any path prefix (a gateway mounted under /api), then
@@ -17,7 +17,7 @@ export function titleIdOfRef(ref: string): number | undefined {
 }
 
 export interface TitleRef {
-  /** As the client sent it (trimmed); answers echo it (spec 2.5 title_ref). */
+  /** As the client sent it (trimmed); answers echo it (docs/reference/wire-format.md#addresses-and-ids). */
   ref: string;
   /** undefined when the reference is malformed. */
   id: number | undefined;

@@ -10,7 +10,7 @@ export function binOf(rating: number): number {
 /**
  * A title's statistics as a sandbox shows them: the catalogue's histogram plus its users' ratings.
  * number_of_ratings is the sum of the bins and rating the bin-weighted mean rounded to the nearest 0.5
- * (fidelity 3).
+ * (docs/reference/wire-format.md#the-catalog_title).
  */
 export function titleStats(base: readonly number[], userRatings: readonly number[] = []): TitleStats {
   const histogram = base.slice(0, 10);

@@ -3,7 +3,10 @@
 /** What kind of product a title is; decides the `catalog` category and which links it has. */
 export type TitleKind = 'film' | 'tv' | 'game';
 
-/** The certificate board: bbfc for video, pegi for games (fidelity 3: exactly one per title). */
+/**
+ * The certificate board: bbfc for video, pegi for games, exactly one per title
+ * (docs/reference/wire-format.md#the-catalog_title).
+ */
 export type CertificateScheme = 'bbfc' | 'pegi';
 
 export interface TitleLanguages {
@@ -96,7 +99,10 @@ export interface TitleStats {
   average?: number;
 }
 
-/** Which media a subscription covers; decides queue availability (spec 3.2, fidelity 7). */
+/**
+ * Which media a subscription covers; decides queue availability
+ * (docs/reference/queues-and-lists.md#availability-and-wait).
+ */
 export type Plan = 'dvd' | 'dvd-bluray' | 'dvd-bluray-games';
 
 export interface User {
@@ -114,7 +120,10 @@ export interface Consumer {
   key: string;
   secret: string;
   name: string;
-  /** Nonce replay checks; one shipped client reuses a nonce per process (fidelity 9). */
+  /**
+   * Nonce replay checks; one shipped client reuses a nonce per process
+   * (docs/reference/oauth.md#the-rules-in-short).
+   */
   checkNonce: boolean;
 }
 
@@ -180,7 +189,7 @@ export interface ListEntry {
   seq: number;
 }
 
-/** A page request after validation (fidelity 5). */
+/** A page request after validation (docs/reference/wire-format.md#paged-lists). */
 export interface PageRequest {
   startIndex: number;
   itemsPerPage: number;

@@ -4,8 +4,9 @@ import { ctxOf } from './request-context.js';
 import { verifyOAuth, type TokenRule } from './verify-oauth.js';
 
 /**
- * Catalogue and categories (fidelity 9): signed with the consumer alone (two-legged), or with an access
- * token that must then be valid. Unsigned requests get 403 Not Authorized, as behind the real gateway.
+ * Catalogue and categories (docs/reference/oauth.md#the-rules-in-short): signed with the consumer alone
+ * (two-legged), or with an access token that must then be valid. Unsigned requests get 403 Not Authorized, as
+ * behind the real gateway.
  */
 export function authenticateConsumer(req: Request, _res: Response, next: NextFunction): void {
   authenticate(req, 'optional-access');

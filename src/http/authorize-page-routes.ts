@@ -11,15 +11,19 @@ import { formTokens, type FormTokens } from './form-token.js';
 import { baseUrlOf, ctxOf } from './request-context.js';
 import { resource } from './resource.js';
 
-/** Where login_url points (spec 5.3). */
+/** Where login_url points (docs/reference/oauth.md#the-dance-step-by-step). */
 export const LOGIN_PATH = '/oauth/login';
-/** The older fixed authorisation address ({auth_url}, spec 5.7): it redirects here, query kept. */
+/**
+ * The older fixed authorisation address (docs/reference/oauth.md#the-dance-step-by-step): it redirects here,
+ * query kept.
+ */
 export const OLD_AUTHORIZE_PATH = '/oauth/authorize';
 
 /**
- * The authorisation page: activation code, sign-in, Allow Access / Deny (spec 3.1, 5.4-5.7). Nothing signs
- * it, so it answers only to the simulator's own host names (DNS rebinding), and Allow and Deny need the
- * token of a page it showed (cross-site forms): README, Security.
+ * The authorisation page: activation code, sign-in, Allow Access / Deny
+ * (docs/reference/oauth.md#the-dance-step-by-step). Nothing signs it, so it answers only to the simulator's
+ * own host names (DNS rebinding), and Allow and Deny need the token of a page it showed (cross-site forms):
+ * README, Security.
  */
 export function authorizePageRoutes(tokens: FormTokens = formTokens()): Router {
   const router = Router();
@@ -36,7 +40,10 @@ export function authorizePageRoutes(tokens: FormTokens = formTokens()): Router {
   return router;
 }
 
-/** With ?oauth_token: the sign-in form; without: ask for the activation code first (spec 5.6). */
+/**
+ * With ?oauth_token: the sign-in form; without: ask for the activation code first
+ * (docs/reference/oauth.md#the-dance-step-by-step).
+ */
 function showPage(tokens: FormTokens, req: Request, res: Response): void {
   const ctx = ctxOf(req);
   const code = ctx.params.get('oauth_token')?.trim();

@@ -1,5 +1,6 @@
-// The authorisation page a subscriber sees at login_url (spec 5.4-5.6): plain server-rendered HTML, every
-// value escaped, no script. Element ids are stable: browser tests and QA scripts find fields by them.
+// The authorisation page a subscriber sees at login_url (docs/reference/oauth.md#the-dance-step-by-step): plain
+// server-rendered HTML, every value escaped, no script. Element ids are stable: browser tests and QA scripts
+// find fields by them.
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -37,7 +38,10 @@ function errorBox(message: string | undefined): string {
   return message ? `<p class="error" id="error" role="alert">${escapeHtml(message)}</p>` : '';
 }
 
-/** Spec 5.6: without a request token in the address, the subscriber types the Activation Code first. */
+/**
+ * Without a request token in the address (docs/reference/oauth.md#the-dance-step-by-step), the subscriber types
+ * the Activation Code first.
+ */
 export function activationCodePage(action: string, error?: string): string {
   return pageHtml(
     'Enter your activation code',
@@ -87,7 +91,7 @@ profile, ratings and rentals, and change your queues and lists.</p>
   );
 }
 
-/** oob (spec 5.5): the 6 digit code the subscriber types into the application. */
+/** oob (docs/reference/oauth.md#the-dance-step-by-step): the 6 digit code the subscriber types into the application. */
 export function verifierPage(consumerName: string, verifier: string): string {
   return pageHtml(
     'Access allowed',

@@ -13,7 +13,10 @@ import { searchAddress } from './search-address.js';
 import { sendXml } from './send-xml.js';
 import { titleRenderer } from './title-renderer.js';
 
-/** `/catalog/person/<id>` with its biography, filmography and artworks (fidelity 3, chosen shapes). */
+/**
+ * `/catalog/person/<id>` with its biography, filmography and artworks (shapes of our choosing:
+ * docs/reference/catalogue-search.md, Titles and people).
+ */
 export function catalogPersonRoutes(): Router {
   const router = Router();
   const before = [authenticateConsumer];

@@ -23,7 +23,7 @@ import { titleRenderer, titleRendererById } from './title-renderer.js';
 
 const KINDS: readonly string[] = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
 
-/** Catalogue search (spec 4.2) and the title and person resources (fidelity 3). */
+/** Catalogue search and the title and person resources (docs/reference/catalogue-search.md). */
 export function catalogRoutes(): Router {
   const router = Router();
   router.use(underPrefix('/catalog/title/:id', catalogTitleRoutes()));
@@ -84,7 +84,10 @@ function searchPeople(req: Request, res: Response, kind: string): void {
   });
 }
 
-/** A collection's titles, in rank order: the `id` of a title's collections can be followed (fidelity 2). */
+/**
+ * A collection's titles, in rank order: the `id` of a title's collections can be followed
+ * (docs/reference/wire-format.md#addresses-and-ids).
+ */
 function getCollection(req: Request, res: Response): void {
   const ctx = ctxOf(req);
   const { catalog } = storesOf(req);

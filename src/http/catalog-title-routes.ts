@@ -15,7 +15,7 @@ import { searchAddress } from './search-address.js';
 import { sendXml } from './send-xml.js';
 import { statsOf, titleRenderer } from './title-renderer.js';
 
-/** `/catalog/title/<id>` and its detail resources (fidelity 3). */
+/** `/catalog/title/<id>` and its detail resources (docs/reference/wire-format.md#the-catalog_title). */
 export function catalogTitleRoutes(): Router {
   const router = Router();
   const before = [authenticateConsumer];
@@ -60,7 +60,10 @@ export function titleOf(req: Request): Title {
   return t;
 }
 
-/** A detail link the title has: games have no actors, directors or languages (spec 2.2). */
+/**
+ * A detail link the title has: games have no actors, directors or languages
+ * (docs/reference/wire-format.md#the-catalog_title).
+ */
 function detailOf(req: Request, t: Title): TitleLink {
   const name = String(req.params['detail'] ?? '');
   const has = detailLinks(t);

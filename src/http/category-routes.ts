@@ -8,7 +8,7 @@ import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
 
-/** `/categories/<scheme>`: the terms of each category scheme of spec 2.2 (README: Search and the catalogue). */
+/** `/categories/<scheme>`: the terms of each category scheme (docs/reference/catalogue-search.md, Categories). */
 export function categoryRoutes(): Router {
   const router = Router();
   // Schemes may be two segments deep (certificates/bbfc, languages/main): one route per scheme.

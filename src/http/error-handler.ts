@@ -9,8 +9,8 @@ import { answerNotSent, sendXml } from './send-xml.js';
 export type ErrorObserver = (req: Request, error: ApiError, cause?: unknown) => void;
 
 /**
- * The single error handler: every failure becomes the spec's `<error>` with the gateway's headers
- * (fidelity 8). Never a stack trace, never an HTML page.
+ * The single error handler: every failure becomes the `<error>` with the gateway's headers
+ * (docs/reference/wire-format.md#errors). Never a stack trace, never an HTML page.
  */
 export function errorHandler(observe?: ErrorObserver) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {

@@ -12,9 +12,10 @@ interface Waiting {
  * that what node does after each write (its callbacks and `finish` and `close` events, the journal's
  * entries) also runs once for the whole batch. Parsing, handling and the work after the writes each run as
  * a batch instead of taking turns per request, and each keeps the processor's caches warm for the next
- * request: measured under load, a signed queue write costs ~14% less CPU and a cached search ~11%.
+ * request: measured under load, a signed queue write and a cached search both cost less CPU
+ * (docs/decisions/0008-request-cost.md has the A/B runs).
  *
- * A request that arrives alone waits only for the end of the turn (microseconds). Handlers run in arrival
+ * A request that arrives alone waits only for the end of the turn. Handlers run in arrival
  * order, and node answers pipelined requests on one connection in order whatever runs first.
  *
  * A router whose last layer ran and passed the request on hands it over a turn later (express's router

@@ -22,7 +22,7 @@ import { sendXml } from './send-xml.js';
 
 const guarded = [authenticateUser, ownUser] as const;
 
-/** The user's collections (spec 2.9, 4.3, 7.2; fidelity 6). */
+/** The user's collections (docs/reference/queues-and-lists.md). */
 export function listRoutes(): Router {
   const router = Router();
 
@@ -130,7 +130,7 @@ export function listRoutes(): Router {
     router,
     '/users/:guid/lists/:list_id/:product_id',
     {
-      // Every id can be followed (fidelity 2): the one list_item, as in the list.
+      // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one list_item, as in the list.
       GET: (req, res) => {
         const ctx = ctxOf(req);
         const user = userOf(req);
@@ -166,8 +166,9 @@ function listEntry(req: Request, user: User, list: UserList): ListEntry {
 }
 
 /**
- * A list of the path's user. An unknown id, and the id of another user's list (public or not), are both
- * "could not be found" (spec 7.2): lists are reached under their owner's GUID only.
+ * A list of the path's user. An unknown id, and the id of another user's list (public or not), are both "could
+ * not be found" (docs/reference/queues-and-lists.md#unknown-lists): lists are reached under their owner's GUID
+ * only.
  */
 function ownList(req: Request, user: User): UserList {
   const raw = String(req.params['list_id'] ?? '');

@@ -10,13 +10,16 @@ import { baseUrlOf, ctxOf } from './request-context.js';
 import { resource } from './resource.js';
 import { verifyOAuth } from './verify-oauth.js';
 
-/** Spec 4.1: the answers are form-encoded, exactly this type (clients parse the body as a query string). */
+/**
+ * The answers are form-encoded, exactly this type: clients parse the body as a query string
+ * (docs/reference/oauth.md#the-dance-step-by-step).
+ */
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
 /**
- * The token endpoints (spec 4.1, 5; fidelity 9), GET or POST, and the authorisation page they point at.
- * Errors here are the same XML `<error>` with gateway headers as everywhere else (fidelity 8 says
- * "everywhere"; the real gateway answered these paths too).
+ * The token endpoints (docs/reference/oauth.md#the-dance-step-by-step), GET or POST, and the authorisation page
+ * they point at. Errors here are the same XML `<error>` with gateway headers as everywhere else: the real
+ * gateway stood in front of these paths too (docs/reference/wire-format.md#errors).
  */
 export function oauthRoutes(): Router {
   const router = Router();
@@ -45,7 +48,7 @@ function answerRequestToken(req: Request, res: Response): void {
     ['oauth_token_secret', token.secret],
     ['login_url', baseUrlOf(req, ctx.config) + LOGIN_PATH],
   ];
-  // OAuth 1.0 clients sent no callback and never saw this key (fidelity 9).
+  // OAuth 1.0 clients sent no callback and never saw this key (docs/reference/oauth.md#the-dance-step-by-step).
   if (callback !== undefined) pairs.push(['oauth_callback_confirmed', 'true']);
   sendForm(res, pairs);
 }
@@ -75,7 +78,7 @@ function answerAccessToken(req: Request, res: Response): void {
   ]);
 }
 
-/** Sent as bytes so express adds no charset: the spec names the bare type. */
+/** Sent as bytes so express adds no charset: the real service sent the bare type. */
 function sendForm(res: Response, pairs: ReadonlyArray<readonly [string, string]>): void {
   const body = Buffer.from(encodePairs(pairs), 'utf8');
   noteAnswerBody(res, body);

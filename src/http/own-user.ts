@@ -6,7 +6,7 @@ import { checkTitleRefsLimit } from './title-refs-limit.js';
 
 /**
  * Guards `/users/:guid/...`: the path's user must exist (404) and be the access token's user (403,
- * fidelity 7), then the cap on title references. Runs after authenticateUser.
+ * docs/reference/subscriber-resources.md), then the cap on title references. Runs after authenticateUser.
  */
 export function ownUser(req: Request, _res: Response, next: NextFunction): void {
   const ctx = ctxOf(req);

@@ -3,8 +3,8 @@ import { percentDecode } from '../domain/oauth/percent-decode.js';
 
 /**
  * The API parameters of a request: the query string and a form body together, in the order sent, duplicates
- * kept (fidelity 1: any method may send them in either place). Names and values are decoded the
- * application/x-www-form-urlencoded way.
+ * kept: any method may send them in either place (docs/reference/wire-format.md#parameters). Names and values
+ * are decoded the application/x-www-form-urlencoded way.
  */
 export class Params {
   constructor(readonly pairs: ReadonlyArray<readonly [string, string]>) {}

@@ -7,10 +7,11 @@ import { storesOf } from './request-context.js';
 const DAY_MS = 86_400_000;
 
 /**
- * The ETag of a user's queues (fidelity 6): one tag for the queues list and every queue read, naming the
- * sub-queues, the items with their order and discs (the user's queue digest), the user's plan and the
- * simulator's date (availability and waits follow the last two). Any queue write changes it, and undoing
- * it gives the old tag back. Catalogue facts embedded in the titles, such as rating counts, are not part of it.
+ * The ETag of a user's queues (docs/reference/queues-and-lists.md#etag): one tag for the queues list and every
+ * queue read, naming the sub-queues, the items with their order and discs (the user's queue digest), the user's
+ * plan and the simulator's date (availability and waits follow the last two). Any queue write changes it, and
+ * undoing it gives the old tag back. Catalogue facts embedded in the titles, such as rating counts, are not
+ * part of it.
  */
 export function queueEtag(req: Request, user: User): string {
   // One row read (the digest the queue tables' triggers keep), so nothing is worth keeping between requests.

@@ -26,7 +26,7 @@ import { sendXml } from './send-xml.js';
 
 const guarded = [authenticateUser, ownUser] as const;
 
-/** Rental queues with sub-queues (spec 2.6, 4.3 rules 1-4; fidelity 6, 7). */
+/** Rental queues with sub-queues (docs/reference/queues-and-lists.md). */
 export function queueRoutes(): Router {
   const router = Router();
 
@@ -49,7 +49,8 @@ export function queueRoutes(): Router {
     router,
     '/users/:guid/queues/item/:id',
     {
-      // Every id can be followed (fidelity 2): the one queue_item, as in the queue, under the queues' ETag.
+      // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one queue_item, as in
+      // the queue, under the queues' ETag.
       GET: (req, res) => {
         const ctx = ctxOf(req);
         const user = userOf(req);
@@ -86,12 +87,14 @@ export function queueRoutes(): Router {
     guarded,
   );
 
-  // PUT on a disc is not supported (spec 4.3 rule 3): resource() answers 405 with Allow: GET, DELETE, HEAD.
+  // PUT on a disc is not supported (docs/reference/queues-and-lists.md#routes): resource() answers 405 with
+  // Allow: GET, DELETE, HEAD.
   resource(
     router,
     '/users/:guid/queues/disc/:id',
     {
-      // The one queue_disc, as in its title's queue_item (fidelity 2), under the queues' ETag.
+      // The one queue_disc, as in its title's queue_item (docs/reference/wire-format.md#addresses-and-ids),
+      // under the queues' ETag.
       GET: (req, res) => {
         const ctx = ctxOf(req);
         const user = userOf(req);
@@ -160,7 +163,7 @@ export function queueRoutes(): Router {
           throw errors.missingParameter('title_refs', 'send a comma-separated list of title URIs, e.g. title_refs={base_url}/catalog/title/<id>');
         const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
         requireCurrentQueue(req, user);
-        // Posting to the every-queue adds to the default sub-queue (spec 4.3 rule 1).
+        // Posting to the every-queue adds to the default sub-queue (docs/reference/queues-and-lists.md#routes).
         const queue = pathQueue === 'every' ? stores.queues.defaultQueue(user.guid)! : pathQueue;
         const decisions = decideQueueAdds(refs, {
           titleOf: (id) => catalog.title(id),
@@ -172,7 +175,7 @@ export function queueRoutes(): Router {
         const adds: NewQueueItem[] = [];
         for (const d of decisions) {
           if (!d.ok) continue;
-          // A multi-disc title comes with all its discs (spec 4.3 rule 2), sent in order.
+          // A multi-disc title comes with all its discs, sent in order (docs/reference/queues-and-lists.md#routes).
           const discIds = catalog.title(d.title.id)?.discIds ?? [];
           adds.push({ userGuid: user.guid, queueId: queue.id, titleId: d.title.id, priority, shippedInOrder: discIds.length > 0, discIds });
         }
@@ -243,7 +246,10 @@ function queuedDisc(req: Request, user: User): { discId: number; titleId: number
   throw errors.notFound(`no disc ${JSON.stringify(req.params['id'])} in the queue; use a queue_disc id from GET /users/${user.guid}/queues/every`);
 }
 
-/** A PUT's `priority` and `queue_ref` (the every-queue means the default sub-queue, spec 4.3 rule 4). */
+/**
+ * A PUT's `priority` and `queue_ref` (the every-queue means the default sub-queue,
+ * docs/reference/queues-and-lists.md#routes).
+ */
 function requestedChange(req: Request, user: User): { priority?: number; queue?: SubQueue } {
   const params = ctxOf(req).params;
   const priority = parsePriority(params.get('priority'));

@@ -9,8 +9,9 @@ import { storesOf } from './request-context.js';
 import { titleRenderer } from './title-renderer.js';
 
 /**
- * What each queue item shows (spec 2.6, 3.2): its sub-queue, availability for this user's plan on the
- * simulator's date, waits from the scenario's stock table or derived, and its discs.
+ * What each queue item shows (docs/reference/queues-and-lists.md#availability-and-wait): its sub-queue,
+ * availability for this user's plan on the simulator's date, waits from the scenario's stock table or derived,
+ * and its discs.
  */
 export function queueItemViews(req: Request, user: User, items: readonly QueueItem[], expansion: Expansion): QueueItemView[] {
   const { stores, catalog, now } = storesOf(req);

@@ -22,7 +22,7 @@ import { sendXml } from './send-xml.js';
 
 const guarded = [authenticateUser, ownUser] as const;
 
-/** The user's title ratings (spec 2.5, 4.3; fidelity 3 and 6). */
+/** The user's title ratings (docs/reference/subscriber-resources.md#routes). */
 export function ratingsRoutes(): Router {
   const router = Router();
 

@@ -16,7 +16,10 @@ import { sendXml } from './send-xml.js';
 const MAX_RECOMMENDATIONS = 100;
 const POPULAR_POOL = 400;
 
-/** Recommendations (spec 4.3; experimental, as the spec marks it): derived from the user's own data. */
+/**
+ * Recommendations (experimental, as the real service marked them;
+ * docs/reference/subscriber-resources.md#recommendations-experimental): derived from the user's own data.
+ */
 export function recommendationRoutes(): Router {
   const router = Router();
 

@@ -13,12 +13,12 @@ import { sendXml } from './send-xml.js';
 const guarded = [authenticateUser, ownUser] as const;
 
 /**
- * Discs waiting for the allocation process; nothing in the simulator allocates, so it is 0 (fidelity 7: a
- * client needs the element, with 0 as its default).
+ * Discs waiting for the allocation process; nothing in the simulator allocates, so it is 0 (a client
+ * needs the element, with 0 as its default: docs/reference/subscriber-resources.md#routes).
  */
 const AWAITING_ALLOCATION = 0;
 
-/** What the user rented and what is at home now (spec 2.8). */
+/** What the user rented and what is at home now (docs/reference/subscriber-resources.md#routes). */
 export function rentalRoutes(): Router {
   const router = Router();
 

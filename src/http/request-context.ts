@@ -135,7 +135,10 @@ class Context implements RequestContext {
   }
 }
 
-/** The configured public URL, else the address the client used (fidelity 2), absolute-form host included. */
+/**
+ * The configured public URL, else the address the client used, absolute-form host included
+ * (docs/reference/wire-format.md#addresses-and-ids).
+ */
 export function baseUrlOf(req: Request, config: Config): string {
   if (config.publicUrl) return config.publicUrl;
   const absolute = (req as unknown as { absoluteOrigin?: string }).absoluteOrigin;

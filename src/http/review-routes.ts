@@ -13,7 +13,10 @@ import { sendXml } from './send-xml.js';
 
 const guarded = [authenticateUser, ownUser] as const;
 
-/** The reviews the user wrote (spec 2.7), newest first, each with the reviewed title. */
+/**
+ * The reviews the user wrote (docs/reference/subscriber-resources.md#routes), newest first, each with the
+ * reviewed title.
+ */
 export function reviewRoutes(): Router {
   const router = Router();
 
@@ -34,7 +37,8 @@ export function reviewRoutes(): Router {
     guarded,
   );
 
-  // A review's id is followable (fidelity 2): the one review, as it appears in the list.
+  // A review's id is followable (docs/reference/wire-format.md#addresses-and-ids): the one review, as it
+  // appears in the list.
   resource(
     router,
     '/users/:guid/reviews/:id',

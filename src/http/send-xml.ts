@@ -9,7 +9,10 @@ import { utf8Bytes } from './utf8-bytes.js';
 
 export const XML_CONTENT_TYPE = 'application/xml;charset=UTF-8';
 
-/** Sends an XML document with the declaration and content type of fidelity 1; indented with --pretty. */
+/**
+ * Sends an XML document with the declaration and content type of docs/reference/wire-format.md#the-body;
+ * indented with --pretty.
+ */
 export function sendXml(res: Response, status: number, root: string): void {
   sendXmlBytes(res, status, xmlBytes(res, root));
 }

@@ -12,7 +12,10 @@ import { underPrefix } from './under-prefix.js';
 import { reviewRoutes } from './review-routes.js';
 import { sendXml } from './send-xml.js';
 
-/** The subscriber: who the token speaks for, the profile, and the resources hanging off it (spec 4.3). */
+/**
+ * The subscriber: who the token speaks for, the profile, and the resources hanging off it
+ * (docs/reference/subscriber-resources.md#routes).
+ */
 export function userRoutes(): Router {
   const router = Router();
 

@@ -1,11 +1,11 @@
 /**
  * The UTF-8 bytes of texts written one after another, as one buffer. Answers are mostly ASCII, whose UTF-8
  * bytes are its Latin-1 bytes: a part whose UTF-8 length equals its length is all ASCII and copied as
- * Latin-1. Measured on a 64 KB answer: 15 µs against 54 µs for the UTF-8 encoder (both public Buffer APIs; a
- * text with any other character costs one length count more).
+ * Latin-1, several times faster than the UTF-8 encoder on a search page (both public Buffer APIs; a text
+ * with any other character costs one length count more).
  *
  * Parts, not one string: an answer is its XML declaration and its root, and joining those first copied the
- * whole root (~39 KB for a search page) once more before it was encoded.
+ * whole root (a whole search page) once more before it was encoded.
  */
 export function utf8Bytes(...parts: string[]): Buffer {
   const lengths = parts.map((p) => Buffer.byteLength(p, 'utf8'));

@@ -31,9 +31,9 @@ export interface VerifiedRequest {
 }
 
 /**
- * Verifies an OAuth 1.0a request, making the checks in the order of fidelity 8: duplicated protocol
- * parameter, missing parameters, version, signature method, timestamp (real time), nonce length, consumer,
- * token, signature, nonce. The verifier, the last check, belongs to /oauth/access_token. Throws the first
+ * Verifies an OAuth 1.0a request, making the checks in the order of
+ * docs/reference/oauth.md#the-order-of-the-checks: duplicated protocol parameter, missing parameters,
+ * version, signature method, timestamp (real time), nonce length, consumer, token, signature, nonce. The verifier, the last check, belongs to /oauth/access_token. Throws the first
  * failure.
  *
  * Only a request that passed them all opens its consumer's sandbox (issue 14): until then the token is read

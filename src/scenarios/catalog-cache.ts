@@ -18,7 +18,7 @@ const WRITER = join(packageRoot(), ...(EXT === '.ts' ? ['src'] : ['dist', 'src']
 const STALE_MS = 7 * 24 * 3600 * 1000;
 /**
  * Most bytes the snapshots in the cache folder take together (README: Scenarios): 1 GiB, room for the
- * large scenario's (about 240 MB), the default's and a dozen uploads at their size caps. Past it, the
+ * large scenario's (the biggest by far), the default's and a dozen uploads at their size caps. Past it, the
  * snapshots unused longest go first when a new one is written, never one the writer is told to keep.
  */
 export const CATALOG_CACHE_BYTES = 1024 * 1024 * 1024;
@@ -49,8 +49,8 @@ export function catalogDbFor(options: CatalogOptions): Db {
 
 /**
  * The catalogue database for generator options if its snapshot is on disk already, else undefined: opening
- * one costs about a millisecond, generating one seconds (the large one a minute), so checking a scenario
- * that is not being loaded uses this and leaves generation to the load.
+ * one is cheap and generating one is not (the large one least of all), so checking a scenario that is not
+ * being loaded uses this and leaves generation to the load.
  */
 export function cachedCatalogDb(options: CatalogOptions): Db | undefined {
   const file = catalogSnapshotFile(options);
@@ -182,8 +182,8 @@ function moduleFile(dir: string, spec: string): string | undefined {
 }
 
 /**
- * Snapshots of older code, options or uploads pile up (the large one is 240 MB, an upload at the caps about
- * 55): those unused for a week go, then the ones unused longest until the folder is within `budget` bytes.
+ * Snapshots of older code, options or uploads pile up (the large one takes hundreds of MB, an upload at the
+ * caps a fraction of it): those unused for a week go, then the ones unused longest until the folder is within `budget` bytes.
  * The files in `keep` (the one just written, the catalogues in use) are never deleted, nor counted out.
  */
 export function pruneCatalogSnapshots(keep: readonly string[], budget = CATALOG_CACHE_BYTES, dir = cacheDir()): void {

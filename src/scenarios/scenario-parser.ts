@@ -9,9 +9,10 @@ import type { Scenario } from './scenario-schema.js';
 const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-text-worker');
 
 /**
- * Texts from this size on are parsed in a worker thread. Parsing and checking a scenario costs about a
- * millisecond per 10 KB on the event loop (a 10 MB upload held it for a second); a worker costs a few tens of
- * milliseconds to start, so smaller texts, all hand-written files, are parsed in place.
+ * Texts from this size on are parsed in a worker thread. Parsing and checking a scenario costs time in
+ * proportion to its size on the event loop (a large upload held it long enough to stall every other request); a worker
+ * costs more to start than a small text costs to parse, so smaller texts, all hand-written files, are parsed
+ * in place.
  */
 export const OFF_LOOP_FROM = 256 * 1024;
 

@@ -141,7 +141,7 @@ export const scenarioSchema = z.strictObject({
     .prefault({}),
   settings: z
     .strictObject({
-      /** Most titles one user may hold in their queues (fidelity 6). */
+      /** Most titles one user may hold in their queues (docs/reference/queues-and-lists.md#why-a-title-ref-fails). */
       queue_cap: z.number().int().min(1).default(500),
       /** Request token lifetime in seconds on the simulator clock. */
       request_token_ttl_seconds: z.number().int().min(1).default(600),

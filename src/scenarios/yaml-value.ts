@@ -10,8 +10,8 @@ export class YamlError extends Error {
  * null, lists and maps, and no dates or other types (`2026-11-24` stays a string). Empty text is null.
  *
  * js-yaml, not the `yaml` package, because this runs at start-up on every scenario file and on the first
- * request for openapi.yaml, once each, before anything is warm: it parsed default.yaml in ~10 ms and
- * openapi.yaml in ~20 ms where `yaml` took ~60 and ~120 (and ~40 ms more to import).
+ * request for openapi.yaml, once each, before anything is warm: js-yaml imports and parses both several
+ * times faster (docs/decisions/0009-bundled-command.md has the figures).
  *
  * An alias is the object it names, not a copy, so a few lines of nested aliases (a "billion laughs") are a
  * value whose walk never ends; the schema check would walk it. The `yaml` package refused them by counting

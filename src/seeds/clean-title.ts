@@ -1,6 +1,6 @@
-// Full title vs clean title (spec 2.2): the clean one drops edition decoration such as "(Blu-ray)" or
-// ": Director's Cut", so "Alien: Director's Cut (Blu-ray)" is "Alien". Disc numbers are not decoration:
-// "Firefly: Disc 1" stays as it is, so the discs of a series stay apart.
+// Full title vs clean title (docs/reference/wire-format.md#the-catalog_title): the clean one drops edition
+// decoration such as "(Blu-ray)" or ": Director's Cut", so "Alien: Director's Cut (Blu-ray)" is "Alien". Disc
+// numbers are not decoration: "Firefly: Disc 1" stays as it is, so the discs of a series stay apart.
 
 const DECORATION = new RegExp(
   String.raw`(?:\s*\((?:Blu-ray|DVD|Widescreen|Special Edition|Collector's Edition|Extended Edition)\)` +

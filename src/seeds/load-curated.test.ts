@@ -11,7 +11,10 @@ const curated = loadCurated();
 const byId = new Map(curated.titles.map((title) => [title.id, title]));
 const title = (id: number): Title => byId.get(id) as Title;
 
-/** Word-prefix search as fidelity 4 describes it: case-insensitive, on the start of any word. */
+/**
+ * Word-prefix search as docs/reference/catalogue-search.md (Term) describes it: case-insensitive, on the start
+ * of any word.
+ */
 const matching = (titles: readonly Title[], term: string): number[] => {
   const word = new RegExp(`(?:^|[^\\p{L}\\p{N}])${term}`, 'iu');
   return titles.filter((t) => word.test(t.fullTitle) || word.test(t.cleanTitle)).map((t) => t.id);
@@ -22,7 +25,8 @@ describe('curated guarantees QA relies on', () => {
 
   it.each([
     ['"zzyzx" finds exactly the curated Zzyzx, even among 5000 generated titles', 'zzyzx', [1]],
-    // The real search stems ("firefly" finds "Fireflies", fidelity 4): both share the stem "firefl".
+    // The real search stems ("firefly" finds "Fireflies", docs/reference/catalogue-search.md, Term): both share
+    // the stem "firefl".
     ['"firefly" (stem "firefl") finds the Firefly series, its four discs and Fireflies in the Garden', 'firefl', [10, 11, 12, 13, 14, 20]],
     ['"serenity" finds the DVD and the Blu-ray', 'serenity', [30, 31]],
   ])('%s', (_rule, term, ids) => {

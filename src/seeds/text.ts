@@ -1,6 +1,6 @@
 // Prose for synopses, biographies and reviews, built from templates with the seeded Rng. Faker's lorem
-// would read as Latin and costs about 6 microseconds a paragraph; this reads like a sleeve note and keeps
-// 100,000 synopses well under a second.
+// would read as Latin and costs far more a paragraph; this reads like a sleeve note and keeps the large
+// catalogue's synopses quick to generate.
 
 import type { PersonRole, TitleKind } from '../domain/types.js';
 import { city, firstName } from './names.js';

@@ -43,7 +43,7 @@ const toEntry = (r: EntryRow): ListEntry => ({
   seq: r.seq,
 });
 
-/** Users' collections (spec 2.9) and their entries, in the order titles were added. */
+/** Users' collections (docs/reference/queues-and-lists.md) and their entries, in the order titles were added. */
 export class ListsStore {
   private readonly s;
 

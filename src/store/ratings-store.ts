@@ -11,7 +11,8 @@ interface RatingRow {
 
 const toRating = (r: RatingRow): UserRating => ({ userGuid: r.user_guid, titleId: r.title_id, rating: r.rating, updated: r.updated });
 
-// Newest first (spec 4.3): `updated` has whole seconds, so `seq` (bumped on every write) breaks ties.
+// Newest first (docs/reference/subscriber-resources.md#routes): `updated` has whole seconds, so `seq` (bumped
+// on every write) breaks ties.
 const NEWEST_FIRST = 'ORDER BY updated DESC, seq DESC';
 
 /** A user's title ratings. TitleStatsStore reads the same table for the titles' histograms. */

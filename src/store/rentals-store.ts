@@ -19,7 +19,8 @@ const toRental = (r: RentalRow): Rental => ({
   ...(r.returned !== null ? { returned: r.returned } : {}),
 });
 
-// Newest shipped first (fidelity 7); `shipped` is a date, so the rental id (issue order) breaks ties.
+// Newest shipped first (docs/reference/subscriber-resources.md#routes); `shipped` is a date, so the rental id
+// (issue order) breaks ties.
 const NEWEST_SHIPPED_FIRST = 'ORDER BY shipped DESC, id DESC';
 
 /** Discs a user has had: the rented history, and those still at home (not returned). */

@@ -11,7 +11,7 @@ export function createStateDb(): Db {
   // journal in memory (journal_mode OFF is refused for it, and a failed write needs the journal to roll
   // back), so every write first copies each page it changes, whole. A queue add or delete changes five or
   // six pages (the table, its indexes, the digest, the sequence); at 1 KiB instead of 4 KiB a signed queue
-  // write costs ~5 µs less CPU in the running server, and reads cost the same (docs/decisions/0008).
+  // write costs less CPU in the running server, and reads cost the same (docs/decisions/0008-request-cost.md).
   db.pragma('page_size = 1024');
   register(db);
   db.exec(STATE_SCHEMA);

@@ -41,7 +41,10 @@ export class UsersStore {
     this.allStmt = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY login');
   }
 
-  /** GUIDs are upper-case (fidelity 2); a lower-case GUID in a path finds the same user. */
+  /**
+   * GUIDs are upper-case (docs/reference/wire-format.md#addresses-and-ids); a lower-case GUID in a path finds
+   * the same user.
+   */
   byGuid(guid: string): User | undefined {
     const key = guid.toUpperCase();
     return this.memo.get(key, () => {

@@ -6,9 +6,9 @@ import type { World } from './world.js';
 
 /**
  * The largest catalogue an uploaded scenario may ask for (README: Scenarios). Anyone who reaches the admin
- * API can upload, and every new seed or size is a catalogue generated in a child process (a core for
- * seconds, a few hundred MB) and a snapshot kept on disk: at these caps about 55 MB, well inside the
- * snapshot cache's budget, and its search indexes read in steps short enough for the event loop. Larger
+ * API can upload, and every new seed or size is a catalogue generated in a child process (a core busy and
+ * much memory while it runs) and a snapshot kept on disk: at these caps a small part of the snapshot
+ * cache's budget, and its search indexes read in steps short enough for the event loop. Larger
  * catalogues (the built-in `large`, 100,000 titles) are the operator's: a file in --scenario-dir.
  */
 export const UPLOAD_CATALOG_CAPS = { titles: 20_000, people: 20_000 } as const;

@@ -27,8 +27,8 @@ interface Entry {
  * A value is kept the second time its key is computed, not the first: most of what a client's test suite
  * asks, it asks once (a new term, a new page), and keeping every such answer filled the 16 MiB with bytes
  * nobody read again, each outliving young-generation collections until a full one freed it. Admitting on
- * the second ask (a "doorkeeper", as in TinyLFU) saved 15% of the CPU of a new page of a search on the large
- * catalogue; a repeated read pays one more render and is then answered from here as before.
+ * the second ask (a "doorkeeper", as in TinyLFU) made a new page of a search on the large catalogue cheaper
+ * (docs/decisions/0005-answer-cache.md has the measurement); a repeated read pays one more render and is then answered from here as before.
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();

@@ -40,7 +40,8 @@ export function consumerNameOf(world: World, token: TokenRecord): string {
 }
 
 /**
- * Records the subscriber's decision (spec 3.1) and works out where the browser goes:
+ * Records the subscriber's decision (docs/reference/oauth.md#the-dance-step-by-step) and works out where the
+ * browser goes:
  * - allow + URL callback: callback?oauth_token=..&oauth_verifier=.. (the callback's own query kept);
  * - allow + oob: no redirect, the page shows the verifier;
  * - deny + URL callback: callback?denied=<token> (no verifier, so no client can mistake it for success);

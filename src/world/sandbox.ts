@@ -61,7 +61,7 @@ export class Sandbox {
    * Dropped from its pool (the cap, idleness, a reset, a scenario switch, the simulator stopping): its
    * database is closed now, or when the last request holding it is done. Closing frees SQLite's memory at
    * once; left to the garbage collector, which sees only a small JavaScript object, thousands of dropped
-   * sandboxes waited for it (RSS 3.2 GB after 10,000 open-mode keys with 200 held).
+   * sandboxes waited for it and the process grew by gigabytes (bench/results/soak.md).
    */
   drop(): void {
     if (this.dropped) return;

@@ -11,9 +11,9 @@ const WORKER = packageModule(import.meta.url, 'world', 'template-worker');
 
 /**
  * Scenarios with this many rows (users, tokens, ratings, reviews, queue and list items, rentals, stock) or
- * more have their template built in a worker thread. Seeding costs about 11 microseconds a row on the event
- * loop (an export of 2,000 users with 150 ratings each held it for 3.4 s); a worker costs a few tens of
- * milliseconds to start, so the usual scenario, of a few hundred rows, is seeded in place.
+ * more have their template built in a worker thread. Seeding costs time in proportion to the rows, on the
+ * event loop (a large export held it for seconds); a worker costs more to start than the usual scenario, of a
+ * few hundred rows, costs to seed, so that is seeded in place.
  */
 export const SEED_OFF_LOOP_FROM = 2_000;
 

@@ -363,8 +363,8 @@ export class World {
 
   /**
    * Checks the titles a scenario names against its catalogue if that is built (its snapshot is on disk: an
-   * open, about a millisecond); answers false, leaving them to the load, when it is not (building one takes
-   * seconds, the large one a minute, too long for start-up or a reload to spend on a scenario not in use).
+   * open, cheap); answers false, leaving them to the load, when it is not (building one takes far longer,
+   * the large one longest: too long for start-up or a reload to spend on a scenario not in use).
    */
   private checkTitles(entry: ScenarioEntry): boolean {
     const scenario = entry.scenario!;

@@ -13,12 +13,13 @@ export interface TitleXmlSource {
 }
 
 /**
- * A catalog_title split around what depends on the sandbox (its users' ratings): fidelity 3's order puts
- * number_of_ratings and rating between production_year and can_rent, and an expanded histogram also
- * depends on them. Everything else is cached per scenario, address and expansion. A title whose detail
- * links are all unexpanded (what search lists) keeps only its own text: the links are the same for every
- * title of its kind but for the id (DetailLinkBlock), a shared block joined in when the title is rendered,
- * so a cached title takes ~0.8 KB instead of ~2 KB.
+ * A catalog_title split around what depends on the sandbox (its users' ratings): the element order
+ * (docs/reference/wire-format.md#the-catalog_title) puts number_of_ratings and rating between
+ * production_year and can_rent, and an expanded histogram also depends on them. Everything else is cached
+ * per scenario, address and expansion. A title whose detail links are all unexpanded (what search lists)
+ * keeps only its own text: the links are the same for every title of its kind but for the id
+ * (DetailLinkBlock), a shared block joined in when the title is rendered, so a cached title takes well under
+ * half the bytes it did with its links (docs/decisions/0003-title-fragment-cache.md).
  */
 export type TitleFragments =
   | { kind: 'bare'; xml: string }
@@ -51,7 +52,7 @@ export class DetailLinkBlock {
 /** The id DetailLinkBlock renders its links for, cut out afterwards. */
 const LEFT_OUT_ID = Number.MAX_SAFE_INTEGER;
 
-/** The catalog_title element (fidelity 3). */
+/** The catalog_title element (docs/reference/wire-format.md#the-catalog_title). */
 export function catalogTitleXml(ctx: XmlContext, t: Title, stats: TitleStats, expansion: Expansion, src: TitleXmlSource): string {
   return assembleTitle(titleFragments(ctx, t, expansion, src), ctx, t.id, stats);
 }
@@ -86,7 +87,7 @@ export function titleFragments(
   linkBlock?: (kind: Title['kind']) => DetailLinkBlock | undefined,
 ): TitleFragments {
   if (expansion.none) {
-    // expand=none: embedded titles shrink to id and title (fidelity 3).
+    // expand=none: embedded titles shrink to id and title (docs/reference/wire-format.md#the-catalog_title).
     return { kind: 'bare', xml: `<catalog_title>${text('id', titleHref(ctx, t.id))}${titleElement(t)}</catalog_title>` };
   }
   const head = '<catalog_title>' + text('studio', t.studio) + text('release_date', t.releaseDate) + text('production_year', t.productionYear);
@@ -119,7 +120,7 @@ function titleElement(t: Title): string {
   return `<title full="${escAttr(t.fullTitle)}" clean="${escAttr(t.cleanTitle)}"/>`;
 }
 
-/** catalog, format, genres, then exactly one certificate (fidelity 3). */
+/** catalog, format, genres, then exactly one certificate (docs/reference/wire-format.md#the-catalog_title). */
 function categories(ctx: XmlContext, t: Title): string {
   return (
     category(categoryScheme(ctx, 'catalog'), t.kind === 'game' ? 'games' : 'video') +
@@ -129,7 +130,7 @@ function categories(ctx: XmlContext, t: Title): string {
   );
 }
 
-/** Games have no actors, directors or languages (spec 2.2). */
+/** Games have no actors, directors or languages (docs/reference/wire-format.md#the-catalog_title). */
 export function detailLinks(t: Pick<Title, 'kind'>): TitleLink[] {
   const all: TitleLink[] = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars', 'reviews'];
   return t.kind === 'game' ? all.filter((l) => l !== 'actors' && l !== 'directors' && l !== 'languages') : all;
@@ -148,7 +149,10 @@ function histogramLink(ctx: XmlContext, id: number, stats: TitleStats): string {
   return link(`${titleHref(ctx, id)}/histogram`, rel(ctx, 'histogram'), 'histogram', histogramXml(stats));
 }
 
-/** The data an expanded link carries; also the root of the standalone detail resource (fidelity 3). */
+/**
+ * The data an expanded link carries; also the root of the standalone detail resource
+ * (docs/reference/wire-format.md#the-catalog_title).
+ */
 export function detailContent(ctx: XmlContext, t: Title, name: TitleLink, src: TitleXmlSource, fullSynopsis = false): string {
   switch (name) {
     case 'actors':
@@ -192,7 +196,7 @@ function collectionsXml(ctx: XmlContext, t: Title): string {
   return `<collections>${items.join('')}</collections>`;
 }
 
-/** Title artwork in five sizes and hero shots in three (fidelity 2). */
+/** Title artwork in five sizes and hero shots in three (docs/reference/wire-format.md#web-page-and-images). */
 export function artworksXml(ctx: XmlContext, id: number): string {
   const images = (sizes: ReadonlyArray<readonly [string, number, number]>, hero: boolean) =>
     sizes.map(([size, width, height]) => el('image', { size, href: imageHref(ctx, id, size, hero), width, height })).join('');

@@ -1,4 +1,7 @@
-/** Addresses every serializer needs; built once per request from the request and the config (fidelity 2). */
+/**
+ * Addresses every serializer needs; built once per request from the request and the config
+ * (docs/reference/wire-format.md#addresses-and-ids).
+ */
 export interface XmlContext {
   /** scheme://host[:port] the client used, or the configured public URL; no trailing slash. */
   readonly baseUrl: string;

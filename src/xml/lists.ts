@@ -15,7 +15,10 @@ export function listLink(ctx: XmlContext, l: Pick<UserList, 'id' | 'userGuid' | 
   return link(listHref(ctx, l.userGuid, l.id), rel(ctx, 'list'), l.name);
 }
 
-/** `list` (spec 2.9): name, description, author, anonymous, location, public, created, updated, link. */
+/**
+ * `list` (docs/reference/queues-and-lists.md#routes): name, description, author, anonymous, location, public,
+ * created, updated, link.
+ */
 export function listXml(ctx: XmlContext, l: UserList): string {
   return el(
     'list',
@@ -32,7 +35,7 @@ export function listXml(ctx: XmlContext, l: UserList): string {
   );
 }
 
-/** `<lists>`: every collection of the user, oldest first (spec 4.3: not paged). */
+/** `<lists>`: every collection of the user, oldest first, not paged (docs/reference/queues-and-lists.md#routes). */
 export function listsXml(ctx: XmlContext, lists: readonly UserList[]): string {
   return el('lists', undefined, ...lists.map((l) => listXml(ctx, l)));
 }
@@ -42,7 +45,7 @@ export interface ListEntryView {
   titleXml: string;
 }
 
-/** `list_item` (spec 2.9): id, comment, created, updated, then the catalog_title. */
+/** `list_item` (docs/reference/queues-and-lists.md#routes): id, comment, created, updated, then the catalog_title. */
 export function listItemXml(ctx: XmlContext, guid: string, v: ListEntryView): string {
   return el(
     'list_item',
@@ -56,9 +59,9 @@ export function listItemXml(ctx: XmlContext, guid: string, v: ListEntryView): st
 }
 
 /**
- * The entries of one collection: root `list_items` (spec 2.1 names a paged root after what it lists; `list`
- * is already the element of one collection in `lists`), the paged envelope, then list_item elements in the
- * order titles were added.
+ * The entries of one collection: root `list_items` (a paged root is named after what it lists,
+ * docs/reference/wire-format.md#paged-lists; `list` is already the element of one collection in `lists`), the
+ * paged envelope, then list_item elements in the order titles were added.
  */
 export function listItemsXml(ctx: XmlContext, guid: string, addr: PageAddress, page: Page<ListEntryView>): string {
   return pagedList(

@@ -10,7 +10,10 @@ export interface PageInfo {
   itemsPerPage: number;
 }
 
-/** Where this list lives and which parameters the client sent (page links repeat them, fidelity 4). */
+/**
+ * Where this list lives and which parameters the client sent (page links repeat them,
+ * docs/reference/wire-format.md#paged-lists).
+ */
 export interface PageAddress {
   path: string;
   params: ReadonlyArray<readonly [string, string]>;
@@ -22,7 +25,10 @@ export function pageHref(ctx: XmlContext, addr: PageAddress, start: number, size
   return `${ctx.baseUrl}${addr.path}?${encodePairs([...kept, ['start_index', String(start)], ['items_per_page', String(size)]])}`;
 }
 
-/** self, next (only when more follow) and last links; not prefixed with the schema base (fidelity 2). */
+/**
+ * self, next (only when more follow) and last links; not prefixed with the schema base
+ * (docs/reference/wire-format.md#addresses-and-ids).
+ */
 export function pageLinks(ctx: XmlContext, addr: PageAddress, page: PageInfo): string {
   const size = page.itemsPerPage;
   const next = nextPageStart(page);
@@ -33,7 +39,10 @@ export function pageLinks(ctx: XmlContext, addr: PageAddress, page: PageInfo): s
   );
 }
 
-/** The paged envelope of spec 2.1: totals, paging links, anything extra (refinements), then the items. */
+/**
+ * The paged envelope (docs/reference/wire-format.md#paged-lists): totals, paging links, anything extra
+ * (refinements), then the items.
+ */
 export function pagedList(root: string, ctx: XmlContext, addr: PageAddress, page: PageInfo, items: string[], extra = ''): string {
   return el(
     root,

@@ -4,11 +4,14 @@ import { category, link } from './link.js';
 import { categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './title-addresses.js';
 import { el, text } from './writer.js';
 
-/** The detail links of a person, in order (spec 2.3). */
+/** The detail links of a person, in order (docs/reference/catalogue-search.md, Titles and people). */
 export const PERSON_LINKS = ['artworks', 'biography', 'filmography'] as const;
 export type PersonLink = (typeof PERSON_LINKS)[number];
 
-/** `person` (spec 2.3): name, id, one roles category per role, then the artworks, biography and filmography links. */
+/**
+ * `person` (docs/reference/catalogue-search.md, Titles and people): name, id, one roles category per role, then
+ * the artworks, biography and filmography links.
+ */
 export function personXml(ctx: XmlContext, p: Person): string {
   return el(
     'person',

@@ -6,7 +6,7 @@ import { queuesXml } from './queues.js';
 const ctx: XmlContext = { baseUrl: 'http://h', schemaBase: 'http://s', webBase: 'http://w' };
 const queue = { id: 1001, userGuid: 'G', name: 'Films & more', allocation: 2, isDefault: true, position: 0 };
 
-describe('queue serializers (spec 2.6, fidelity 7)', () => {
+describe('queue serializers', () => {
   it('queues: the every_queue link first, then each sub-queue; a sub-queue href ends in its id', () => {
     expect(queuesXml(ctx, 'G', [queue], new Map([[1001, 3]]))).toBe(
       '<queues><link href="http://h/users/G/queues/every" rel="http://s/every_queue" title="every queue"/>' +

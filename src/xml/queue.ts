@@ -25,9 +25,9 @@ export interface QueueItemView {
 }
 
 /**
- * `queue_item` (spec 2.6, fidelity 7): id, priority, shipped_in_order, availability and estimated_wait
- * categories, the link to its sub-queue, the catalog_title, then a queue_disc per queued disc. Also the
- * root of GET on its id.
+ * `queue_item` (docs/reference/queues-and-lists.md#routes): id, priority, shipped_in_order, availability and
+ * estimated_wait categories, the link to its sub-queue, the catalog_title, then a queue_disc per queued disc.
+ * Also the root of GET on its id.
  */
 export function queueItemXml(ctx: XmlContext, v: QueueItemView): string {
   const guid = v.item.userGuid;
@@ -50,7 +50,10 @@ export function queueDiscXml(ctx: XmlContext, guid: string, d: QueueDiscView): s
   return el('queue_disc', undefined, text('id', queueDiscHref(ctx, guid, d.discId)), category(categoryScheme(ctx, 'estimated_wait'), d.wait), d.titleXml);
 }
 
-/** `<queue>`: the paged envelope (spec 2.1) then queue_item elements in queue order. */
+/**
+ * `<queue>`: the paged envelope (docs/reference/wire-format.md#paged-lists) then queue_item elements in queue
+ * order.
+ */
 export function queueXml(ctx: XmlContext, addr: PageAddress, page: Page<QueueItemView>): string {
   return pagedList(
     'queue',

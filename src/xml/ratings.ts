@@ -17,17 +17,20 @@ export interface RatingView {
   titleRef?: string;
 }
 
-/** GET /users/{guid}/ratings: the title_ratings link (spec 2.5). */
+/** GET /users/{guid}/ratings: the title_ratings link (docs/reference/subscriber-resources.md#routes). */
 export function titleRatingsLink(ctx: XmlContext, guid: string): string {
   return link(`${userHref(ctx, guid)}/ratings/title`, rel(ctx, 'title_ratings'), 'title ratings');
 }
 
-/** The link a rating POST answers with (fidelity 6). */
+/** The link a rating POST answers with (docs/reference/wire-format.md#write-answers). */
 export function titleRatingLink(ctx: XmlContext, guid: string, titleId: number): string {
   return link(ratingHref(ctx, guid, titleId), rel(ctx, 'title_rating'), 'title rating');
 }
 
-/** `rating_item`: the user's rating comes before the embedded catalog_title (fidelity 3). */
+/**
+ * `rating_item`: the user's rating comes before the embedded catalog_title
+ * (docs/reference/wire-format.md#the-catalog_title).
+ */
 export function ratingItemXml(ctx: XmlContext, v: RatingView): string {
   return el(
     'rating_item',
@@ -40,7 +43,7 @@ export function ratingItemXml(ctx: XmlContext, v: RatingView): string {
   );
 }
 
-/** `<ratings>`: the paged envelope then rating_item elements (spec 2.5). */
+/** `<ratings>`: the paged envelope then rating_item elements (docs/reference/subscriber-resources.md#routes). */
 export function ratingsXml(ctx: XmlContext, addr: PageAddress, page: Page<RatingView>): string {
   return pagedList(
     'ratings',

@@ -11,9 +11,9 @@ export interface RecommendationView {
 }
 
 /**
- * Adds the recommendation_source category to a rendered catalog_title: after its other categories and
- * before its links (fidelity 3's order), or at the end of a bare `expand=none` title. Text in a rendered
- * title is escaped, so the first `<link` is the first link element.
+ * Adds the recommendation_source category to a rendered catalog_title: after its other categories and before
+ * its links (the order of docs/reference/wire-format.md#the-catalog_title), or at the end of a bare
+ * `expand=none` title. Text in a rendered title is escaped, so the first `<link` is the first link element.
  */
 export function withSourceCategory(ctx: XmlContext, titleXml: string, source: string): string {
   const cat = category(categoryScheme(ctx, 'recommendation_source'), source);

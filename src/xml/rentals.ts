@@ -8,18 +8,21 @@ export interface RentalView {
   titleXml: string;
 }
 
-/** `rented_item`: priority, shipped, returned (absent while the disc is out, fidelity 7), the title. */
+/**
+ * `rented_item`: priority, shipped, returned (absent while the disc is out), the title
+ * (docs/reference/subscriber-resources.md#routes).
+ */
 export function rentedItemXml(v: RentalView): string {
   const r = v.rental;
   return el('rented_item', undefined, text('priority', r.priority), text('shipped', r.shipped), text('returned', r.returned), v.titleXml);
 }
 
-/** `<rented>`, paged, newest shipped first (spec 2.8). */
+/** `<rented>`, paged, newest shipped first (docs/reference/subscriber-resources.md#routes). */
 export function rentedXml(ctx: XmlContext, addr: PageAddress, page: Page<RentalView>): string {
   return pagedList('rented', ctx, addr, page, page.items.map(rentedItemXml));
 }
 
-/** `<at_home>`: awaiting_allocation (fidelity 7), then at_home_item elements (spec 2.8). */
+/** `<at_home>`: awaiting_allocation, then at_home_item elements (docs/reference/subscriber-resources.md#routes). */
 export function atHomeXml(items: readonly RentalView[], awaitingAllocation: number): string {
   const rows = items.map((v) => el('at_home_item', undefined, text('priority', v.rental.priority), text('shipped', v.rental.shipped), v.titleXml));
   return el('at_home', undefined, text('awaiting_allocation', awaitingAllocation), ...rows);

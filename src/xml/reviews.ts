@@ -11,7 +11,7 @@ export interface ReviewView {
   titleXml: string;
 }
 
-/** `review`: its id, then every field of spec 2.7 in order, then the title. */
+/** `review`: its id, then every field in order (docs/reference/subscriber-resources.md#routes), then the title. */
 export function reviewXml(ctx: XmlContext, v: ReviewView): string {
   return reviewElement(reviewHref(ctx, v.review.userGuid, v.review.id), v.review, v.titleXml);
 }
@@ -33,7 +33,7 @@ export function reviewElement(id: string | undefined, r: Review, titleXml: strin
   );
 }
 
-/** `<reviews>`: the paged envelope then review elements (spec 2.7). */
+/** `<reviews>`: the paged envelope then review elements (docs/reference/subscriber-resources.md#routes). */
 export function reviewsXml(ctx: XmlContext, addr: PageAddress, page: Page<ReviewView>): string {
   return pagedList(
     'reviews',

@@ -11,11 +11,11 @@ export interface Refinement {
 }
 
 /**
- * Refinement links (spec 4.2 rules 1-3; layout chosen in fidelity 4, documented in docs/reference/catalogue-search.md): after the
- * paging links, one `link rel={schema_base}/refinement title=<facet>` per asked facet, whose href is this
- * search refined by that facet alone, holding one child `link rel={schema_base}/refinement_value
- * title=<value>` per value, whose href is this search with `f=<facet>|<value>` added. Following a child
- * gives exactly the narrowed result, from its first page.
+ * Refinement links (docs/reference/catalogue-search.md, Refinements: the layout is our choice, the real one is
+ * unknown): after the paging links, one `link rel={schema_base}/refinement title=<facet>` per asked facet,
+ * whose href is this search refined by that facet alone, holding one child
+ * `link rel={schema_base}/refinement_value title=<value>` per value, whose href is this search with
+ * `f=<facet>|<value>` added. Following a child gives exactly the narrowed result, from its first page.
  */
 export function refinementsXml(ctx: XmlContext, addr: PageAddress, refinements: readonly Refinement[]): string {
   const kept = addr.params.filter(([k]) => !k.startsWith('oauth_') && k !== 'start_index');

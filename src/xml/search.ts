@@ -4,8 +4,9 @@ import { refinementsXml, type Refinement } from './search-refinements.js';
 import { text } from './writer.js';
 
 /**
- * A catalogue search answer (spec 4.2): root `search`, the paged envelope, the refinement links after the
- * paging links (fidelity 4), then the items (`catalog_title` or `person` elements, already serialized).
+ * A catalogue search answer (docs/reference/catalogue-search.md): root `search`, the paged envelope
+ * (docs/reference/wire-format.md#paged-lists), the refinement links after the paging links, then the items
+ * (`catalog_title` or `person` elements, already serialized).
  */
 export function searchXml(ctx: XmlContext, addr: PageAddress, page: PageInfo, items: string[], refinements: readonly Refinement[] = []): string {
   return pagedList('search', ctx, addr, page, items, refinementsXml(ctx, addr, refinements));

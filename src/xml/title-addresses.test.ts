@@ -4,13 +4,14 @@ import { webPageHref, webPageSlug } from './title-addresses.js';
 
 const ctx: XmlContext = { baseUrl: 'http://h', schemaBase: 'http://s', webBase: 'http://www.lovefilm.com' };
 
-// Fidelity 2: keep letters, digits, apostrophes, spaces and hyphens, then each run of spaces and hyphens is one `-`.
+// docs/reference/wire-format.md#web-page-and-images: keep letters, digits, apostrophes, spaces and hyphens,
+// then each run of spaces and hyphens is one `-`.
 describe('webPageSlug: the one rule of the 50 captured web-page links', () => {
   it.each([
     ['a " - " between words is one hyphen (captured)', 'A Valley for Freeda - Series 9', 'A-Valley-for-Freeda-Series-9'],
     ['a colon is dropped and its space kept (captured)', 'The Lord Of The Rings: The Return Of The King', 'The-Lord-Of-The-Rings-The-Return-Of-The-King'],
     [
-      "the spec's spelling of the same title gives the same slug",
+      'the documented spelling of the same title gives the same slug',
       'The Lord Of The Rings - The Return Of The King',
       'The-Lord-Of-The-Rings-The-Return-Of-The-King',
     ],

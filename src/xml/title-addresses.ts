@@ -1,7 +1,7 @@
 import type { Title } from '../domain/types.js';
 import type { XmlContext } from './context.js';
 
-// Addresses of a title and its public web page and images (fidelity 2).
+// Addresses of a title and its public web page and images (docs/reference/wire-format.md#web-page-and-images).
 
 export const titleHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/catalog/title/${id}`;
 export const personHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/catalog/person/${id}`;
@@ -9,17 +9,21 @@ export const collectionHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/c
 export const categoryScheme = (ctx: XmlContext, path: string) => `${ctx.baseUrl}/categories/${path}`;
 export const rel = (ctx: XmlContext, name: string) => `${ctx.schemaBase}/${name}`;
 
-/** http://www.lovefilm.com/film/<Slug>/<id>/?cid=LFAPI (fidelity 2); a non-ASCII letter of the slug is percent-encoded. */
+/**
+ * http://www.lovefilm.com/film/<Slug>/<id>/?cid=LFAPI (docs/reference/wire-format.md#web-page-and-images); a
+ * non-ASCII letter of the slug is percent-encoded.
+ */
 export function webPageHref(ctx: XmlContext, t: Pick<Title, 'id' | 'cleanTitle'>): string {
   return `${ctx.webBase}/film/${encodeURIComponent(webPageSlug(t.cleanTitle))}/${t.id}/?cid=LFAPI`;
 }
 
 /**
- * The slug of a title's web page, by the one rule all 50 captured links follow (fidelity 2): keep letters,
- * digits, apostrophes, spaces and hyphens, then turn each run of spaces and hyphens into one `-`, so
- * "A Valley for Freeda - Series 9" is `A-Valley-for-Freeda-Series-9`, never `...Freeda---Series-9`.
- * A letter is any Unicode letter (with its combining accents): the rule names letters, not ASCII ones, and
- * dropping é would turn "Amélie" into `Amlie`. An apostrophe is U+0027, the one the captures show.
+ * The slug of a title's web page, by the one rule all 50 captured links follow
+ * (docs/reference/wire-format.md#web-page-and-images): keep letters, digits, apostrophes, spaces and hyphens,
+ * then turn each run of spaces and hyphens into one `-`, so "A Valley for Freeda - Series 9" is
+ * `A-Valley-for-Freeda-Series-9`, never `...Freeda---Series-9`. A letter is any Unicode letter (with its
+ * combining accents): the rule names letters, not ASCII ones, and dropping é would turn "Amélie" into `Amlie`.
+ * An apostrophe is U+0027, the one the captures show.
  */
 export function webPageSlug(cleanTitle: string): string {
   return cleanTitle

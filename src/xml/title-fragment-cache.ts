@@ -36,7 +36,8 @@ export interface TitleSource extends TitleXmlSource {
 /**
  * The cached titles of one address and expansion, by id. A page asks all its titles of one shelf, so a
  * request finds its shelf once and each title with a number: a key string per title (address, expansion
- * and id) cost 0.7 to 1.2 µs to build and look up in a map of 30,000, a number 0.03.
+ * and id) cost many times more to build and look up in a full cache than a number does (the figures are in
+ * docs/decisions/0003-title-fragment-cache.md).
  */
 export class TitleShelf {
   /** @internal The titles held, in the cache's order of adding (the cache's to change). */

@@ -6,7 +6,7 @@ import { el, text } from './writer.js';
 
 export const userHref = (ctx: XmlContext, guid: string) => `${ctx.baseUrl}/users/${guid}`;
 
-/** The user's resources in the real order, with their link titles (fidelity 7). */
+/** The user's resources in the real order, with their link titles (docs/reference/subscriber-resources.md#routes). */
 const USER_LINKS: ReadonlyArray<readonly [name: string, title: string]> = [
   ['lists', 'lists'],
   ['queues', 'queues'],
@@ -17,7 +17,7 @@ const USER_LINKS: ReadonlyArray<readonly [name: string, title: string]> = [
   ['recommendations', 'recommendations'],
 ];
 
-/** `<user>`: id, first_name, last_name (spec 2.4), nickname, then the links. */
+/** `<user>`: id, first_name, last_name, nickname, then the links (docs/reference/subscriber-resources.md#routes). */
 export function userXml(ctx: XmlContext, u: User): string {
   const href = userHref(ctx, u.guid);
   return el(
@@ -31,7 +31,7 @@ export function userXml(ctx: XmlContext, u: User): string {
   );
 }
 
-/** GET /users: exactly one link, to the token's user (fidelity 7). */
+/** GET /users: exactly one link, to the token's user (docs/reference/subscriber-resources.md#routes). */
 export function currentUserLink(ctx: XmlContext, u: User): string {
   return link(userHref(ctx, u.guid), rel(ctx, 'user'), 'current user');
 }

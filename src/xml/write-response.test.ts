@@ -4,7 +4,7 @@ import { writeResponseXml } from './write-response.js';
 
 const ctx: XmlContext = { baseUrl: 'http://h', schemaBase: 'http://schemas.lovefilm.com', webBase: 'http://www.lovefilm.com' };
 
-describe('writeResponseXml (fidelity 6)', () => {
+describe('writeResponseXml: the answer to a queue or collection POST', () => {
   it('holds both elements even when nothing was added and nothing failed', () => {
     expect(writeResponseXml(ctx, 'queue_item', [], [])).toBe('<response><resources_created/><failed_title_refs/></response>');
   });

@@ -17,10 +17,10 @@ export interface FailedRef {
 }
 
 /**
- * The answer to a queue or collection POST (fidelity 6): root `response` holding `resources_created` (one
- * link per added item, rel `{schema_base}/<createdRel>`) and `failed_title_refs` (one link per refused
- * reference, rel `{schema_base}/failed_title_ref`, href = the ref as sent, title = why). Both are always
- * present, even when empty: clients look for them.
+ * The answer to a queue or collection POST (docs/reference/wire-format.md#write-answers): root `response`
+ * holding `resources_created` (one link per added item, rel `{schema_base}/<createdRel>`) and
+ * `failed_title_refs` (one link per refused reference, rel `{schema_base}/failed_title_ref`, href = the ref as
+ * sent, title = why). Both are always present, even when empty: clients look for them.
  */
 export function writeResponseXml(ctx: XmlContext, createdRel: string, created: readonly CreatedLink[], failed: readonly FailedRef[]): string {
   return el(

@@ -3,10 +3,11 @@
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
 
-// What the captured responses escape (fidelity 1): `&` and `<` always, `>` too (harmless, and prettyXml
-// cuts tags at the first `>`), `"` only inside attribute values, which are always written in double quotes;
-// apostrophes stay raw everywhere (`full="Monty Python's Life Of Brian"`). CR is written as a character
-// reference: a parser turns a literal CR (or CRLF) into LF, so a client would not read back what it stored.
+// What the captured responses escape (docs/reference/wire-format.md#the-body): `&` and `<` always, `>` too
+// (harmless, and prettyXml cuts tags at the first `>`), `"` only inside attribute values, which are always
+// written in double quotes; apostrophes stay raw everywhere (`full="Monty Python's Life Of Brian"`). CR is
+// written as a character reference: a parser turns a literal CR (or CRLF) into LF, so a client would not read
+// back what it stored.
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 const ATTR_ESCAPES: Readonly<Record<string, string>> = { ...ESCAPES, '"': '&quot;', '\t': '&#9;', '\n': '&#10;' };
 // Characters XML 1.0 cannot carry at all (C0 controls other than tab, LF, CR; lone surrogates; U+FFFE/F).
@@ -54,12 +55,12 @@ export function text(name: string, value: string | number | boolean | undefined)
   return `<${name}>${esc(value)}</${name}>`;
 }
 
-/** A whole document: the declaration (fidelity 1) then the root. */
+/** A whole document: the declaration (docs/reference/wire-format.md#the-body) then the root. */
 export function doc(root: string): string {
   return XML_DECLARATION + root;
 }
 
-/** Formats a rating as the real service did: 4, 4.5, never 4.0 (fidelity 1). */
+/** Formats a rating as the real service did: 4, 4.5, never 4.0 (docs/reference/wire-format.md#the-body). */
 export function formatRating(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 10) / 10);
 }

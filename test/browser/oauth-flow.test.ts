@@ -9,9 +9,10 @@ import { startSimulator, type Simulator } from '../../src/index.js';
 import { ALICE, BOB, CONSUMER, type Credentials } from '../support/signing.js';
 import { parseXml, str } from '../support/xml.js';
 
-// A subscriber walks the authorisation page in Debian's chromium, as spec 5 describes: once with a URL
-// callback (a tiny local server stands in for the client's web app), once with oob (the code typed in).
-// The client side (token requests, /users) is signed with oauth-1.0a in the Authorization header.
+// A subscriber walks the authorisation page in Debian's chromium, as
+// docs/reference/oauth.md#the-dance-step-by-step describes: once with a URL callback (a tiny local server
+// stands in for the client's web app), once with oob (the code typed in). The client side (token requests,
+// /users) is signed with oauth-1.0a in the Authorization header.
 
 const oauth = new OAuth({
   consumer: CONSUMER,

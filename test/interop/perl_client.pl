@@ -21,7 +21,7 @@ my $SIM = shift @ARGV or die "usage: perl_client.pl <simulator url>\n";
 $SIM =~ s{/+$}{};
 my ($KEY, $SECRET) = ('test-consumer-key', 'test-consumer-secret');
 my $SCHEMA = 'http://schemas.lovefilm.com';
-# A base URL hard-coded in a client, reached through the simulator as an HTTP proxy (fidelity 2).
+# A base URL hard-coded in a client, reached through the simulator as an HTTP proxy (docs/reference/wire-format.md#addresses-and-ids).
 my $PROXIED_BASE = 'http://api.lovefilm.example';
 
 my $ua = LWP::UserAgent->new(timeout => 10, env_proxy => 0);

@@ -16,7 +16,7 @@ from requests_oauthlib import OAuth1, OAuth1Session
 SIM = sys.argv[1].rstrip('/')
 KEY, SECRET = 'test-consumer-key', 'test-consumer-secret'
 LOGIN, PASSWORD = 'alice', 'alice-password'
-# A base URL hard-coded in a client, reached through the simulator as an HTTP proxy (fidelity 2).
+# A base URL hard-coded in a client, reached through the simulator as an HTTP proxy (docs/reference/wire-format.md#addresses-and-ids).
 PROXIED_BASE = 'http://api.lovefilm.example'
 TIMEOUT = 10
 SCHEMA = 'http://schemas.lovefilm.com'

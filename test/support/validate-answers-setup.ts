@@ -11,7 +11,7 @@ import { afterAll, afterEach } from 'vitest';
 import type { ReceivedAnswer } from './validate-xml.js';
 
 /**
- * Answers are checked in batches, one xmllint run each (a run costs ~10 ms however few documents it holds):
+ * Answers are checked in batches, one xmllint run each (a run has a fixed cost however few documents it holds):
  * a test's answers are checked together in its afterEach, and a test that receives many (property and load
  * tests) has them checked on the worker's thread while it goes on. Kept on globalThis: node:http is patched
  * once per process, while this module is evaluated once per test file.

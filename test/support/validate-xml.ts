@@ -131,7 +131,7 @@ export interface ReceivedAnswer {
   contentType?: string;
 }
 
-/** What every answer of the API starts with, and its exact content type (fidelity 1). */
+/** What every answer of the API starts with, and its exact content type (docs/reference/wire-format.md#the-body). */
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone="yes"?>';
 export const XML_CONTENT_TYPE = 'application/xml;charset=UTF-8';
 // No BOM, nothing before the declaration; --pretty puts a line break between it and the root.
@@ -156,9 +156,10 @@ export async function contractProblems(answers: readonly ReceivedAnswer[]): Prom
     const where = `${a.method} ${path} -> ${a.status} <${root}>`;
     const i = results.get(a);
     const r = i === undefined ? undefined : validated[i];
-    if (withSchema.has(root) && !startsWithDeclaration(a.body)) problems.push(`${where} does not start with ${XML_DECLARATION} and then the root (fidelity 1)`);
+    if (withSchema.has(root) && !startsWithDeclaration(a.body))
+      problems.push(`${where} does not start with ${XML_DECLARATION} and then the root (docs/reference/wire-format.md#the-body)`);
     if (withSchema.has(root) && a.contentType !== undefined && a.contentType !== XML_CONTENT_TYPE) {
-      problems.push(`${where} has Content-Type ${JSON.stringify(a.contentType)}, not ${XML_CONTENT_TYPE} (fidelity 1)`);
+      problems.push(`${where} has Content-Type ${JSON.stringify(a.contentType)}, not ${XML_CONTENT_TYPE} (docs/reference/wire-format.md#the-body)`);
     }
     if (r?.valid) knownValid.add(digest(a.body));
     if (r && !r.valid)

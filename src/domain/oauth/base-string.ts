@@ -14,8 +14,9 @@ export interface BaseStringInput {
 }
 
 /**
- * The signature base string (RFC 5849 3.4.1): METHOD&encode(base string URI)&encode(normalized params).
- * The path is used as sent: a client that signed `GET /users/` signed the trailing slash (fidelity 9).
+ * The signature base string (RFC 5849 3.4.1): METHOD&encode(base string URI)&encode(normalized params). The
+ * path is used as sent: a client that signed `GET /users/` signed the trailing slash
+ * (docs/reference/oauth.md#the-rules-in-short).
  */
 export function signatureBaseString(input: BaseStringInput): string {
   return `${input.method.toUpperCase()}&${percentEncode(baseStringUri(input.scheme, input.host, input.path))}&${encodedParameters(input.params)}`;

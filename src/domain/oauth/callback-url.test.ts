@@ -26,7 +26,7 @@ describe('oauth_callback', () => {
   });
 });
 
-describe('parameters appended to a callback keep its own query (spec 5.4)', () => {
+describe('parameters appended to a callback keep its own query', () => {
   const p = [
     ['oauth_token', 'ABCDE'],
     ['oauth_verifier', '012345'],

@@ -1,6 +1,9 @@
 import { encodePairs } from '../percent-encode.js';
 
-/** The literal a client sends as oauth_callback when it has no browser to redirect (spec 5.2). */
+/**
+ * The literal a client sends as oauth_callback when it has no browser to redirect
+ * (docs/reference/oauth.md#the-dance-step-by-step).
+ */
 export const OUT_OF_BAND = 'oob';
 
 /**
@@ -21,9 +24,9 @@ export function parseCallback(sent: string): string | undefined {
 const HTTP_URL = /^https?:\/\/[^\s\u0000-\u001f\u007f/?#]+[^\s\u0000-\u001f\u007f]*$/i;
 
 /**
- * The callback with parameters appended (spec 5.4: the callback's own query parameters are kept).
- * Built as a string rather than through URL so the client's query comes back byte for byte; a fragment
- * stays at the end, where it belongs.
+ * The callback with parameters appended, its own query parameters kept
+ * (docs/reference/oauth.md#the-dance-step-by-step). Built as a string rather than through URL so the client's
+ * query comes back byte for byte; a fragment stays at the end, where it belongs.
  */
 export function appendToCallback(callback: string, params: ReadonlyArray<readonly [string, string]>): string {
   const hash = callback.indexOf('#');

@@ -20,11 +20,11 @@ export interface ProtocolParams {
 }
 
 export interface ProtocolCheckOptions {
-  /** Real wall-clock seconds, never the simulator clock (fidelity 9). */
+  /** Real wall-clock seconds, never the simulator clock (docs/reference/oauth.md#the-rules-in-short). */
   realNowSeconds: number;
-  /** Accepted skew either way; the real service allowed 300 s (fidelity 8). */
+  /** Accepted skew either way; the default is the real service's (docs/reference/oauth.md#the-rules-in-short). */
   timestampWindowSeconds: number;
-  /** PLAINTEXT is off unless configured (fidelity 8). */
+  /** PLAINTEXT is off unless configured (docs/reference/oauth.md#the-rules-in-short). */
   plaintextEnabled: boolean;
 }
 
@@ -99,9 +99,10 @@ export function readProtocolParams(params: ReadonlyArray<NamedParam>): ProtocolR
 }
 
 /**
- * The checks that need no store, in the order the gateway made them (fidelity 8): a duplicated
- * protocol parameter, then missing ones (consumer key first), then oauth_version, then the signature
- * method, then the timestamp window, then the nonce's length. The first failure wins.
+ * The checks that need no store, in the order the gateway made them
+ * (docs/reference/oauth.md#the-order-of-the-checks): a duplicated protocol parameter, then missing ones
+ * (consumer key first), then oauth_version, then the signature method, then the timestamp window, then the
+ * nonce's length. The first failure wins.
  */
 export function checkProtocolParams(params: ReadonlyArray<NamedParam>, options: ProtocolCheckOptions): ProtocolCheck {
   const read = readProtocolParams(params);

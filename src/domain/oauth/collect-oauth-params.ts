@@ -24,11 +24,11 @@ export interface RawRequestParts {
 export type CollectedParams = { ok: true; params: RequestParam[]; realm?: string } | { ok: false; error: ApiError };
 
 /**
- * Gathers every parameter the signature covers (RFC 5849 3.4.1.3.1): the Authorization header's
- * `name="value"` pairs except `realm`, then the query string, then the form body, decoded, in
- * request order and with duplicates kept (detecting them is a later check). Fidelity 9: clients put
- * OAuth parameters in any of the three places, and sign query and form parameters too.
- * A header that uses the OAuth scheme but cannot be parsed is the only failure.
+ * Gathers every parameter the signature covers (RFC 5849 3.4.1.3.1): the Authorization header's `name="value"`
+ * pairs except `realm`, then the query string, then the form body, decoded, in request order and with
+ * duplicates kept (detecting them is a later check). Clients put OAuth parameters in any of the three places,
+ * and sign query and form parameters too (docs/reference/oauth.md#the-rules-in-short). A header that uses the
+ * OAuth scheme but cannot be parsed is the only failure.
  */
 export function collectOAuthParams(parts: RawRequestParts): CollectedParams {
   const header = parseAuthorizationHeader(parts.authorization);

@@ -20,8 +20,8 @@ export function signingKey(consumerSecret: string, tokenSecret = ''): string {
 /**
  * The signature a client should have sent, unencoded (base64 for HMAC-SHA1, RFC 5849 3.4.2;
  * the key itself for PLAINTEXT, 3.4.4, which ignores the base string). The HMAC is node's (OpenSSL's), with
- * the key as a string each time: a KeyObject kept per pair of secrets saved ~1 µs, inside the noise of a
- * request (docs/decisions/0008).
+ * the key as a string each time: a KeyObject kept per pair of secrets saved less than the noise of a
+ * request (docs/decisions/0008-request-cost.md).
  */
 export function sign(input: SignInput): string {
   const key = signingKey(input.consumerSecret, input.tokenSecret);

@@ -7,14 +7,18 @@ export const REQUEST_TOKEN_LENGTH = 5;
 export const VERIFIER_LENGTH = 6;
 
 /**
- * A request token a person can type as the Activation Code (spec 5.5): five letters, as the real ones
- * were (fidelity 9). 24^5 is about 8 million codes, so the caller must retry on a clash with a live token.
+ * A request token a person can type as the Activation Code: five letters, as the real ones were
+ * (docs/reference/oauth.md#the-rules-in-short). 24^5 is about 8 million codes, so the caller must retry on a
+ * clash with a live token.
  */
 export function newRequestToken(random: RandomBytes): string {
   return pickFrom(REQUEST_TOKEN_ALPHABET, REQUEST_TOKEN_LENGTH, random);
 }
 
-/** A 6 digit verification code (spec 5.5); leading zeros are kept, so it is always a string. */
+/**
+ * A 6 digit verification code (docs/reference/oauth.md#the-dance-step-by-step); leading zeros are kept, so it
+ * is always a string.
+ */
 export function newVerifier(random: RandomBytes): string {
   return pickFrom('0123456789', VERIFIER_LENGTH, random);
 }

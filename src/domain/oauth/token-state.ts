@@ -1,7 +1,8 @@
 import { secretsMatch } from '../secrets-match.js';
 
-// The OAuth token life cycle (spec 3.1 and 5) as pure decisions on plain records. The store keeps the
-// records; the HTTP layer asks these functions what a request may do and writes back what they answer.
+// The OAuth token life cycle (docs/reference/oauth.md#the-dance-step-by-step) as pure decisions on plain
+// records. The store keeps the records; the HTTP layer asks these functions what a request may do and writes
+// back what they answer.
 //
 //   request:  unauthorised --allow--> authorised --exchange--> used
 //                          --deny---> denied
@@ -98,8 +99,8 @@ export type VerifierOutcome =
   | { kind: 'wrong'; record: TokenRecord; attemptsLeft: number };
 
 /**
- * The last check of an exchange (fidelity 8 order). The verifier is compared in constant time; after
- * `maxAttempts` wrong ones the token is dead, so a 6 digit code cannot be guessed.
+ * The last check of an exchange (docs/reference/oauth.md#the-order-of-the-checks). The verifier is compared in
+ * constant time; after `maxAttempts` wrong ones the token is dead, so a 6 digit code cannot be guessed.
  */
 export function checkVerifier(t: TokenRecord, sent: string | undefined, maxAttempts: number): VerifierOutcome {
   if (t.callback === undefined) return { kind: 'not-needed' };

@@ -14,9 +14,9 @@ export interface VerifySignatureInput extends BaseStringInput {
 export type SignatureVerdict = { ok: true; baseString: string } | { ok: false; baseString: string; error: ApiError };
 
 /**
- * Recomputes the signature from the request as received and compares it. On a mismatch the error
- * carries the base string the server computed (fidelity 8): it reveals no secret, and a client
- * developer can diff it against their own.
+ * Recomputes the signature from the request as received and compares it. On a mismatch the error carries the
+ * base string the server computed (docs/reference/oauth.md#reading-an-invalid-signature-answer): it reveals no
+ * secret, and a client developer can diff it against their own.
  */
 export function verifySignature(input: VerifySignatureInput): SignatureVerdict {
   const baseString = signatureBaseString(input);
