@@ -1,13 +1,5 @@
-import {
-  isFlagFacet,
-  MAX_REFINEMENT_VALUES,
-  releaseWindow,
-  TITLE_FACETS,
-  type Counted,
-  type FacetCounts,
-  type FlagFacet,
-  type TitleFacet,
-} from '../domain/search-facets.js';
+import { isFlagFacet, MAX_REFINEMENT_VALUES, releaseWindow, TITLE_FACETS, type FlagFacet, type TitleFacet } from '../domain/search-facets.js';
+import type { Counted, FacetCounts } from '../domain/search-facets.js';
 import { TITLE_SEARCH_KINDS, type TitleSearch } from '../domain/search-request.js';
 import { makeRoom } from '../domain/make-room.js';
 import { ALL_KINDS, dayNumber, kindMask, type TitleRanks } from './catalog-search-ranks.js';
