@@ -1,3 +1,5 @@
+import type { Statement } from 'better-sqlite3';
+import { makeRoom } from '../domain/make-room.js';
 import type { Counted, FacetCounts, PersonFacet } from '../domain/search-facets.js';
 import type { IdPage, PersonSearch } from '../domain/search-request.js';
 import { likePrefix } from '../domain/search-term.js';
@@ -6,6 +8,8 @@ import type { Db } from './catalog-db.js';
 
 type SqlValue = string | number;
 
+const MAX_STATEMENTS = 200;
+
 /**
  * People search: FTS5 over names, `person_roles` for the kind and the role filter. Without a term the people
  * in the most titles come first (popularity, then id); with a term, best match first as for titles: the name
@@ -13,25 +17,26 @@ type SqlValue = string | number;
  * parameters sent, every value bound, never spliced into the text.
  */
 export class PeopleSearch {
+  /** Prepared statements by their SQL, which depends only on which parameters were sent: a few shapes. */
+  private readonly statements = new Map<string, Statement>();
+
   constructor(private readonly db: Db) {}
 
   search(s: PersonSearch, page: PageRequest): IdPage {
     if (s.term.kind === 'nothing') return { ids: [], total: 0 };
     const w = personWhere(s);
-    const total = this.db
-      .prepare<SqlValue[], number>(`SELECT count(*) FROM people p WHERE ${w.sql}`)
+    const total = this.prepared(`SELECT count(*) FROM people p WHERE ${w.sql}`)
       .pluck()
-      .get(...w.params)!;
+      .get(...w.params) as number;
     if (total === 0 || page.startIndex > total) return { ids: [], total };
     const text = s.term.kind === 'match' ? s.term.text : undefined;
-    const ids = this.db
-      .prepare<SqlValue[], number>(
-        `SELECT p.id FROM people p WHERE ${w.sql}
+    const ids = this.prepared(
+      `SELECT p.id FROM people p WHERE ${w.sql}
          ORDER BY ${text !== undefined ? "CASE WHEN p.name = ? COLLATE NOCASE THEN 0 WHEN p.name LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END, " : ''}p.popularity DESC, p.id
          LIMIT ? OFFSET ?`,
-      )
+    )
       .pluck()
-      .all(...w.params, ...(text !== undefined ? [text, likePrefix(text)] : []), page.itemsPerPage, page.startIndex - 1);
+      .all(...w.params, ...(text !== undefined ? [text, likePrefix(text)] : []), page.itemsPerPage, page.startIndex - 1) as number[];
     return { ids, total };
   }
 
@@ -40,13 +45,21 @@ export class PeopleSearch {
     if (s.refine.length === 0) return [];
     if (s.term.kind === 'nothing') return [{ facet: 'role', values: [] }];
     const w = personWhere(s);
-    const values = this.db
-      .prepare<SqlValue[], Counted>(
-        `SELECT r.role AS value, count(*) AS count FROM person_roles r WHERE r.person_id IN (SELECT p.id FROM people p WHERE ${w.sql})
+    const values = this.prepared(
+      `SELECT r.role AS value, count(*) AS count FROM person_roles r WHERE r.person_id IN (SELECT p.id FROM people p WHERE ${w.sql})
          GROUP BY r.role ORDER BY count DESC, r.role`,
-      )
-      .all(...w.params);
+    ).all(...w.params) as Counted[];
     return [{ facet: 'role', values }];
+  }
+
+  private prepared(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      makeRoom(this.statements, MAX_STATEMENTS);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 }
 
