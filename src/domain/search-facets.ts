@@ -35,6 +35,17 @@ export const NEW_RELEASE_DAYS = 90;
 /** Values shown per facet in a refinement: the most frequent first. Enough to browse, bounded for big catalogues. */
 export const MAX_REFINEMENT_VALUES = 50;
 
+/** A facet's values among a search's results, each with how many results have it. */
+export interface FacetCounts<F extends string> {
+  facet: F;
+  values: Counted[];
+}
+
+export interface Counted {
+  value: string;
+  count: number;
+}
+
 export function isFlagFacet(facet: string): facet is FlagFacet {
   return (FLAG_FACETS as readonly string[]).includes(facet);
 }

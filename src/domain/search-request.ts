@@ -33,6 +33,12 @@ export interface FilterGroup<F extends string> {
   values: string[];
 }
 
+/** Ids of one page of a search's results, and the number of all its results. */
+export interface IdPage {
+  ids: number[];
+  total: number;
+}
+
 export interface TitleSearch {
   kinds: readonly TitleKind[];
   term: TermQuery;

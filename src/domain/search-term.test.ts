@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiFolded, foldAscii, likePrefix, matchTier, parseTerm, splitOr, wordAlternatives } from './search-term.js';
+import { foldAscii, likePrefix, parseTerm, splitOr, wordAlternatives } from './search-term.js';
 
 describe('parseTerm', () => {
   it.each([
@@ -68,24 +68,14 @@ describe('likePrefix', () => {
   });
 });
 
-describe('asciiFolded and matchTier', () => {
+describe('foldAscii', () => {
   it.each([
     ['A-Z are lower-cased', 'The Alien', 'the alien'],
     ['punctuation and digits stay', 'R2-D2: 100%', 'r2-d2: 100%'],
-    ['a letter beyond ASCII is left to SQLite', 'Amélie', undefined],
-    ['NUL ends a LIKE pattern in SQLite, so it is left to SQLite', 'a\u0000b', undefined],
-    ['a very long text is left to SQLite', 'a'.repeat(1001), undefined],
+    ['a letter beyond ASCII stays as it is', 'AMÉLIE', 'amÉlie'],
+    ['NUL stays', 'A\u0000B', 'a\u0000b'],
   ])('%s', (_rule, text, expected) => {
-    expect(asciiFolded(text)).toBe(expected);
-  });
-
-  it.each([
-    ['the same title is tier 0', 'alien', 'alien', 0],
-    ['a title starting with the text is tier 1', 'aliens', 'alien', 1],
-    ['any other match is tier 2', 'the alien', 'alien', 2],
-    ['a text longer than the title is tier 2', 'alien', 'aliens', 2],
-  ] as const)('%s', (_rule, title, text, tier) => {
-    expect(matchTier(title, text)).toBe(tier);
+    expect(foldAscii(text)).toBe(expected);
   });
 
   it('foldAscii leaves letters beyond A-Z as they are (SQLite NOCASE folds ASCII only)', () => {

@@ -71,27 +71,10 @@ export function likePrefix(text: string): string {
 }
 
 /**
- * How well a clean title matches a term's text, as catalogue search orders them (decision 0030): 0 the same
- * title, 1 starting with the text, 2 any other match. It is the ORDER BY of the SQL search
- * (`= ? COLLATE NOCASE`, `LIKE 'text%'`), whose case folding is ASCII only, so both sides are folded by
- * `asciiFolded`. Only for a text `asciiFolded` accepts; other texts are ranked by SQLite itself.
+ * A text with A-Z lower-cased and every other character kept: how catalogue search compares a term's text
+ * with clean titles for best match first (decision 0030), as SQLite's NOCASE and LIKE fold (ASCII only), so
+ * `Amélie` and `AMÉLIE` are different texts to both.
  */
-export function matchTier(foldedTitle: string, foldedText: string): 0 | 1 | 2 {
-  if (foldedTitle === foldedText) return 0;
-  return foldedTitle.startsWith(foldedText) ? 1 : 2;
-}
-
-/**
- * The text with A-Z lower-cased and nothing else changed, as SQLite's NOCASE and LIKE compare. A term's text
- * is folded only when every character is printable-range ASCII (no NUL, which ends a string for LIKE) and it
- * is short: then comparing JavaScript strings is comparing what SQLite compares. Otherwise undefined.
- */
-export function asciiFolded(text: string, maxLength = 1000): string | undefined {
-  if (text.length > maxLength || !/^[\x01-\x7f]*$/.test(text)) return undefined;
-  return foldAscii(text);
-}
-
-/** A-Z to a-z, every other character kept (a title's side of `matchTier`; titles may hold any character). */
 export function foldAscii(s: string): string {
   return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
 }

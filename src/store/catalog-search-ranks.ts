@@ -82,7 +82,7 @@ export class TitleRanks {
     }
   }
 
-  /** The clean title at `rank`, A-Z lower-cased (as search-term.ts, asciiFolded): what the best-match tiers compare. */
+  /** The clean title at `rank`, A-Z lower-cased (as search-term.ts, foldAscii): what the best-match tiers compare. */
   foldedTitle(rank: number): string {
     return this.titles.slice(this.titleStarts[rank], this.titleStarts[rank + 1]);
   }
@@ -92,10 +92,10 @@ export class TitleRanks {
   }
 
   /**
-   * matchTier of the title at `rank` for a folded text whose headOf is `textHead`. A title that starts with
-   * the text (tiers 0 and 1) starts with its first two characters, so a different head is tier 2 at once.
-   * The rest is compared in place: slicing each title out made a string per title sharing the head (a third
-   * of the catalogue for "the").
+   * How well the title at `rank` matches a folded text whose headOf is `textHead` (CatalogSearch): 0 the same
+   * title, 1 starting with the text, 2 any other match. A title that starts with the text (tiers 0 and 1)
+   * starts with its first two characters, so a different head is tier 2 at once. The rest is compared in
+   * place: slicing each title out made a string per title sharing the head (a third of the catalogue for "the").
    */
   tier(rank: number, foldedText: string, textHead: number): 0 | 1 | 2 {
     const head = foldedText.length >= 2 ? this.headAt[rank]! : firstOfHead(this.headAt[rank]!);

@@ -1,4 +1,4 @@
-import { asciiFolded, wordAlternatives } from '../domain/search-term.js';
+import { foldAscii, wordAlternatives } from '../domain/search-term.js';
 import type { TitleKind } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { kindMask, textHeadOf, type TitleRanks } from './catalog-search-ranks.js';
@@ -15,10 +15,10 @@ const MAX_WORD_IDS = 500_000;
 type MatchTerm = { groups: string[]; words: string[]; text: string };
 
 /**
- * A term search without filters, ordered in JavaScript: the matches are found once (ids only), and ordered
- * by (tier, rank) over TitleRanks, instead of SQLite reading every match's index row twice (once to count,
- * once to sort by tier and rating). The order is the SQL search's own (CatalogSearch): the clean title equal
- * to the text, then starting with it, then the rest, each most rated first.
+ * The titles matching a term in answer order: the matches are found once (ids only), and ordered by (tier,
+ * rank) over TitleRanks (CatalogSearch): the clean title equal to the text, then starting with it, then the
+ * rest, each most rated first. The text and titles are compared A-Z folded (foldAscii), as SQLite's NOCASE
+ * and LIKE compare them.
  *
  * The term's FTS query is its words' groups ANDed (search-term.ts), so its matches are the intersection of
  * each group's matches. A word of ASCII letters and digits is matched from TermIndex (FTS5's own words, in
@@ -26,8 +26,7 @@ type MatchTerm = { groups: string[]; words: string[]; text: string };
  * "night"), and a search of words matched before is an intersection of sorted lists.
  *
  * The whole order is remembered per term and kinds (bounded), so every page of a search and its total come
- * from one match. Texts whose tiers JavaScript cannot compare as SQLite does (search-term.ts, asciiFolded)
- * are left to the SQL search: `ordered` answers undefined.
+ * from one match.
  */
 export class TermOrders {
   private readonly match;
@@ -43,13 +42,11 @@ export class TermOrders {
     this.match = db.prepare<[string], string>('SELECT json_group_array(rowid) FROM titles_fts WHERE titles_fts MATCH ?').pluck();
   }
 
-  /** Ids of the titles of `kinds` matching the term, best match first; undefined for a text left to SQL. */
-  ordered(term: MatchTerm, kinds: readonly TitleKind[]): Int32Array | undefined {
-    const folded = asciiFolded(term.text);
-    if (folded === undefined) return undefined;
+  /** Ids of the titles of `kinds` matching the term, best match first. */
+  ordered(term: MatchTerm, kinds: readonly TitleKind[]): Int32Array {
     const mask = kindMask(kinds);
     const key = `${mask}\u0000${term.groups.join('\u0000')}\u0000${term.text}`;
-    return this.orders.get(key) ?? this.orders.set(key, tieredOrder(this.matches(term), this.ranks(), folded, mask));
+    return this.orders.get(key) ?? this.orders.set(key, tieredOrder(this.matches(term), this.ranks(), foldAscii(term.text), mask));
   }
 
   /**

@@ -7,8 +7,8 @@ import { readIndexArray, readIndexText, writeIndexData } from './search-index-da
  * Every static facet value of the catalogue and, per listable title, the values it has: what filtered
  * searches and refinement counts read instead of joining `title_facets` (decision 0031).
  *
- * - `facet_values` lists each (facet, value) pair once, values equal under NOCASE taken as one (as the SQL
- *   search's `GROUP BY value` and `value IN (...)` take them), in the order of the SQL search's ties:
+ * - `facet_values` lists each (facet, value) pair once, values equal under NOCASE taken as one (as SQL's
+ *   `GROUP BY value` and `value IN (...)` over `title_facets` take them), in the order of SQL's ties:
  *   facet, then value under NOCASE. A value's id is its place in that order (from 0), so the values of one
  *   facet are one range of ids and a smaller id wins a tie in counts.
  * - For each title id, the ids of its values, ascending, packed into one list (`facets.values`, 4 bytes per
@@ -77,7 +77,7 @@ export class FacetIndex {
     return this.postingStarts.length - 1;
   }
 
-  /** The id of a facet's value, compared as the SQL search compares it (NOCASE); undefined when no title has it. */
+  /** The id of a facet's value, compared as SQL compares it (NOCASE); undefined when no title has it. */
   valueId(facet: string, value: string): number | undefined {
     return this.lookup.get(facet, value);
   }

@@ -1,8 +1,8 @@
 import { isFlagFacet, MAX_REFINEMENT_VALUES, releaseWindow, TITLE_FACETS, type FlagFacet, type TitleFacet } from '../domain/search-facets.js';
+import type { Counted, FacetCounts } from '../domain/search-facets.js';
 import { TITLE_SEARCH_KINDS, type TitleSearch } from '../domain/search-request.js';
 import { makeRoom } from '../domain/make-room.js';
 import { ALL_KINDS, dayNumber, kindMask, type TitleRanks } from './catalog-search-ranks.js';
-import type { Counted, FacetCounts } from './catalog-search-sql.js';
 import { BoundedIds, type TermOrders } from './catalog-search-term.js';
 import type { FacetIndex } from './facet-index.js';
 
@@ -62,8 +62,8 @@ interface Filters {
  * come from TermOrders (already in answer order), titles without a term from TitleRanks' rating order;
  * a filter marks the titles of its values' posting lists (FacetIndex), and the candidates are kept in order
  * when marked by every filter; refinements count each kept title's packed values into one array, then take
- * each facet's most frequent. No facet row is read from SQLite. The answers are the SQL search's
- * (CatalogSearch.titlesBySql and titleRefinementsBySql), which a property test holds them to.
+ * each facet's most frequent. No facet row is read from SQLite. The same search written in SQL is the
+ * oracle of the property tests (test/support/title-search-oracle.ts).
  */
 export class IndexedTitleSearch {
   private readonly results = new BoundedIds(MAX_RESULTS, MAX_RESULT_IDS);
@@ -92,19 +92,18 @@ export class IndexedTitleSearch {
     ];
   }
 
-  /** Ids of the search's titles in answer order; undefined for a term whose order is left to SQL. */
-  titles(s: TitleSearch, today: string): Int32Array | undefined {
-    return this.found(s, today)?.ids;
+  /** Ids of the search's titles in answer order. */
+  titles(s: TitleSearch, today: string): Int32Array {
+    return this.found(s, today).ids;
   }
 
   /**
-   * The refinements of the search (CatalogSearch.titleRefinements); undefined when its titles are left to SQL.
+   * The refinements of the search (CatalogSearch.titleRefinements).
    * Each facet's answer is kept per search: a static facet's for as long as it is used, a flag facet's for
    * the day (the clock moves titles in and out of it).
    */
-  refinements(s: TitleSearch, today: string): FacetCounts<TitleFacet>[] | undefined {
+  refinements(s: TitleSearch, today: string): FacetCounts<TitleFacet>[] {
     const found = this.found(s, today);
-    if (!found) return undefined;
     let counts: Uint32Array | undefined;
     return s.refine.map((facet) => {
       const key = `${found.key}\u0000${facet}${isFlagFacet(facet) ? `@${today}` : ''}`;
@@ -120,10 +119,9 @@ export class IndexedTitleSearch {
   }
 
   /** The search's titles, and a key naming them (kinds, term and what the filters keep). */
-  private found(s: TitleSearch, today: string): { ids: Int32Array; key: string } | undefined {
+  private found(s: TitleSearch, today: string): { ids: Int32Array; key: string } {
     const mask = kindMask(s.kinds);
     const candidates = s.term.kind === 'match' ? this.termOrders.ordered(s.term, s.kinds) : this.everyTitle(mask);
-    if (!candidates) return undefined;
     if (s.filters.length === 0) return { ids: candidates, key: `${mask}\u0000${termKey(s)}` };
     const filters = this.filtersOf(s, today);
     const key = `${mask}\u0000${termKey(s)}\u0000${filters.key}`;
@@ -227,7 +225,7 @@ export class IndexedTitleSearch {
 
 /**
  * The ids of the MAX_REFINEMENT_VALUES values of a facet most counted, most first, ties by value id (the NOCASE order
- * of the SQL search's `ORDER BY count DESC, value`). One pass: a value joins the short list only when it
+ * of SQL's `ORDER BY count DESC, value`). One pass: a value joins the short list only when it
  * beats its last, so the 43,000 cast names of the large catalogue are not sorted.
  */
 export function mostFrequent(counts: Uint32Array, range: { start: number; end: number }): number[] {
