@@ -15,7 +15,8 @@ import { TermIndex } from './term-index.js';
  * TitleRanks for the order, FacetIndex for filters and refinements. The same search written in SQL is the
  * oracle of its tests (test/support/title-search-oracle.ts).
  *
- * Order: without a term, most rated first (base_ratings DESC, id), as the real service did (fidelity 4).
+ * Order: without a term, most rated first (base_ratings DESC, id), as the real service did
+ * (docs/reference/catalogue-search.md, Order).
  * With a term, best match first: the clean title equal to the term, then clean titles starting with it,
  * then any other match; each tier most rated first.
  */
@@ -39,8 +40,8 @@ export class CatalogSearch {
 
   /**
    * Reads the indexes and counts each catalogue's refinements without a term now, rather than on the first
-   * search, which would otherwise wait for them: 70 to 190 ms on the large catalogue, 3 to 15 ms on the
-   * default one. A client's first refine=all is then about as fast as its next.
+   * search, which would otherwise wait for them (decision 0031 has the cost). A client's first refine=all is
+   * then about as fast as its next.
    */
   warm(): void {
     for (const step of this.warmSteps()) step();

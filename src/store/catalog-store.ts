@@ -30,7 +30,8 @@ export class CatalogStore {
   private readonly countStmt;
 
   constructor(readonly db: Db) {
-    // Plucked: the data text itself, without a row object per read (~1 us of the ~7 a title costs).
+    // Plucked: the data text itself, without a row object per read (a good part of what reading a
+    // title costs).
     this.titleStmt = db.prepare<[number], string>('SELECT data FROM titles WHERE id = ?').pluck();
     this.personStmt = db.prepare<[number], string>('SELECT data FROM people WHERE id = ?').pluck();
     this.nameStmt = db.prepare<[number], string>('SELECT name FROM people WHERE id = ?').pluck();
@@ -74,7 +75,7 @@ export class CatalogStore {
   /**
    * A person's name alone, as expanded cast lists show it: reading the name column skips parsing the whole
    * person (a prolific actor's filmography runs to kilobytes), which made a first expand=all page of 250
-   * titles cost ~60 ms on the large catalogue.
+   * titles slow on the large catalogue.
    */
   personName(id: number): string | undefined {
     let name = this.names.get(id);

@@ -81,7 +81,8 @@ export class IndexedTitleSearch {
 
   /** Reads the indexes (CatalogSearch.warm), in steps that may run a turn of the event loop apart. */
   warmSteps(): Array<() => void> {
-    // Every client's first question (spec 4.2 rule 3): each catalogue's refinements without a term. Their
+    // Every client's first question (clients discover filters with refine=all:
+    // docs/reference/catalogue-search.md, Refinements): each catalogue's refinements without a term. Their
     // static facets do not depend on the day; counted now, they are answered from memory when asked.
     const refine = TITLE_FACETS.filter((f) => !isFlagFacet(f));
     const kinds = [...TITLE_SEARCH_KINDS.values()];
@@ -189,7 +190,7 @@ export class IndexedTitleSearch {
   /**
    * How many of the titles `ids` (the search's) have each value. A search without term or filters keeps
    * whole kinds, so its counts are the sum of its kinds' counts, made once (kindCounts) rather than per kind
-   * mask: 1.3 million pairs on the large catalogue, 5 to 15 ms a count.
+   * mask: over a million pairs on the large catalogue, each count a noticeable wait.
    */
   private countsOf(s: TitleSearch, ids: Int32Array): Uint32Array {
     if (s.term.kind !== 'none' || s.filters.length > 0) return this.facets().countValues(ids);
