@@ -152,6 +152,53 @@ describe('a team signs its admin calls and reaches only its own world', () => {
   });
 });
 
+describe('each consumer holds its own share of the faults and overrides', () => {
+  it('team A fills its 100 faults and 100 overrides: its next is a 409 saying so, and team B and the operator still add theirs', async () => {
+    const { app } = testWorld('default', OPEN);
+    for (let i = 0; i < 100; i++) {
+      expect((await asTeam(app, A, 'POST', '/__admin/faults', { route: `/catalog/title/${i}`, kind: 'drop' })).status).toBe(201);
+      expect((await asTeam(app, A, 'POST', '/__admin/overrides', { match: { path: `/catalog/title/${i}` }, answer: { status: 418 } })).status).toBe(201);
+    }
+    const fault = await asTeam(app, A, 'POST', '/__admin/faults', { route: '*', kind: 'drop' });
+    expect([fault.status, fault.body.error.details]).toEqual([409, expect.stringContaining(`"${A.key}" already holds 100 faults scoped to it, its share`)]);
+    const override = await asTeam(app, A, 'POST', '/__admin/overrides', { match: { path: '*' }, answer: { status: 418 } });
+    expect([override.status, override.body.error.details]).toEqual([
+      409,
+      expect.stringContaining(`"${A.key}" already holds 100 overrides scoped to it, its share`),
+    ]);
+    // The operator adding one for A meets A's share too: the share is the consumer's, whoever adds its rules.
+    expect((await operator(app).post('/__admin/faults').send({ route: '*', kind: 'drop', consumer: A.key })).status).toBe(409);
+    expect((await asTeam(app, B, 'POST', '/__admin/faults', { route: '*', kind: 'error', status: 503, times: 1 })).status).toBe(201);
+    expect((await asTeam(app, B, 'POST', '/__admin/overrides', { match: { path: '/users/*' }, answer: { status: 418 } })).status).toBe(201);
+    expect((await operator(app).post('/__admin/faults').send({ route: '/users/*', kind: 'latency', ms: 1 })).status).toBe(201);
+    expect(
+      (
+        await operator(app)
+          .post('/__admin/overrides')
+          .send({ match: { path: '/oauth/*' }, answer: { status: 418 } })
+      ).status,
+    ).toBe(201);
+    expect((await signed(app, 'GET', SEARCH, { consumer: B })).status).toBe(503);
+    // A removing one of its own makes room for A again.
+    expect((await asTeam(app, A, 'DELETE', '/__admin/faults/1')).status).toBe(200);
+    expect((await asTeam(app, A, 'POST', '/__admin/faults', { route: '*', kind: 'drop' })).status).toBe(201);
+  });
+
+  it("team A's overrides hold at most 2 MiB: its third of 1 MB is a 409 saying so, and team B adds one of 1 MB", async () => {
+    const { app } = testWorld('default', OPEN);
+    const body = 'x'.repeat(1_000_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await asTeam(app, A, 'POST', '/__admin/overrides', { match: { path: `/catalog/title/${i}` }, answer: { status: 200, body } })).status);
+    }
+    expect(statuses).toEqual([201, 201, 409]);
+    const refused = await asTeam(app, A, 'POST', '/__admin/overrides', { match: { path: '/x' }, answer: { status: 200, body } });
+    expect(refused.body.error.details).toMatch(new RegExp(`"${A.key}"'s overrides past 2097152 bytes, its share`));
+    expect((await asTeam(app, B, 'POST', '/__admin/overrides', { match: { path: '/x' }, answer: { status: 200, body } })).status).toBe(201);
+    expect((await operator(app).get('/__admin/overrides')).body.overrides).toHaveLength(3);
+  });
+});
+
 describe('rentalsim sign signs a team’s admin calls', () => {
   const sign = (...args: string[]) => signCommand(args, {}).trim();
 
