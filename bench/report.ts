@@ -1,6 +1,7 @@
 import { FIRST_TIME_CONNECTIONS, FIRST_TIME_RATE, type FirstTimeRow } from './first-time.js';
 import type { LoadResult } from './load.js';
 import type { StallRow } from './stalls.js';
+import type { TwoTeamsRow } from './two-teams.js';
 
 export interface LoadRow {
   name: string;
@@ -41,6 +42,8 @@ export interface BenchResults {
   catalogues: CatalogueResults[];
   /** Issue 24: the event-loop delay, and another team's latency, while one team sends expensive requests. */
   stalls?: StallRow[];
+  /** Issue 24: one team's signed reads while another team is idle, then hostile, on one shared instance. */
+  twoTeams?: TwoTeamsRow[];
   totalSeconds?: number;
 }
 
@@ -119,6 +122,7 @@ export function markdownReport(r: BenchResults): string {
   }
   for (const c of r.catalogues) if (c.firstTime) lines.push('', ...firstTimeTable(c.scenario, c.firstTime));
   if (r.stalls) lines.push('', ...stallsTable(r.stalls));
+  if (r.twoTeams) lines.push('', ...twoTeamsTable(r.twoTeams));
   if (r.totalSeconds !== undefined) lines.push('', `The whole run took ${r.totalSeconds.toFixed(0)} s.`);
   return lines.join('\n') + '\n';
 }
@@ -157,6 +161,28 @@ export function stallsTable(rows: readonly StallRow[]): string[] {
     const target = r.name.startsWith('baseline') ? '-' : `loop p99 < 50 ms: ${mark(r.loopP99Ms < 50)}`;
     lines.push(
       `| ${r.name} | ${r.seconds.toFixed(1)} | ${ms(r.loopP99Ms)} / ${ms(r.loopMaxMs)} | ${r.others} | ${ms(r.otherP99Ms)} / ${ms(r.otherMaxMs)} | ${target} |`,
+    );
+  }
+  return lines;
+}
+
+/** Team B's latency beside team A, idle then hostile (issue 24; `npm run bench -- two-teams`). */
+export function twoTeamsTable(rows: readonly TwoTeamsRow[]): string[] {
+  const lines = [
+    "Two teams on one shared instance (issue 24): open mode with an admin token, the simulator in the bench's own process. Team B sends signed " +
+      "reads one after another (a search, and a user's ratings), first while team A is idle, then while team A sends everything issue 24 " +
+      'lists, signed as its own key and unsigned as an outsider: a Trailer override, a replayed request meeting its scoped fault, an 11-minute ' +
+      "clock advance, '*' faults and overrides, overrides past its share (one of 1 MB), 64 KB forms of `=&` 4 at a time, scenario switches and " +
+      "uploads, reads of B's journal and coverage, exports of other keys, its journal clear and reset. No target: B's answers must stay right " +
+      '(test/tenancy.test.ts), and its latency is recorded beside the idle row.',
+    '',
+    '| while | took s | team A: requests (unexpected answers) | team B: reads (not 200) | B p50 / p99 / max ms | loop delay p99 / max ms |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.name} | ${r.seconds.toFixed(1)} | ${r.aRequests} (${r.aUnexpected}) | ${r.bReads} (${r.bBad}) | ${ms(r.bP50Ms)} / ${ms(r.bP99Ms)} / ${ms(r.bMaxMs)} | ` +
+        `${ms(r.loopP99Ms)} / ${ms(r.loopMaxMs)} |`,
     );
   }
   return lines;

@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { startChild, type Child } from './child.js';
 import { drive, probe, type LoadResult } from './load.js';
 import { firstTime } from './first-time.js';
-import { firstTimeTable, markdownReport, stallsTable, type BenchResults, type CatalogueResults, type LoadRow } from './report.js';
+import { firstTimeTable, markdownReport, stallsTable, twoTeamsTable, type BenchResults, type CatalogueResults, type LoadRow } from './report.js';
 import { drivePaced } from './paced.js';
 import { ALICE_READ, FIRST_ANSWER, loadScenarios, moderateSearch, type LoadScenario } from './scenarios.js';
 import { queueableTitles } from './queue-titles.js';
 import { soak } from './soak.js';
 import { stalls } from './stalls.js';
 import { startTime } from './start-time.js';
+import { twoTeams } from './two-teams.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url)); // dist/bench
 const ROOT = join(HERE, '..', '..');
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   }
   log('== stalls');
   results.stalls = await stalls(log);
+  log('== two teams');
+  results.twoTeams = await twoTeams(log);
   results.totalSeconds = (Date.now() - started) / 1000;
   const outDir = join(ROOT, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
@@ -224,14 +227,24 @@ async function stallsAlone(): Promise<void> {
   process.stdout.write('\n' + stallsTable(rows).join('\n') + '\n');
 }
 
+/** `npm run bench -- two-teams`: team B's latency with team A idle, then hostile (bench/two-teams.ts), alone. */
+async function twoTeamsAlone(): Promise<void> {
+  log(`load average ${loadavg()[0]!.toFixed(1)} at start (the machine is shared)`);
+  const rows = await twoTeams(log);
+  log(`load average ${loadavg()[0]!.toFixed(1)} at the end`);
+  process.stdout.write('\n' + twoTeamsTable(rows).join('\n') + '\n');
+}
+
 // `npm run bench -- soak`: the memory soak (bench/soak.ts) instead of the speed run; `-- start`: the
 // README's start command against node dist/src/main.js, to the first answer (bench/start-time.ts);
-// `-- first-time`: the first-time section alone (bench/first-time.ts); `-- stalls`: bench/stalls.ts alone.
+// `-- first-time`: the first-time section alone (bench/first-time.ts); `-- stalls`: bench/stalls.ts alone;
+// `-- two-teams`: bench/two-teams.ts alone.
 const commands = new Map<string | undefined, () => Promise<unknown>>([
   ['soak', soak],
   ['start', startTime],
   ['first-time', firstTimeAlone],
   ['stalls', stallsAlone],
+  ['two-teams', twoTeamsAlone],
 ]);
 (commands.get(process.argv[2]) ?? main)().catch((e: unknown) => {
   process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);

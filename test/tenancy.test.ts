@@ -152,6 +152,53 @@ describe('a team signs its admin calls and reaches only its own world', () => {
   });
 });
 
+describe('each consumer holds its own share of the faults and overrides', () => {
+  it('team A fills its 100 faults and 100 overrides: its next is a 409 saying so, and team B and the operator still add theirs', async () => {
+    const { app } = testWorld('default', OPEN);
+    for (let i = 0; i < 100; i++) {
+      expect((await asTeam(app, A, 'POST', '/__admin/faults', { route: `/catalog/title/${i}`, kind: 'drop' })).status).toBe(201);
+      expect((await asTeam(app, A, 'POST', '/__admin/overrides', { match: { path: `/catalog/title/${i}` }, answer: { status: 418 } })).status).toBe(201);
+    }
+    const fault = await asTeam(app, A, 'POST', '/__admin/faults', { route: '*', kind: 'drop' });
+    expect([fault.status, fault.body.error.details]).toEqual([409, expect.stringContaining(`"${A.key}" already holds 100 faults scoped to it, its share`)]);
+    const override = await asTeam(app, A, 'POST', '/__admin/overrides', { match: { path: '*' }, answer: { status: 418 } });
+    expect([override.status, override.body.error.details]).toEqual([
+      409,
+      expect.stringContaining(`"${A.key}" already holds 100 overrides scoped to it, its share`),
+    ]);
+    // The operator adding one for A meets A's share too: the share is the consumer's, whoever adds its rules.
+    expect((await operator(app).post('/__admin/faults').send({ route: '*', kind: 'drop', consumer: A.key })).status).toBe(409);
+    expect((await asTeam(app, B, 'POST', '/__admin/faults', { route: '*', kind: 'error', status: 503, times: 1 })).status).toBe(201);
+    expect((await asTeam(app, B, 'POST', '/__admin/overrides', { match: { path: '/users/*' }, answer: { status: 418 } })).status).toBe(201);
+    expect((await operator(app).post('/__admin/faults').send({ route: '/users/*', kind: 'latency', ms: 1 })).status).toBe(201);
+    expect(
+      (
+        await operator(app)
+          .post('/__admin/overrides')
+          .send({ match: { path: '/oauth/*' }, answer: { status: 418 } })
+      ).status,
+    ).toBe(201);
+    expect((await signed(app, 'GET', SEARCH, { consumer: B })).status).toBe(503);
+    // A removing one of its own makes room for A again.
+    expect((await asTeam(app, A, 'DELETE', '/__admin/faults/1')).status).toBe(200);
+    expect((await asTeam(app, A, 'POST', '/__admin/faults', { route: '*', kind: 'drop' })).status).toBe(201);
+  });
+
+  it("team A's overrides hold at most 2 MiB: its third of 1 MB is a 409 saying so, and team B adds one of 1 MB", async () => {
+    const { app } = testWorld('default', OPEN);
+    const body = 'x'.repeat(1_000_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await asTeam(app, A, 'POST', '/__admin/overrides', { match: { path: `/catalog/title/${i}` }, answer: { status: 200, body } })).status);
+    }
+    expect(statuses).toEqual([201, 201, 409]);
+    const refused = await asTeam(app, A, 'POST', '/__admin/overrides', { match: { path: '/x' }, answer: { status: 200, body } });
+    expect(refused.body.error.details).toMatch(new RegExp(`"${A.key}"'s overrides past 2097152 bytes, its share`));
+    expect((await asTeam(app, B, 'POST', '/__admin/overrides', { match: { path: '/x' }, answer: { status: 200, body } })).status).toBe(201);
+    expect((await operator(app).get('/__admin/overrides')).body.overrides).toHaveLength(3);
+  });
+});
+
 describe('rentalsim sign signs a team’s admin calls', () => {
   const sign = (...args: string[]) => signCommand(args, {}).trim();
 
@@ -333,17 +380,10 @@ interface Answer {
   body: string;
 }
 
-/** One request over a real socket, as signRaw builds it (the Host it was signed for included). */
-function over(port: number, o: RawOAuthOptions & { json?: unknown }): Promise<Answer> {
-  const r = signRaw(o);
-  const headers: Record<string, string> = { ...r.headers, Connection: 'close' };
-  let body = r.body;
-  if (o.json !== undefined) {
-    body = JSON.stringify(o.json);
-    headers['Content-Type'] = 'application/json';
-  }
+/** One request over a real socket, sent as given (Connection: close). */
+function wire(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: r.method, path: r.path, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { Host: HOST, ...headers, Connection: 'close' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
@@ -353,64 +393,184 @@ function over(port: number, o: RawOAuthOptions & { json?: unknown }): Promise<An
   });
 }
 
-describe('two teams on one instance in open mode', () => {
-  it("team A moves its clock, adds a fault for '*', resets, clears its journal and exports; team B is answered as before and its journal, coverage and clock are untouched", async () => {
-    const { app } = testWorld('default', OPEN);
+/** A signed request over a real socket, as signRaw builds it (the Host it was signed for included); a JSON or YAML body as given. */
+function over(port: number, o: RawOAuthOptions & { json?: unknown; yaml?: string }): Promise<Answer> {
+  const r = signRaw(o);
+  const headers: Record<string, string> = { ...r.headers };
+  let body = r.body;
+  if (o.json !== undefined) {
+    body = JSON.stringify(o.json);
+    headers['Content-Type'] = 'application/json';
+  } else if (o.yaml !== undefined) {
+    body = o.yaml;
+    headers['Content-Type'] = 'application/yaml';
+  }
+  return wire(port, r.method, r.path, headers, body);
+}
+
+/** The title ids of Carol's ratings in an answer of GET /users/{guid}/ratings/title. */
+function ratedIn(text: string): string[] {
+  const doc = parseXml(text);
+  return Array.from({ length: count(doc, '//rating_item') }, (_, i) => str(doc, `(//rating_item)[${i + 1}]/catalog_title/id`).replace(/.*\//, ''));
+}
+
+describe('two teams on one instance in open mode, with an admin token', () => {
+  it('team A does everything a hostile tenant tried, signed and as an outsider; team B, meanwhile, is answered correctly and its world is untouched', async () => {
+    const BEARER = { Authorization: 'Bearer op-secret' };
+    // The journal keeps room for all of B's reads below, so that the count shows none was pushed out by A.
+    const { app } = testWorld('default', { ...OPEN, adminToken: 'op-secret', journalSize: 5000 });
     const server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     try {
       const b = (o: Omit<RawOAuthOptions, 'consumer'>) => over(port, { ...o, consumer: B });
       const a = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, json?: unknown) => over(port, { method, path, consumer: A, json });
+      const outsider = (method: string, path: string, json?: unknown) =>
+        wire(port, method, path, json === undefined ? {} : { 'Content-Type': 'application/json' }, json === undefined ? undefined : JSON.stringify(json));
+      const operatorReads = async (path: string) => JSON.parse((await wire(port, 'GET', path, BEARER)).body);
+
+      // B's world before: a rating in its sandbox, a request token waiting for its user, its journal entries.
       const bWrites = await b({ method: 'POST', path: RATINGS, token: CAROL.token, form: { title_ref: `${BASE}/catalog/title/30`, rating: '4' } });
       expect(bWrites.status).toBe(201);
       const bToken = await getRequestToken(app, { consumer: B, callback: 'oob' });
-      const before = {
-        journal: (await asTeam(app, B, 'GET', '/__admin/journal')).body.entries.length,
-        coverage: (await asTeam(app, B, 'GET', '/__admin/coverage')).body.totals,
-      };
+      const bJournalBefore = JSON.parse((await b({ path: '/__admin/journal' })).body).entries.length as number;
 
-      const steps: Array<[string, Answer]> = [];
-      steps.push(['advance', await a('POST', '/__admin/clock/advance', { by: '11m' })]);
-      steps.push(['fault', await a('POST', '/__admin/faults', { route: '*', kind: 'error', status: 503 })]);
-      steps.push(['override', await a('POST', '/__admin/overrides', { match: { path: '*' }, answer: { status: 418 } })]);
-      // B answers correctly in between every step of A's.
-      const bSearch = () => b({ path: SEARCH });
-      const bStatuses = [(await bSearch()).status];
-      steps.push(['reset', await a('POST', '/__admin/reset')]);
-      bStatuses.push((await bSearch()).status);
-      steps.push(['journal clear', await a('DELETE', '/__admin/journal')]);
-      bStatuses.push((await bSearch()).status);
-      steps.push(['export', await a('GET', '/__admin/export')]);
-      bStatuses.push((await bSearch()).status);
-      steps.push(['clock again', await a('PUT', '/__admin/clock', { mode: 'frozen', at: '2031-01-01T00:00:00Z' })]);
-      steps.push(['fault again', await a('POST', '/__admin/faults', { route: '*', kind: 'drop' })]);
-      bStatuses.push((await bSearch()).status);
-      expect(steps.map(([what, r]) => [what, r.status])).toEqual([
-        ['advance', 200],
-        ['fault', 201],
-        ['override', 201],
+      // B reads, signed, one request after another, for as long as A is at it.
+      let aDone = false;
+      const bReads: Array<{ what: string; status: number; ok: boolean }> = [];
+      const bLoop = (async () => {
+        do {
+          const search = await b({ path: SEARCH });
+          bReads.push({ what: 'search', status: search.status, ok: search.body.includes('<search') });
+          const ratings = await b({ path: RATINGS, token: CAROL.token });
+          bReads.push({ what: 'ratings', status: ratings.status, ok: ratings.status === 200 && ratedIn(ratings.body).includes('30') });
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        } while (!aDone);
+      })();
+
+      const steps: Array<[string, number]> = [];
+      const step = async (what: string, send: () => Promise<Answer>) => steps.push([what, (await send()).status]);
+      try {
+        // Signed as A: each acts on A's world only, or is refused.
+        await step('Trailer override', () =>
+          a('POST', '/__admin/overrides', { match: { path: '*' }, answer: { status: 200, headers: { Trailer: 'X-Checksum' } } }),
+        );
+        await step('scoped fault, times 3', () => a('POST', '/__admin/faults', { route: '/catalog/title', kind: 'error', status: 418, times: 3 }));
+        const captured: RawOAuthOptions = {
+          path: SEARCH,
+          consumer: A,
+          nonce: randomBytes(8).toString('hex'),
+          timestamp: String(Math.floor(Date.now() / 1000)),
+        };
+        for (let i = 0; i < 4; i++) await step(`the same search, send ${i + 1}`, () => over(port, captured));
+        await step('advance 11m', () => a('POST', '/__admin/clock/advance', { by: '11m' }));
+        await step("'*' fault", () => a('POST', '/__admin/faults', { route: '*', kind: 'error', status: 503 }));
+        await step("'*' override", () => a('POST', '/__admin/overrides', { match: { path: '*' }, answer: { status: 418 } }));
+        const filled: number[] = [];
+        for (let i = 1; i < 100; i++)
+          filled.push((await a('POST', '/__admin/overrides', { match: { path: `/catalog/title/${i}` }, answer: { status: 418 } })).status);
+        expect(new Set(filled)).toEqual(new Set([201]));
+        await step('override past its share', () => a('POST', '/__admin/overrides', { match: { path: '/users/*' }, answer: { status: 418 } }));
+        await step("A's own search", () => a('GET', SEARCH));
+        await step('reset', () => a('POST', '/__admin/reset'));
+        await step('scenario switch', () => a('POST', '/__admin/scenarios/default'));
+        await step('scenario upload', () =>
+          over(port, { method: 'POST', path: '/__admin/scenarios?use=true', consumer: A, yaml: 'name: a-world\ndescription: mine\n' }),
+        );
+        await step('journal clear', () => a('DELETE', '/__admin/journal'));
+        await step("B's journal", () => a('GET', `/__admin/journal?consumer=${B.key}`));
+        await step("B's coverage", () => a('GET', `/__admin/coverage?consumer=${B.key}`));
+        await step("B's reset", () => a('POST', `/__admin/reset?consumer=${B.key}`));
+        const exports: number[] = [];
+        for (let i = 0; i < 205; i++) exports.push((await a('GET', `/__admin/export?consumer=ci-evil-${i}`)).status);
+        expect(new Set(exports)).toEqual(new Set([403]));
+        // Unsigned, as an outsider (or a page on another origin): without the admin token, nothing.
+        const hostile = '=&'.repeat(32 * 1024);
+        for (let i = 0; i < 40; i++)
+          await step(`64 KB of '=&' ${i + 1}`, () => wire(port, 'POST', '/x', { 'Content-Type': 'application/x-www-form-urlencoded' }, hostile));
+        await step('outsider: Trailer override', () =>
+          outsider('POST', '/__admin/overrides', { match: { path: '*' }, answer: { status: 200, headers: { Trailer: 'X' } } }),
+        );
+        await step("outsider: '*' fault", () => outsider('POST', '/__admin/faults', { route: '*', kind: 'error', status: 503 }));
+        await step("outsider: '*' override", () => outsider('POST', '/__admin/overrides', { match: { path: '*' }, answer: { status: 503 } }));
+        await step('outsider: advance 11m', () => outsider('POST', '/__admin/clock/advance', { by: '11m' }));
+        await step('outsider: reset all', () => outsider('POST', '/__admin/reset'));
+        await step('outsider: scenario switch', () => outsider('POST', '/__admin/scenarios/default'));
+        await step('outsider: scenario upload', () =>
+          wire(port, 'POST', '/__admin/scenarios', { 'Content-Type': 'application/yaml' }, 'name: x\ndescription: y\n'),
+        );
+        await step('outsider: journal clear', () => outsider('DELETE', '/__admin/journal'));
+        await step("outsider: B's journal", () => outsider('GET', `/__admin/journal?consumer=${B.key}`));
+        await step("outsider: B's coverage", () => outsider('GET', `/__admin/coverage?consumer=${B.key}`));
+        const imgs: number[] = [];
+        for (let i = 0; i < 205; i++) imgs.push((await outsider('GET', `/__admin/export?consumer=ci-evil-${i}`)).status);
+        expect(new Set(imgs)).toEqual(new Set([401]));
+      } finally {
+        aDone = true;
+        await bLoop;
+      }
+
+      expect(steps).toEqual([
+        ['Trailer override', 400],
+        ['scoped fault, times 3', 201],
+        ['the same search, send 1', 418],
+        ['the same search, send 2', 401],
+        ['the same search, send 3', 401],
+        ['the same search, send 4', 401],
+        ['advance 11m', 200],
+        ["'*' fault", 201],
+        ["'*' override", 201],
+        ['override past its share', 409],
+        ["A's own search", 418], // the scoped fault kept 2 of its 3 through the replays, and comes first
         ['reset', 200],
+        ['scenario switch', 403],
+        ['scenario upload', 403],
         ['journal clear', 200],
-        ['export', 200],
-        ['clock again', 200],
-        ['fault again', 201],
+        ["B's journal", 403],
+        ["B's coverage", 403],
+        ["B's reset", 403],
+        ...Array.from({ length: 40 }, (_, i): [string, number] => [`64 KB of '=&' ${i + 1}`, 400]),
+        ['outsider: Trailer override', 401],
+        ["outsider: '*' fault", 401],
+        ["outsider: '*' override", 401],
+        ['outsider: advance 11m', 401],
+        ['outsider: reset all', 401],
+        ['outsider: scenario switch', 401],
+        ['outsider: scenario upload', 401],
+        ['outsider: journal clear', 401],
+        ["outsider: B's journal", 401],
+        ["outsider: B's coverage", 401],
       ]);
-      expect(bStatuses).toEqual([200, 200, 200, 200, 200]);
 
-      // B's world: its write, its clock, its request token, its journal and coverage (its 5 searches added).
-      expect(await ratedBy(app, B)).toContain('30');
-      expect((await asTeam(app, B, 'GET', '/__admin/clock')).body.mode).toBe('real');
-      expect((await operator(app).post('/__admin/oauth/authorize').send({ oauth_token: bToken.key, user: 'alice' })).status).toBe(200);
-      const journal = (await asTeam(app, B, 'GET', '/__admin/journal')).body.entries as Array<{ consumer: string }>;
-      expect(journal.length).toBe(before.journal + 5 + 1); // the searches, and the ratings read above
+      // B was answered correctly throughout: every read a 200 with its search and its rating, none met A's rules.
+      expect(bReads.length).toBeGreaterThanOrEqual(2);
+      expect(bReads.filter((r) => r.status !== 200 || !r.ok)).toEqual([]);
+      // B's world: its write, its clock, its request token (not expired by A's 11 minutes), its sandbox held.
+      expect(ratedIn((await b({ path: RATINGS, token: CAROL.token })).body)).toContain('30');
+      expect(JSON.parse((await b({ path: '/__admin/clock' })).body)).toMatchObject({ consumer: B.key, mode: 'real' });
+      const authorized = await wire(
+        port,
+        'POST',
+        '/__admin/oauth/authorize',
+        { ...BEARER, 'Content-Type': 'application/json' },
+        JSON.stringify({ oauth_token: bToken.key, user: 'alice' }),
+      );
+      expect(authorized.status).toBe(200);
+      const sandboxes = await operatorReads('/__admin/sandboxes');
+      expect([sandboxes.evicted, sandboxes.sandboxes.map((s: { key: string }) => s.key).sort()]).toEqual([0, [B.key]]); // A's was dropped by its reset
+      // B's journal: every entry it had, and one per read since (and the rating read above), all its own.
+      expect(bReads.length + bJournalBefore + 1).toBeLessThan(5000);
+      const journal = JSON.parse((await b({ path: '/__admin/journal?limit=5000' })).body).entries as Array<{ consumer: string }>;
+      expect(journal.length).toBe(bJournalBefore + bReads.length + 1);
       expect(new Set(journal.map((e) => e.consumer))).toEqual(new Set([B.key]));
-      const coverage = (await asTeam(app, B, 'GET', '/__admin/coverage')).body;
-      expect(coverage.totals.operations.exercised).toBeGreaterThanOrEqual(before.coverage.operations.exercised);
+      // B's coverage: its searches, all 200.
+      const coverage = JSON.parse((await b({ path: '/__admin/coverage' })).body);
       const search = coverage.operations.find((o: { method: string; path: string }) => o.method === 'GET' && o.path === '/catalog/{kind}');
-      expect(search.statuses).toEqual({ '200': 5 });
-      // A's world moved: frozen in 2031, its drop fault met by its own requests only.
-      expect((await asTeam(app, A, 'GET', '/__admin/clock')).body).toMatchObject({ mode: 'frozen', now: '2031-01-01T00:00:00Z' });
+      expect(search.statuses).toEqual({ '200': bReads.filter((r) => r.what === 'search').length });
+      // A's world: reset (its clock follows the world's again, its rules gone), and the rules left are nobody's.
+      expect(JSON.parse((await a('GET', '/__admin/clock')).body)).toMatchObject({ consumer: A.key, mode: 'real' });
+      expect([(await operatorReads('/__admin/faults')).faults, (await operatorReads('/__admin/overrides')).overrides]).toEqual([[], []]);
+      expect((await operatorReads('/__admin/scenarios')).active).toBe('default');
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

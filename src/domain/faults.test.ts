@@ -111,3 +111,16 @@ describe('no faults set', () => {
     expect(rules.none).toBe(true);
   });
 });
+
+describe("a consumer's share", () => {
+  it('each consumer holds at most 100 faults scoped to it; the instance still holds at most 1000 in all', () => {
+    const rules = new FaultRules();
+    for (let i = 0; i < 100; i++) rules.add({ ...error503, consumer: 'a' });
+    expect(() => rules.add({ ...error503, consumer: 'a' })).toThrow(/"a" already holds 100 faults scoped to it, its share/);
+    expect(rules.add({ ...error503, consumer: 'b' }).consumer).toBe('b');
+    expect(rules.add(error503).consumer).toBeUndefined();
+    for (let c = 0; c < 8; c++) for (let i = 0; i < 100; i++) rules.add({ ...error503, consumer: `c${c}` });
+    for (let i = rules.list().length; i < 1000; i++) rules.add(error503);
+    expect(() => rules.add({ ...error503, consumer: 'd' })).toThrow(/the simulator already holds 1000 faults/);
+  });
+});

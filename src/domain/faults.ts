@@ -56,25 +56,36 @@ export interface FaultDecision {
 /**
  * What the faults may hold (README: Faults): so many, each so large as listed (its route, consumer, reason
  * and details are the tester's text), so all of them together are bounded too, and list in one answer.
+ * The faults scoped to one consumer hold a share of that (decision 0061): on a shared instance one team
+ * filling the instance's count would leave every other team unable to add one.
  */
 export const FAULT_LIMITS = {
   count: 1000,
   /** One fault as GET /__admin/faults lists it (JSON, UTF-8). */
   bytes: 4096,
+  /** Faults scoped to one consumer, whoever added them; their bytes are bounded by this times `bytes`. */
+  perConsumer: 100,
 } as const;
+
+const MAKE_ROOM = 'remove some (DELETE /__admin/faults/{id}) or all of them (DELETE /__admin/faults) first';
 
 export class FaultRules {
   private faults: Fault[] = [];
   private readonly rngs = new Map<number, SeededRandom>();
   private nextId = 1;
 
-  /** Adds a fault; a 409 when the faults already hold as many as they may (each one's size is the caller's check, faultSize). */
+  /**
+   * Adds a fault; a 409 when its consumer already holds its share, or the simulator as many faults as it keeps
+   * (each one's size is the caller's check, faultSize).
+   */
   add(spec: FaultSpec): Fault {
-    if (this.faults.length >= FAULT_LIMITS.count) {
+    const { count, perConsumer } = FAULT_LIMITS;
+    if (spec.consumer !== undefined && this.faults.filter((f) => f.consumer === spec.consumer).length >= perConsumer) {
       throw errors.conflict(
-        `the simulator already holds ${FAULT_LIMITS.count} faults, as many as it keeps; remove some (DELETE /__admin/faults/{id}) or all of them (DELETE /__admin/faults) first`,
+        `consumer ${JSON.stringify(spec.consumer)} already holds ${perConsumer} faults scoped to it, its share of the simulator's; ${MAKE_ROOM}`,
       );
     }
+    if (this.faults.length >= count) throw errors.conflict(`the simulator already holds ${count} faults, as many as it keeps; ${MAKE_ROOM}`);
     const fault: Fault = { ...spec, method: spec.method.toUpperCase(), id: this.nextId++, matched: 0, fired: 0 };
     if (spec.times !== undefined) fault.remaining = spec.times;
     this.faults.push(fault);

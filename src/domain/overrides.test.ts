@@ -120,3 +120,26 @@ describe('override headers', () => {
     else expect(found).toContain(problem);
   });
 });
+
+describe("a consumer's share", () => {
+  const scoped = (consumer: string, body = ''): OverrideSpec => ({ match: { method: '*', path: '*', consumer }, answer: { status: 200, body } });
+
+  it('each consumer holds at most 100 overrides and 2 MiB of them; others, and overrides for everyone, still fit', () => {
+    const rules = new OverrideRules();
+    for (let i = 0; i < 100; i++) rules.add(scoped('a'));
+    expect(() => rules.add(scoped('a'))).toThrow(/"a" already holds 100 overrides scoped to it, its share/);
+    const mb = 'x'.repeat(1_000_000);
+    rules.add(scoped('b', mb));
+    rules.add(scoped('b', mb));
+    expect(() => rules.add(scoped('b', mb))).toThrow(/"b"'s overrides past 2097152 bytes, its share of the simulator's \(2000\d+ held\)/);
+    expect(rules.add(scoped('c', mb)).match.consumer).toBe('c');
+    expect(rules.add({ ...html503 }).match.consumer).toBeUndefined();
+  });
+
+  it('the instance still holds at most 16 MiB in all, whoever adds them', () => {
+    const rules = new OverrideRules();
+    const mb = 'x'.repeat(1_000_000);
+    for (let c = 0; c < 8; c++) for (let i = 0; i < 2; i++) rules.add(scoped(`c${c}`, mb));
+    expect(() => rules.add(scoped('d', mb))).toThrow(/past 16777216 bytes in all/);
+  });
+});

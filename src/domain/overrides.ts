@@ -77,7 +77,9 @@ export interface OverrideReply {
 /**
  * What the overrides may hold (README: Overrides). Each answer is sent whole from memory and every override
  * is listed in one JSON answer, so both a single override and all of them together are bounded: a body
- * past a client's patience, or thousands of them, would hold the process's memory for one tester.
+ * past a client's patience, or thousands of them, would hold the process's memory for one tester. The
+ * overrides scoped to one consumer hold a share of that (decision 0061), so one team filling the instance's
+ * count or bytes cannot leave every other team unable to add one.
  */
 export const OVERRIDE_LIMITS = {
   /** The bytes of one answer's body, as sent. */
@@ -88,6 +90,10 @@ export const OVERRIDE_LIMITS = {
   count: 1000,
   /** All of them together, as GET /__admin/overrides lists them (JSON, UTF-8). */
   totalBytes: 16 * 1024 * 1024,
+  /** Overrides scoped to one consumer, whoever added them. */
+  perConsumerCount: 100,
+  /** Those overrides' bytes as listed: two answers of the largest body, with room to spare. */
+  perConsumerBytes: 2 * 1024 * 1024,
 } as const;
 
 export class OverrideRules {
@@ -105,7 +111,7 @@ export class OverrideRules {
     override.match.method = spec.match.method.toUpperCase();
     if (spec.times !== undefined) override.remaining = spec.times;
     const size = Buffer.byteLength(JSON.stringify(override));
-    this.checkRoomFor(size);
+    this.checkRoomFor(size, override.match.consumer);
     this.nextId++;
     this.overrides.push(override);
     this.replies.set(override.id, replyOf(override));
@@ -114,9 +120,22 @@ export class OverrideRules {
     return structuredClone(override);
   }
 
-  private checkRoomFor(size: number): void {
-    const { count, totalBytes } = OVERRIDE_LIMITS;
+  private checkRoomFor(size: number, consumer: string | undefined): void {
+    const { count, totalBytes, perConsumerCount, perConsumerBytes } = OVERRIDE_LIMITS;
     const free = 'remove some (DELETE /__admin/overrides/{id}) or all of them (DELETE /__admin/overrides) first';
+    if (consumer !== undefined) {
+      const theirs = this.overrides.filter((o) => o.match.consumer === consumer);
+      const who = `consumer ${JSON.stringify(consumer)}`;
+      if (theirs.length >= perConsumerCount) {
+        throw errors.conflict(`${who} already holds ${perConsumerCount} overrides scoped to it, its share of the simulator's; ${free}`);
+      }
+      const held = theirs.reduce((sum, o) => sum + this.sizes.get(o.id)!, 0);
+      if (held + size > perConsumerBytes) {
+        throw errors.conflict(
+          `this override (${size} bytes as listed) would take ${who}'s overrides past ${perConsumerBytes} bytes, its share of the simulator's (${held} held); ${free}`,
+        );
+      }
+    }
     if (this.overrides.length >= count) throw errors.conflict(`the simulator already holds ${count} overrides, as many as it keeps; ${free}`);
     if (this.bytes + size > totalBytes) {
       throw errors.conflict(`this override (${size} bytes as listed) would take the overrides past ${totalBytes} bytes in all (${this.bytes} held); ${free}`);
