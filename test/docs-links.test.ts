@@ -73,14 +73,7 @@ describe('links between the README and docs/', () => {
  * check covers them too. Each entry is a path or a folder (ending in /) relative to the repository.
  */
 const BEING_CHANGED_ON_OTHER_BRANCHES: readonly string[] = [
-  'src/admin/faults-routes.ts',
-  'src/admin/overrides-routes.ts',
-  'src/admin/fault-body.ts',
-  'src/admin/override-body.ts',
-  'src/domain/faults.ts',
-  'src/domain/overrides.ts',
   'scripts/',
-  'bench/',
   'README.md',
 ];
 
@@ -173,8 +166,9 @@ describe('the repository stands alone (issue 25 part 3)', () => {
     expect(broken).toEqual([]);
   });
 
+  // bench/ is where timings are measured: its comments name clock resolutions and units, which do not drift.
   it('no comment quotes a timing: numbers belong in bench/results and the decision records', () => {
-    const found = CODE.filter((f) => !allowedForNow(f) && !f.endsWith('.yaml')).flatMap((f) =>
+    const found = CODE.filter((f) => !allowedForNow(f) && !f.endsWith('.yaml') && !f.startsWith('bench/')).flatMap((f) =>
       commentLines(readFileSync(join(ROOT, f), 'utf8')).flatMap(([n, c]) => [...c.matchAll(TIMING)].map((m) => `${f}:${n}: "${m[0]}" in ${c}`)),
     );
     expect(found).toEqual([]);
