@@ -22,10 +22,7 @@ image=rentalsim:ci
 label="rentalsim-container-check=$$"
 started_dockerd=""
 
-passed=0; failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-not_ok() { echo "not ok $1"; [ -n "${2:-}" ] && sed 's/^/  | /' <<<"$2" | tail -n 30; failed=$((failed + 1)); }
-check() { if [ "$2" = 0 ]; then ok "$1"; else not_ok "$1" "${3:-}"; fi; } # name, status, output
+. test/support/checks.sh "container" "$out"
 cleanup() {
   local ids; ids="$(docker ps -aq --filter "label=$label" 2>/dev/null)"
   [ -n "$ids" ] && timeout 60 docker rm -f $ids >/dev/null 2>&1
@@ -33,12 +30,6 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-finish() {
-  local success; success=$([ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] && echo true || echo false)
-  printf '{"numPassedTests": %d, "numFailedTests": %d, "success": %s}\n' "$passed" "$failed" "$success" >"$out"
-  echo "container: $passed passed, $failed failed ($out)"
-  [ "$success" = true ]; exit
-}
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }

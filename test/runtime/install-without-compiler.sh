@@ -15,16 +15,7 @@ mkdir -p "$(dirname "$out")"
 work="$(mktemp -d -t rentalsim-no-compiler.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
-passed=0; failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-not_ok() { echo "not ok $1"; [ -n "${2:-}" ] && sed 's/^/  | /' <<<"$2" | tail -n 30; failed=$((failed + 1)); }
-check() { if [ "$2" = 0 ]; then ok "$1"; else not_ok "$1" "${3:-}"; fi; } # name, status, output
-finish() {
-  local success; success=$([ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] && echo true || echo false)
-  printf '{"numPassedTests": %d, "numFailedTests": %d, "success": %s}\n' "$passed" "$failed" "$success" >"$out"
-  echo "install without a compiler: $passed passed, $failed failed ($out)"
-  [ "$success" = true ]; exit
-}
+. test/support/checks.sh "install without a compiler" "$out"
 
 log="$(git clone --quiet --no-hardlinks "$PWD" "$work/clone" 2>&1)"; status=$?
 if [ "$status" -ne 0 ]; then not_ok "a fresh clone of this checkout" "$log"; finish; fi
