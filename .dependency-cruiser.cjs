@@ -1,6 +1,6 @@
 // Which module may import which: the layers of docs/architecture.md ("Layers"), checked by
 // `npm run lint:layers` (dependency-cruiser). Type-only imports count: a layer that names another's types
-// depends on it as much as one that calls it.
+// depends on it as much as one that calls it. No circle of folders: .dependency-cruiser-folders.cjs.
 
 /** Top to bottom. A module may import its own layer and any layer below its tier; never a layer above, nor
  *  a peer in its own tier (http and admin never import each other; nor do store and xml). */
@@ -45,11 +45,7 @@ const layerRules = tiers
             comment: `${name} imports only its own layer and the layers below its tier (docs/architecture.md, Layers)`,
             severity: 'error',
             from: { path },
-            to:
-              name === 'store'
-                ? // The seeder reads the scenario file format's types (store/seed-state.ts): the format is its input.
-                  { path: any(forbidden), pathNot: '^src/scenarios/scenario-schema\\.ts$' }
-                : { path: any(forbidden) },
+            to: { path: any(forbidden) },
           };
     }),
   )
@@ -76,13 +72,6 @@ module.exports = {
   forbidden: [
     ...layerRules,
     ...leafRules,
-    {
-      name: 'store-reads-scenario-types-only',
-      comment: "the store may name the scenario format's types, never run its code (schema, parsing)",
-      severity: 'error',
-      from: { path: layerPath.store },
-      to: { path: '^src/scenarios/', dependencyTypesNot: ['type-only'] },
-    },
     {
       name: 'cli-is-no-server',
       comment: 'rentalsim sign signs requests; it never loads the app, the routes or the web plumbing',

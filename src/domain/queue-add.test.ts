@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideListAdds, decideQueueAdds, type AddableTitle, type QueueAddFacts } from './queue-add.js';
+import { decideListAdds, decideQueueAdds, planQueueAdds, type AddableTitle, type QueueAddFacts } from './queue-add.js';
 
 const TITLES: Record<number, AddableTitle> = {
   1: { id: 1, fullTitle: 'One', canRent: true },
@@ -74,5 +74,40 @@ describe('decideListAdds: why a ref fails', () => {
 
   it('a ref repeated in one request is added once', () => {
     expect(decideListAdds([ref(1), ref(1)], listFacts).map((d) => d.ok)).toEqual([true, false]);
+  });
+});
+
+describe('planQueueAdds: what a POST to a queue writes', () => {
+  const target = (queue: 'every' | { id: number }) => ({ userGuid: 'U', queue, defaultQueueId: () => 10, priority: 3 });
+  const series: AddableTitle = { id: 7, fullTitle: 'Series', canRent: true, discIds: [71, 72] };
+  const withSeries = facts({ titleOf: (id) => (id === 7 ? series : TITLES[id]) });
+
+  it('posting to every adds to the default sub-queue, at the priority asked', () => {
+    const plan = planQueueAdds([ref(1)], target('every'), facts());
+    expect(plan.items).toEqual([{ userGuid: 'U', queueId: 10, titleId: 1, priority: 3, shippedInOrder: false, discIds: [] }]);
+  });
+
+  it('posting to a sub-queue adds there and never looks up the default', () => {
+    const plan = planQueueAdds([ref(1)], { ...target({ id: 4 }), defaultQueueId: () => expect.unreachable() }, facts());
+    expect(plan.items.map((i) => i.queueId)).toEqual([4]);
+  });
+
+  it('a series comes with all its discs, shipped in order', () => {
+    expect(planQueueAdds([ref(7)], target({ id: 4 }), withSeries).items[0]).toMatchObject({ titleId: 7, discIds: [71, 72], shippedInOrder: true });
+  });
+
+  it('only refs that pass become items; the decisions keep every ref in order', () => {
+    const plan = planQueueAdds([ref(2), ref(1), 'x'], target({ id: 4 }), facts());
+    expect(plan.decisions.map((d) => d.ok)).toEqual([false, true, false]);
+    expect(plan.items.map((i) => i.titleId)).toEqual([1]);
+  });
+
+  it.each([
+    ['one title without discs is one statement', [ref(1)], true],
+    ['nothing to add is no statement at all', [ref(2)], true],
+    ['two titles need a transaction', [ref(1), ref(4)], false],
+    ['one series (title and disc rows) needs a transaction', [ref(7)], false],
+  ])('%s', (_rule, refs, oneStatement) => {
+    expect(planQueueAdds(refs, target({ id: 4 }), withSeries).oneStatement).toBe(oneStatement);
   });
 });

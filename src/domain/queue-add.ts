@@ -1,11 +1,12 @@
 import { titleIdOfRef } from './title-ref.js';
-import type { Title } from './types.js';
+import type { QueueItem, Title } from './types.js';
 
 // Why a title ref posted to a queue or a collection fails
 // (docs/reference/queues-and-lists.md#why-a-title-ref-fails). A failed ref never fails the request: it is
 // listed in failed_title_refs with the reason as the link title.
 
-export type AddableTitle = Pick<Title, 'id' | 'fullTitle' | 'canRent' | 'parentId'>;
+/** A title without `discIds` has no discs. */
+export type AddableTitle = Pick<Title, 'id' | 'fullTitle' | 'canRent' | 'parentId'> & Partial<Pick<Title, 'discIds'>>;
 
 /** Why a ref failed, as a name (coverage reports count them: src/domain/coverage.ts); `why` says it to the client. */
 export type RefusalKind =
@@ -63,6 +64,30 @@ export function decideQueueAdds(refs: readonly string[], facts: QueueAddFacts): 
     count += 1;
     return { ref, ok: true, title: t };
   });
+}
+
+/** A queue item to insert: its seq is the queue_item sequence's, taken by the insert (store/queue-triggers.ts). */
+export type NewQueueItem = Omit<QueueItem, 'seq'>;
+
+/** Where a POST to a queue puts its titles: the path's sub-queue or `every` (its default looked up only then). */
+export type QueueAddTarget = { userGuid: string; queue: 'every' | { id: number }; defaultQueueId(): number; priority: number };
+
+/**
+ * What a POST of title refs to a queue does (docs/reference/queues-and-lists.md#routes): the decisions, the
+ * items to insert, and whether that is one statement (one title without discs, all or nothing by itself) or
+ * needs a transaction.
+ */
+export function planQueueAdds(refs: readonly string[], target: QueueAddTarget, facts: QueueAddFacts) {
+  // Posting to the every-queue adds to the default sub-queue.
+  const queueId = target.queue === 'every' ? target.defaultQueueId() : target.queue.id;
+  const decisions = decideQueueAdds(refs, facts);
+  // A multi-disc title comes with all its discs, sent in order.
+  const items = decisions.flatMap((d): NewQueueItem[] => {
+    if (!d.ok) return [];
+    const discIds = d.title.discIds ?? [];
+    return [{ userGuid: target.userGuid, queueId, titleId: d.title.id, priority: target.priority, shippedInOrder: discIds.length > 0, discIds }];
+  });
+  return { decisions, items, oneStatement: items.length <= 1 && (items[0]?.discIds.length ?? 0) === 0 };
 }
 
 function queueRefusal(t: AddableTitle, facts: QueueAddFacts, addedNow: boolean, count: number): Refusal | undefined {

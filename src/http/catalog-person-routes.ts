@@ -3,6 +3,7 @@ import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
 import { CATALOG_PAGING, pageOf } from '../domain/paging.js';
 import type { Person } from '../domain/types.js';
+import { pathId } from '../domain/ids.js';
 import { pagedList } from '../xml/paged.js';
 import { biographyXml, PERSON_LINKS, personArtworksXml, personXml } from '../xml/person.js';
 import { authenticateConsumer } from './authenticate.js';
@@ -51,7 +52,8 @@ export function catalogPersonRoutes(): Router {
 
 function personOf(req: Request): Person {
   const raw = String(req.params['id'] ?? '');
-  const p = /^\d{1,15}$/.test(raw) ? storesOf(req).catalog.person(Number(raw)) : undefined;
+  const id = pathId(raw);
+  const p = id === undefined ? undefined : storesOf(req).catalog.person(id);
   if (!p) throw errors.notFound(`the catalogue has no person ${JSON.stringify(raw)}; find people with GET /catalog/person?term=...`);
   return p;
 }

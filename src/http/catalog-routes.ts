@@ -5,6 +5,7 @@ import { CATALOG_PAGING, pageOf } from '../domain/paging.js';
 import { parsePersonSearch, parseTitleSearch, PERSON_SEARCH_KINDS, TITLE_SEARCH_KINDS } from '../domain/search-request.js';
 import { isoDate } from '../domain/sim-clock.js';
 import type { Title } from '../domain/types.js';
+import { pathId } from '../domain/ids.js';
 import { catalogSearchOf } from '../store/catalog-search.js';
 import { personXml } from '../xml/person.js';
 import { collectionXml, searchXml } from '../xml/search.js';
@@ -92,7 +93,7 @@ function getCollection(req: Request, res: Response): void {
   const ctx = ctxOf(req);
   const { catalog } = storesOf(req);
   const raw = String(req.params['id'] ?? '');
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+  const id = pathId(raw);
   const members = id === undefined ? [] : catalog.titlesById(catalogSearchOf(catalog).collectionMembers(id));
   const rankOf = (t: Title) => t.collections.find((c) => c.id === id)!;
   if (members.length === 0) throw errors.notFound(`the catalogue has no collection ${JSON.stringify(raw)}; follow the collections link of a title`);

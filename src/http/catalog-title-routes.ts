@@ -4,6 +4,7 @@ import { parseExpand, TITLE_LINKS, type TitleLink } from '../domain/expand.js';
 import { CATALOG_PAGING, pageOf } from '../domain/paging.js';
 import { orderTitleReviews } from '../domain/search-review-order.js';
 import type { Title } from '../domain/types.js';
+import { pathId } from '../domain/ids.js';
 import { detailContent, detailLinks, histogramXml } from '../xml/catalog-title.js';
 import { pagedList } from '../xml/paged.js';
 import { titleReviewXml } from '../xml/title-reviews.js';
@@ -55,7 +56,8 @@ export function catalogTitleRoutes(): Router {
 /** The title named by the path; any id that is not a catalogue title's -> 404. */
 export function titleOf(req: Request): Title {
   const raw = String(req.params['id'] ?? '');
-  const t = /^\d{1,15}$/.test(raw) ? storesOf(req).catalog.title(Number(raw)) : undefined;
+  const id = pathId(raw);
+  const t = id === undefined ? undefined : storesOf(req).catalog.title(id);
   if (!t) throw errors.notFound(`the catalogue has no title ${JSON.stringify(raw)}; find titles with GET /catalog/title?term=...`);
   return t;
 }

@@ -3,19 +3,18 @@ import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
 import { parseBooleanParam, parseListDescription, parseListName } from '../domain/list-params.js';
 import { pageOf, USER_PAGING } from '../domain/paging.js';
-import { decideListAdds } from '../domain/queue-add.js';
+import { pathId } from '../domain/ids.js';
+import { newList, planListAdds } from '../domain/list-writes.js';
 import { isoDateTime } from '../domain/sim-clock.js';
-import { parseTitleRefs } from '../domain/title-ref.js';
 import type { ListEntry, User, UserList } from '../domain/types.js';
 import { statusXml } from '../xml/error.js';
 import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../xml/lists.js';
 import { resourcesCreatedXml } from '../xml/resource.js';
-import { writeResponseXml } from '../xml/write-response.js';
-import { noteRefusals } from './coverage-middleware.js';
 import { authenticateUser } from './authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';
 import { pageRequestOf } from './page-request.js';
+import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -38,24 +37,14 @@ export function listRoutes(): Router {
         const ctx = ctxOf(req);
         const user = userOf(req);
         const { stores, now } = storesOf(req);
-        const name = parseListName(ctx.params.get('name'));
-        const description = parseListDescription(ctx.params.get('description'));
-        const isPublic = parseBooleanParam('public', ctx.params.get('public'), true);
-        const anonymous = parseBooleanParam('anonymous', ctx.params.get('anonymous'), false);
-        const stamp = isoDateTime(now);
-        const list: UserList = ctx.sandbox.write(() => {
-          const created: UserList = {
-            id: stores.sequences.next('list', 7001),
-            userGuid: user.guid,
-            name,
-            description,
-            author: anonymous ? 'Anonymous' : user.nickname,
-            anonymous,
-            location: user.location,
-            isPublic,
-            created: stamp,
-            updated: stamp,
-          };
+        const fields = {
+          name: parseListName(ctx.params.get('name')),
+          description: parseListDescription(ctx.params.get('description')),
+          isPublic: parseBooleanParam('public', ctx.params.get('public'), true),
+          anonymous: parseBooleanParam('anonymous', ctx.params.get('anonymous'), false),
+        };
+        const list = ctx.sandbox.write(() => {
+          const created = newList(stores.sequences.next('list', 7001), user, fields, now);
           stores.lists.create(created);
           return created;
         });
@@ -83,38 +72,18 @@ export function listRoutes(): Router {
       POST: (req, res) => {
         const ctx = ctxOf(req);
         const user = userOf(req);
-        const { stores, catalog, now } = storesOf(req);
+        const { stores, now } = storesOf(req);
         const list = ownList(req, user);
-        const refs = parseTitleRefs(ctx.params.get('title_refs')).map((r) => r.ref);
-        if (refs.length === 0)
-          throw errors.missingParameter('title_refs', 'send a comma-separated list of title URIs, e.g. title_refs={base_url}/catalog/title/<id>');
-        const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
-        const decisions = decideListAdds(refs, {
-          titleOf: (id) => catalog.title(id),
-          inList: (id) => stores.lists.entry(list.id, id) !== undefined,
-          failsAdd: (id) => stores.stock.failsAdd(id),
-        });
-        const stamp = isoDateTime(now);
-        ctx.sandbox.write(() => {
-          let added = false;
-          for (const d of decisions) {
-            if (!d.ok) continue;
-            stores.lists.addEntry({ listId: list.id, titleId: d.title.id, comment, created: stamp, updated: stamp, seq: stores.sequences.next('list_entry') });
-            added = true;
-          }
-          if (added) stores.lists.touch(list.id, stamp);
-        });
-        noteRefusals(req, decisions); // for coverage reports
-        sendXml(
-          res,
-          201,
-          writeResponseXml(
-            ctx.xml,
-            'list_item',
-            decisions.flatMap((d) => (d.ok ? [{ href: listItemHref(ctx.xml, user.guid, list.id, d.title.id), title: d.title.fullTitle }] : [])),
-            decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }])),
-          ),
-        );
+        const add = (refs: string[], catalog: CatalogFacts) => {
+          const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
+          const facts = { ...catalog, inList: (id: number) => stores.lists.entry(list.id, id) !== undefined };
+          return ctx.sandbox.write(() => {
+            const plan = planListAdds(refs, { listId: list.id, comment, nextSeq: () => stores.sequences.next('list_entry') }, facts, now);
+            stores.lists.addEntries(plan);
+            return plan.decisions;
+          });
+        };
+        postTitleRefs(req, res, 'list_item', add, (titleId) => listItemHref(ctx.xml, user.guid, list.id, titleId));
       },
       DELETE: (req, res) => {
         const user = userOf(req);
@@ -159,7 +128,8 @@ export function listRoutes(): Router {
 /** The entry of the path's title in the list; a title not in it, or a malformed id -> 404. */
 function listEntry(req: Request, user: User, list: UserList): ListEntry {
   const raw = String(req.params['product_id'] ?? '');
-  const entry = /^\d{1,15}$/.test(raw) ? storesOf(req).stores.lists.entry(list.id, Number(raw)) : undefined;
+  const id = pathId(raw);
+  const entry = id === undefined ? undefined : storesOf(req).stores.lists.entry(list.id, id);
   if (!entry)
     throw errors.notFound(`title ${JSON.stringify(raw)} is not in the list ${list.id}; use a list_item id from GET /users/${user.guid}/lists/${list.id}`);
   return entry;
@@ -172,7 +142,8 @@ function listEntry(req: Request, user: User, list: UserList): ListEntry {
  */
 function ownList(req: Request, user: User): UserList {
   const raw = String(req.params['list_id'] ?? '');
-  const list = /^\d{1,15}$/.test(raw) ? storesOf(req).stores.lists.list(user.guid, Number(raw)) : undefined;
+  const id = pathId(raw);
+  const list = id === undefined ? undefined : storesOf(req).stores.lists.list(user.guid, id);
   if (!list) throw errors.listNotFound(raw);
   return list;
 }

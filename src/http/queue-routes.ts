@@ -2,17 +2,15 @@ import { Router, type Request } from 'express';
 import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
 import { pageOf, USER_PAGING } from '../domain/paging.js';
-import { decideQueueAdds } from '../domain/queue-add.js';
+import { pathId } from '../domain/ids.js';
+import { planQueueAdds } from '../domain/queue-add.js';
 import { DEFAULT_PRIORITY, parsePriority } from '../domain/queue-params.js';
 import { parseQueueRef } from '../domain/queue-ref.js';
 import { parseTitleRefs } from '../domain/title-ref.js';
 import type { QueueItem, SubQueue, User } from '../domain/types.js';
-import type { NewQueueItem } from '../store/queues-store.js';
 import { statusXml } from '../xml/error.js';
 import { queueDiscXml, queueItemXml, queueXml } from '../xml/queue.js';
 import { queueItemHref, queuesXml } from '../xml/queues.js';
-import { writeResponseXml } from '../xml/write-response.js';
-import { noteRefusals } from './coverage-middleware.js';
 import { sendRememberedXml } from './answer-cache.js';
 import { authenticateUser } from './authenticate.js';
 import { userListAddress } from './embedded-title.js';
@@ -20,6 +18,7 @@ import { ownUser, userOf } from './own-user.js';
 import { answeredNotModified, queueEtag, requireCurrentQueue } from './queue-etag.js';
 import { queueItemViews } from './queue-views.js';
 import { pageRequestOf } from './page-request.js';
+import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, storesOf } from './request-context.js';
 import { resource } from './resource.js';
 import { sendXml } from './send-xml.js';
@@ -156,45 +155,25 @@ export function queueRoutes(): Router {
       POST: (req, res) => {
         const ctx = ctxOf(req);
         const user = userOf(req);
-        const { stores, catalog } = storesOf(req);
-        const pathQueue = queueOfPath(req, user);
-        const refs = parseTitleRefs(ctx.params.get('title_refs')).map((r) => r.ref);
-        if (refs.length === 0)
-          throw errors.missingParameter('title_refs', 'send a comma-separated list of title URIs, e.g. title_refs={base_url}/catalog/title/<id>');
-        const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
-        requireCurrentQueue(req, user);
-        // Posting to the every-queue adds to the default sub-queue (docs/reference/queues-and-lists.md#routes).
-        const queue = pathQueue === 'every' ? stores.queues.defaultQueue(user.guid)! : pathQueue;
-        const decisions = decideQueueAdds(refs, {
-          titleOf: (id) => catalog.title(id),
-          isQueued: (id) => stores.queues.item(user.guid, id) !== undefined,
-          failsAdd: (id) => stores.stock.failsAdd(id),
-          queuedCount: stores.queues.countItems(user.guid),
-          cap: ctx.world.scenario.scenario.settings.queue_cap,
-        });
-        const adds: NewQueueItem[] = [];
-        for (const d of decisions) {
-          if (!d.ok) continue;
-          // A multi-disc title comes with all its discs, sent in order (docs/reference/queues-and-lists.md#routes).
-          const discIds = catalog.title(d.title.id)?.discIds ?? [];
-          adds.push({ userGuid: user.guid, queueId: queue.id, titleId: d.title.id, priority, shippedInOrder: discIds.length > 0, discIds });
-        }
-        const addAll = () => adds.forEach((item) => stores.queues.add(item));
-        // One title without discs is one statement, all or nothing by itself; more rows need a transaction.
-        if (adds.length <= 1 && (adds[0]?.discIds.length ?? 0) === 0) addAll();
-        else ctx.sandbox.write(addAll);
-        res.set('ETag', queueEtag(req, user));
-        noteRefusals(req, decisions); // for coverage reports
-        sendXml(
-          res,
-          201,
-          writeResponseXml(
-            ctx.xml,
-            'queue_item',
-            decisions.flatMap((d) => (d.ok ? [{ href: queueItemHref(ctx.xml, user.guid, d.title.id), title: d.title.fullTitle }] : [])),
-            decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }])),
-          ),
-        );
+        const { stores } = storesOf(req);
+        const queue = queueOfPath(req, user);
+        const add = (refs: string[], catalog: CatalogFacts) => {
+          const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
+          requireCurrentQueue(req, user);
+          const target = { userGuid: user.guid, queue, defaultQueueId: () => stores.queues.defaultQueue(user.guid)!.id, priority };
+          const plan = planQueueAdds(refs, target, {
+            ...catalog,
+            isQueued: (id) => stores.queues.item(user.guid, id) !== undefined,
+            queuedCount: stores.queues.countItems(user.guid),
+            cap: ctx.world.scenario.scenario.settings.queue_cap,
+          });
+          const addAll = () => plan.items.forEach((item) => stores.queues.add(item));
+          if (plan.oneStatement) addAll();
+          else ctx.sandbox.write(addAll);
+          res.set('ETag', queueEtag(req, user));
+          return plan.decisions;
+        };
+        postTitleRefs(req, res, 'queue_item', add, (titleId) => queueItemHref(ctx.xml, user.guid, titleId));
       },
     },
     guarded,
@@ -203,17 +182,11 @@ export function queueRoutes(): Router {
   return router;
 }
 
-/** A positive integer id from a path segment, or undefined. */
-function idParam(raw: unknown): number | undefined {
-  const s = String(raw ?? '');
-  return /^\d{1,15}$/.test(s) && Number(s) > 0 ? Number(s) : undefined;
-}
-
 /** `every` or one of the user's sub-queues; anything else -> 404. */
 function queueOfPath(req: Request, user: User): 'every' | SubQueue {
   const raw = String(req.params['queue_id'] ?? '');
   if (raw.toLowerCase() === 'every') return 'every';
-  const id = idParam(raw);
+  const id = pathId(raw);
   const queue = id === undefined ? undefined : storesOf(req).stores.queues.subQueue(user.guid, id);
   if (!queue) throw errors.notFound(`no sub-queue ${JSON.stringify(raw)}; use a queue link from GET /users/${user.guid}/queues, or every`);
   return queue;
@@ -222,7 +195,7 @@ function queueOfPath(req: Request, user: User): 'every' | SubQueue {
 /** The queued title a /queues/item/<id> path names; a disc id or a title not queued -> 404 that says so. */
 function queuedItem(req: Request, user: User): QueueItem {
   const { stores } = storesOf(req);
-  const id = idParam(req.params['id']);
+  const id = pathId(req.params['id']);
   const item = id === undefined ? undefined : stores.queues.item(user.guid, id);
   if (item) return item;
   const owner = id === undefined ? undefined : stores.queues.titleOfDisc(user.guid, id);
@@ -237,7 +210,7 @@ function queuedItem(req: Request, user: User): QueueItem {
 /** The queued disc a /queues/disc/<id> path names, with its title; a queued title's id or anything else -> 404 that says so. */
 function queuedDisc(req: Request, user: User): { discId: number; titleId: number } {
   const { stores } = storesOf(req);
-  const discId = idParam(req.params['id']);
+  const discId = pathId(req.params['id']);
   const titleId = discId === undefined ? undefined : stores.queues.titleOfDisc(user.guid, discId);
   if (discId !== undefined && titleId !== undefined) return { discId, titleId };
   if (discId !== undefined && stores.queues.item(user.guid, discId)) {

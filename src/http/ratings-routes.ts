@@ -7,6 +7,7 @@ import { isoDateTime } from '../domain/sim-clock.js';
 import { ratedAmong } from '../domain/rated-among.js';
 import { parseTitleRefs, titleIdOfRef } from '../domain/title-ref.js';
 import type { Page, PageRequest, UserRating } from '../domain/types.js';
+import { pathId } from '../domain/ids.js';
 import { statusXml } from '../xml/error.js';
 import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLink, type RatingView } from '../xml/ratings.js';
 import { resourcesCreatedXml, resourceXml } from '../xml/resource.js';
@@ -124,7 +125,7 @@ function existingRating(req: Request): UserRating {
   const { stores, catalog } = storesOf(req);
   const guid = userOf(req).guid;
   const raw = String(req.params['id'] ?? '');
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+  const id = pathId(raw);
   if (id === undefined || !catalog.title(id))
     throw errors.notFound(`there is no title ${JSON.stringify(raw)} in the catalogue; use an id from GET /users/${guid}/ratings/title`);
   const rating = stores.ratings.get(guid, id);

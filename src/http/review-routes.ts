@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { parseExpand } from '../domain/expand.js';
 import { USER_PAGING } from '../domain/paging.js';
+import { pathId } from '../domain/ids.js';
 import { reviewsXml, reviewXml } from '../xml/reviews.js';
 import { authenticateUser } from './authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
@@ -47,7 +48,8 @@ export function reviewRoutes(): Router {
         const ctx = ctxOf(req);
         const guid = userOf(req).guid;
         const raw = String(req.params['id'] ?? '');
-        const review = /^\d{1,15}$/.test(raw) ? storesOf(req).stores.reviews.get(guid, Number(raw)) : undefined;
+        const id = pathId(raw);
+        const review = id === undefined ? undefined : storesOf(req).stores.reviews.get(guid, id);
         if (!review) throw errors.notFound(`the user has no review ${JSON.stringify(raw)}; use an id from GET /users/${guid}/reviews`);
         const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(review.titleId);
         sendXml(res, 200, reviewXml(ctx.xml, { review: { ...review, userGuid: guid }, titleXml }));

@@ -1,3 +1,4 @@
+import type { ListAddPlan } from '../domain/list-writes.js';
 import type { ListEntry, UserList } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 
@@ -97,8 +98,10 @@ export class ListsStore {
     return r && toEntry(r);
   }
 
-  addEntry(e: ListEntry): void {
-    this.s.addEntry.run(e.listId, e.titleId, e.comment, e.created, e.updated, e.seq);
+  /** The plan's entries, and the list's `updated` if it moved; run inside sandbox.write. */
+  addEntries(plan: Pick<ListAddPlan, 'listId' | 'entries' | 'updated'>): void {
+    for (const e of plan.entries) this.s.addEntry.run(e.listId, e.titleId, e.comment, e.created, e.updated, e.seq);
+    if (plan.updated !== undefined) this.touch(plan.listId, plan.updated);
   }
 
   removeEntry(listId: number, titleId: number): void {

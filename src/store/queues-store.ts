@@ -1,3 +1,4 @@
+import type { NewQueueItem } from '../domain/queue-add.js';
 import type { QueueItem, SubQueue } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { tableVersion } from './table-versions.js';
@@ -23,9 +24,6 @@ interface DiscRow {
   disc_id: number;
   title_id: number;
 }
-
-/** A queue item before it is added: the database gives it its seq. */
-export type NewQueueItem = Omit<QueueItem, 'seq'>;
 
 const toQueue = (r: QueueRow): SubQueue => ({
   id: r.id,

@@ -1,7 +1,8 @@
 import type { Page, PageRequest, Review } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 
-interface ReviewRow {
+/** A row of the reviews table (STATE_SCHEMA, schema.ts). */
+export interface ReviewRow {
   id: number;
   user_guid: string;
   title_id: number;
@@ -12,10 +13,14 @@ interface ReviewRow {
   unhelpful: number;
   spoilers: number;
   rating: number;
-  nickname: string;
 }
 
-const toReview = (r: ReviewRow): Review => ({
+/** A review with its author's nickname: the rows of REVIEWS_WITH_AUTHOR. */
+export type AuthoredReviewRow = ReviewRow & { nickname: string };
+
+export const REVIEWS_WITH_AUTHOR = 'SELECT reviews.*, users.nickname FROM reviews JOIN users ON users.guid = reviews.user_guid';
+
+export const toReview = (r: AuthoredReviewRow): Review => ({
   id: r.id,
   titleId: r.title_id,
   userGuid: r.user_guid,
@@ -29,8 +34,6 @@ const toReview = (r: ReviewRow): Review => ({
   rating: r.rating,
 });
 
-const SELECT = 'SELECT reviews.*, users.nickname FROM reviews JOIN users ON users.guid = reviews.user_guid';
-
 /** Reviews written by a sandbox's users (the catalogue's public reviews live in the catalogue). */
 export class ReviewsStore {
   private readonly countStmt;
@@ -39,10 +42,10 @@ export class ReviewsStore {
 
   constructor(db: Db) {
     this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM reviews WHERE user_guid = ?');
-    this.pageStmt = db.prepare<[string, number, number], ReviewRow>(
-      `${SELECT} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
+    this.pageStmt = db.prepare<[string, number, number], AuthoredReviewRow>(
+      `${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
     );
-    this.oneStmt = db.prepare<[string, number], ReviewRow>(`${SELECT} WHERE reviews.user_guid = ? AND reviews.id = ?`);
+    this.oneStmt = db.prepare<[string, number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`);
   }
 
   /** One page of the user's reviews, newest first. */

@@ -1,7 +1,47 @@
 import { isoDateTime } from '../domain/sim-clock.js';
-import type { Scenario } from '../scenarios/scenario-schema.js';
 import type { Db } from './catalog-db.js';
 import { Sequences } from './sequences.js';
+
+/**
+ * What the seeder reads of a scenario: the file format (src/scenarios/scenario-schema.ts, `Scenario`) after
+ * validation and defaults, as far as it makes state. Declared here rather than imported so the store never
+ * names the layer above it; the compiler holds the format to it where the world passes a scenario in.
+ */
+export interface SeedScenario {
+  users: ReadonlyArray<{
+    guid: string;
+    login: string;
+    password: string;
+    first_name: string;
+    last_name: string;
+    nickname?: string | undefined;
+    location: string;
+    plan: string;
+    access_tokens: ReadonlyArray<{ token: string; secret: string; consumer?: string | undefined }>;
+    ratings: ReadonlyArray<{ title: number; rating: number; updated?: string | undefined } & Ordered>;
+    reviews: ReadonlyArray<
+      { title: number; title_text: string; text: string; helpful: number; unhelpful: number; spoilers: boolean; rating: number } & Dated & Numbered
+    >;
+    queues: ReadonlyArray<{ name: string; allocation: number; default: boolean; items: ReadonlyArray<SeedQueueItem> } & Numbered>;
+    rentals: ReadonlyArray<{ title: number; priority: number; shipped: string; returned?: string | undefined } & Numbered>;
+    lists: ReadonlyArray<
+      {
+        name: string;
+        description: string;
+        public: boolean;
+        anonymous: boolean;
+        items: ReadonlyArray<{ title: number; comment: string } & Dated & Ordered>;
+      } & Dated &
+        Numbered
+    >;
+  }>;
+  stock: ReadonlyArray<{ title: number; estimated_wait?: string | undefined; fail_add: boolean }>;
+  sequences: Readonly<Record<string, number>>;
+}
+type SeedQueueItem = { title: number; priority: number; shipped_in_order?: boolean | undefined; discs?: number[] | undefined } & Ordered;
+type Numbered = { id?: number | undefined };
+type Ordered = { order?: number | undefined };
+type Dated = { created?: string | undefined; updated?: string | undefined };
 
 /** Lookups the seeder needs from the catalogue: which ids a multi-disc title has. */
 export interface SeedCatalog {
@@ -13,7 +53,7 @@ export interface SeedCatalog {
  * sandbox is copied from. `loadedAt` stands in for any date the scenario leaves out, so the template is
  * the same on every copy.
  */
-export function seedState(db: Db, scenario: Scenario, catalog: SeedCatalog, loadedAt: number): void {
+export function seedState(db: Db, scenario: SeedScenario, catalog: SeedCatalog, loadedAt: number): void {
   const seq = new Sequences(db);
   const stamp = (offsetMinutes: number) => isoDateTime(loadedAt - offsetMinutes * 60_000);
   const ins = {
@@ -107,7 +147,7 @@ export function seedState(db: Db, scenario: Scenario, catalog: SeedCatalog, load
 }
 
 /** Per sequence (name, first value): the ids and orders the file gives explicitly. */
-function explicitIds(s: Scenario): Array<[string, number, number[]]> {
+function explicitIds(s: SeedScenario): Array<[string, number, number[]]> {
   const given = (xs: Array<number | undefined>) => xs.filter((x): x is number => x !== undefined);
   const u = s.users;
   return [

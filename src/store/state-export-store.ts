@@ -1,4 +1,5 @@
 import type { Db } from './catalog-db.js';
+import type { ReviewRow } from './reviews-store.js';
 
 // Rows of a sandbox's state as they are stored, for exporting it as a scenario file (admin: export). The
 // other stores answer what the API shows; this one answers everything needed to rebuild the same state,
@@ -9,17 +10,6 @@ export interface RatingExportRow {
   rating: number;
   updated: string;
   seq: number;
-}
-export interface ReviewExportRow {
-  id: number;
-  title_id: number;
-  created: string;
-  review_title: string;
-  review_text: string;
-  helpful: number;
-  unhelpful: number;
-  spoilers: number;
-  rating: number;
 }
 export interface RentalExportRow {
   id: number;
@@ -40,7 +30,7 @@ export class StateExportStore {
   constructor(db: Db) {
     this.s = {
       ratings: db.prepare<[string], RatingExportRow>('SELECT title_id, rating, updated, seq FROM ratings WHERE user_guid = ? ORDER BY seq'),
-      reviews: db.prepare<[string], ReviewExportRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id'),
+      reviews: db.prepare<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id'),
       rentals: db.prepare<[string], RentalExportRow>('SELECT id, title_id, priority, shipped, returned FROM rentals WHERE user_guid = ? ORDER BY id'),
       stock: db.prepare<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id'),
       sequences: db.prepare<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name'),
@@ -51,7 +41,7 @@ export class StateExportStore {
     return this.s.ratings.all(guid);
   }
 
-  reviews(guid: string): ReviewExportRow[] {
+  reviews(guid: string): ReviewRow[] {
     return this.s.reviews.all(guid);
   }
 
