@@ -72,10 +72,7 @@ describe('links between the README and docs/', () => {
  * documents are cleaned up when those branches are merged. Temporary: once merged, empty this list, and the
  * check covers them too. Each entry is a path or a folder (ending in /) relative to the repository.
  */
-const BEING_CHANGED_ON_OTHER_BRANCHES: readonly string[] = [
-  'scripts/',
-  'README.md',
-];
+const BEING_CHANGED_ON_OTHER_BRANCHES: readonly string[] = ['scripts/', 'README.md'];
 
 const THIS_FILE = relative(ROOT, import.meta.filename);
 const SOURCE = /\.(ts|js|mjs|cjs|py|pl|rb|go|java|php|sh|xsd|yaml|yml)$/;
