@@ -3,8 +3,8 @@
 // simulator, is bundled in place into one file holding rentalsim's modules and its JavaScript dependencies.
 //
 // Why: a start loaded some 450 modules (rentalsim's 210, zod's 95, express and its helpers' ~140), and finding,
-// reading and compiling them one by one was a third of the time to the first answer: 560 to 590 ms from spawn on the
-// default scenario, against 400 to 420 ms for the bundle (bench: start-up to first answer; target < 500).
+// reading and compiling them one by one was a third of the time to the first answer (decision 0009 has the
+// figures; the bench measures start-up to first answer).
 //
 // What stays as it was: the library (dist/src/index.js and everything it imports) is tsc's output, module by
 // module, so an embedding test runner imports what it always did; better-sqlite3 stays outside (a native

@@ -67,13 +67,6 @@ describe('links between the README and docs/', () => {
   });
 });
 
-/**
- * Files other branches of issue 25 are rewriting while this check lands: their citations of the outside
- * documents are cleaned up when those branches are merged. Temporary: once merged, empty this list, and the
- * check covers them too. Each entry is a path or a folder (ending in /) relative to the repository.
- */
-const BEING_CHANGED_ON_OTHER_BRANCHES: readonly string[] = ['scripts/', 'README.md'];
-
 const THIS_FILE = relative(ROOT, import.meta.filename);
 const SOURCE = /\.(ts|js|mjs|cjs|py|pl|rb|go|java|php|sh|xsd|yaml|yml)$/;
 
@@ -85,8 +78,6 @@ function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
     return keep(e.name) ? [path] : [];
   });
 }
-
-const allowedForNow = (file: string) => BEING_CHANGED_ON_OTHER_BRANCHES.some((p) => file === p || file.startsWith(p));
 
 /** The code and the published contract: what a newcomer reads beside the docs. */
 const CODE = ['src', 'test', 'bench', 'scripts', 'schemas']
@@ -137,9 +128,7 @@ const TIMING = /(?<![\w`'".+-])~?\d[\d,.]*\s?(?:ms|µs|us|ns)\b(?![`'"])/g;
 
 describe('the repository stands alone (issue 25 part 3)', () => {
   it('no comment, test name or document names a document outside the repository', () => {
-    const found = [...CODE, ...DOCS]
-      .filter((f) => !allowedForNow(f))
-      .flatMap((f) => outsideNames(readFileSync(join(ROOT, f), 'utf8')).map((hit) => `${f} ${hit}`));
+    const found = [...CODE, ...DOCS].flatMap((f) => outsideNames(readFileSync(join(ROOT, f), 'utf8')).map((hit) => `${f} ${hit}`));
     expect(found).toEqual([]);
   });
 
@@ -165,7 +154,7 @@ describe('the repository stands alone (issue 25 part 3)', () => {
 
   // bench/ is where timings are measured: its comments name clock resolutions and units, which do not drift.
   it('no comment quotes a timing: numbers belong in bench/results and the decision records', () => {
-    const found = CODE.filter((f) => !allowedForNow(f) && !f.endsWith('.yaml') && !f.startsWith('bench/')).flatMap((f) =>
+    const found = CODE.filter((f) => !f.endsWith('.yaml') && !f.startsWith('bench/')).flatMap((f) =>
       commentLines(readFileSync(join(ROOT, f), 'utf8')).flatMap(([n, c]) => [...c.matchAll(TIMING)].map((m) => `${f}:${n}: "${m[0]}" in ${c}`)),
     );
     expect(found).toEqual([]);
