@@ -73,6 +73,7 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
     errorHandler((req, error, cause) => {
       journalObserver(req, error, cause);
       coverageObserver(req, error);
+      world.traffic.countRejection(error);
     }),
   );
   return app;

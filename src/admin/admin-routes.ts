@@ -14,6 +14,7 @@ import { faultsRoutes } from './faults-routes.js';
 import { healthRoutes } from './health-routes.js';
 import { shallowJson } from './shallow-json.js';
 import { journalRoutes } from './journal-routes.js';
+import { metricsRoutes } from './metrics-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
 import { overridesRoutes } from './overrides-routes.js';
 import { sameSiteWrites } from './same-site-writes.js';
@@ -48,6 +49,7 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
     res.json({ reset: consumer ?? 'all', scenario: world.scenario.scenario.name });
   });
   router.use(sandboxesRoutes(world));
+  router.use(metricsRoutes(world));
   router.use(clockRoutes(world));
   router.use(faultsRoutes(world));
   router.use(overridesRoutes(world));

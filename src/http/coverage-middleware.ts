@@ -3,6 +3,7 @@ import type { ApiError } from '../domain/api-error.js';
 import { ERROR_ROWS, variantsUsed, type CoverageEvent } from '../domain/coverage.js';
 import type { AddDecision, RefusalKind } from '../domain/queue-add.js';
 import type { World } from '../world/world.js';
+import { operationOf } from './count-request.js';
 import { ctxOf, type RequestContext } from './request-context.js';
 import { attributedConsumer } from './verify-oauth.js';
 
@@ -55,7 +56,7 @@ function record(world: World, req: Request, res: Response): void {
   if (!notes || !ctx || !res.writableFinished) return;
   const consumer = attributedConsumer(req, true);
   if (consumer === undefined) return;
-  const operation = world.coverageSpec.match(req.method, ctx.path);
+  const operation = operationOf(world, req, ctx.path);
   const event: CoverageEvent = {
     operation,
     status: res.statusCode,

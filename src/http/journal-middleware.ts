@@ -3,6 +3,7 @@ import type { ApiError } from '../domain/api-error.js';
 import { UNVERIFIED, type JournalRecord, type Rejection } from '../domain/journal.js';
 import { withoutSecrets } from '../domain/journal-secrets.js';
 import type { World } from '../world/world.js';
+import { countRequest } from './count-request.js';
 import { ctxOf, type RequestContext } from './request-context.js';
 import { attributedConsumer } from './verify-oauth.js';
 
@@ -32,7 +33,10 @@ export function journalMiddleware(world: World) {
     if (req.originalUrl.startsWith('/__admin')) return next();
     const p: Pending = { startedMs: performance.now(), at: world.realNow(), answerBody: undefined };
     (req as WithPending)[PENDING] = p;
-    res.on('close', () => world.journal.record(entryOf(req, res, p)));
+    res.on('close', () => {
+      world.journal.record(entryOf(req, res, p));
+      countRequest(world, req, res);
+    });
     next();
   };
 }

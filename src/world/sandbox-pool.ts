@@ -29,6 +29,9 @@ export class SandboxPool {
   private readonly uses = new Map<string, number>();
   /** Keys dropped for idleness or the cap since start; the admin API shows it. */
   evicted = 0;
+  /** Sandboxes made from the template since start, and let go for any reason (/__admin/metrics). */
+  opened = 0;
+  dropped = 0;
 
   constructor(
     private readonly limits: SandboxPoolLimits,
@@ -43,6 +46,7 @@ export class SandboxPool {
       this.boxes.delete(key);
     } else {
       box = new Sandbox(key, template(), now);
+      this.opened++;
       while (this.boxes.size >= this.limits.max) this.dropOldest();
     }
     box.lastUsedAt = now;
@@ -91,6 +95,7 @@ export class SandboxPool {
     this.boxes.delete(key);
     this.uses.delete(key);
     box.drop();
+    this.dropped++;
     return true;
   }
 
@@ -99,6 +104,7 @@ export class SandboxPool {
     const boxes = [...this.boxes.values()];
     this.boxes.clear();
     this.uses.clear();
+    this.dropped += boxes.length;
     for (const box of boxes) box.drop();
   }
 

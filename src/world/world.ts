@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { errors } from '../domain/api-error.js';
 import type { CoverageSpec } from '../domain/coverage.js';
 import { FaultRules } from '../domain/faults.js';
 import { Journal } from '../domain/journal.js';
+import { TrafficCounts } from '../domain/traffic-counts.js';
 import { OverrideRules } from '../domain/overrides.js';
 import { NonceStore } from '../domain/oauth/nonce-store.js';
 import type { TokenRecord } from '../domain/oauth/token-state.js';
@@ -49,6 +51,9 @@ export interface WorldOptions {
   nonceStoreBytes?: number;
 }
 
+/** How often the event loop's delay is sampled once someone asks for it (World.eventLoopDelay), in ms. */
+export const EVENT_LOOP_SAMPLE_MS = 10;
+
 /**
  * Everything the simulator holds: the scenarios it knows, the loaded one, one sandbox per consumer key and
  * the clock. Handlers reach it through the request context.
@@ -69,6 +74,8 @@ export class World {
    */
   readonly nonces: NonceStore;
   readonly sandboxes: SandboxPool;
+  /** API requests by route template, method and status, and OAuth rejections by reason (/__admin/metrics). */
+  readonly traffic = new TrafficCounts();
   /** Answers of repeated reads, kept until their sandbox's data changes (src/http/answer-cache.ts). */
   readonly answers = new AnswerCache();
   readonly realNow: () => number;
@@ -84,6 +91,7 @@ export class World {
   /** The version of its file the active scenario was loaded from. */
   private activeEntry!: ScenarioEntry;
   private contract: CoverageSpec | undefined;
+  private loopDelay: IntervalHistogram | undefined;
   /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
   private initialTokens: { of: LoadedScenario; db: Db; store: TokensStore } | undefined;
 
@@ -316,7 +324,20 @@ export class World {
     for (const o of this.overrides.list()) if (o.match.consumer === key) this.overrides.remove(o.id);
   }
 
+  /**
+   * The event loop's delay, sampled from the first call on (the operator's first scrape of /__admin/metrics):
+   * a simulator nobody watches runs no sampling timer. Stopped by close.
+   */
+  eventLoopDelay(): IntervalHistogram {
+    if (this.loopDelay === undefined) {
+      this.loopDelay = monitorEventLoopDelay({ resolution: EVENT_LOOP_SAMPLE_MS });
+      this.loopDelay.enable();
+    }
+    return this.loopDelay;
+  }
+
   close(): void {
+    this.loopDelay?.disable();
     this.initialTokens?.db.close();
     this.initialTokens = undefined;
     this.sandboxes.closeAll();

@@ -81,6 +81,11 @@ export class NonceStore {
     return this.maxSlots / 2;
   }
 
+  /** Slots taken: the nonces remembered, some maybe past their window (reused, or dropped at the next rebuild). */
+  get held(): number {
+    return this.taken;
+  }
+
   /** Memory the table takes now. */
   get bytes(): number {
     return this.table.byteLength;
