@@ -50,7 +50,16 @@ interface CapturedResponse extends ServerResponse {
   __xmlRecorded?: true;
 }
 
-const isXml = (res: ServerResponse) => /^application\/xml\b/i.test(String(res.getHeader('content-type') ?? ''));
+/**
+ * An answer of the API in either format: XML, or JSON (docs/reference/json.md); the admin API's JSON under
+ * /__admin is its own and not this contract.
+ */
+const isXml = (res: ServerResponse) => {
+  const type = String(res.getHeader('content-type') ?? '');
+  if (/^application\/xml\b/i.test(type)) return true;
+  const req = res.req as (IncomingMessage & { originalUrl?: string }) | undefined;
+  return /^application\/json\b/i.test(type) && !(req?.originalUrl ?? req?.url ?? '').startsWith('/__admin');
+};
 /**
  * An answer override's answer is the tester's own bytes, off the contract on purpose (malformed XML, a
  * gateway's HTML): the overrides middleware marks it in express's res.locals (src/http/overrides-middleware.ts).
