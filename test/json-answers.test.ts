@@ -142,3 +142,21 @@ describe('XML unless JSON is preferred', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 });
+
+describe('coverage by format', () => {
+  it('counts XML and JSON answers, per operation, and shows them in the report and its markdown', async () => {
+    const { app } = testWorld();
+    await asAlice(app, 'GET', '/users').expect(200);
+    await inJson(asAlice(app, 'GET', '/users')).expect(200);
+    await inJson(asAlice(app, 'GET', `/users/${ALICE.guid}`)).expect(200);
+    await inJson(signed(app, 'GET', '/catalog/title/999999999')).expect(404);
+    const coverage = await request(app).get(`/__admin/coverage?consumer=${CONSUMER.key}`).expect(200);
+    const formats = coverage.body.formats as { answers: Record<string, number>; byOperation: Record<string, Record<string, number>> };
+    expect(formats.answers).toEqual({ xml: 1, json: 3 });
+    expect(formats.byOperation['GET /users']).toEqual({ xml: 1, json: 1 });
+    expect(formats.byOperation['GET /users/{guid}']).toEqual({ xml: 0, json: 1 });
+    const md = await request(app).get(`/__admin/coverage?consumer=${CONSUMER.key}&format=markdown`).expect(200);
+    expect(md.text).toContain('Answers by format: XML x1, JSON x3.');
+    expect(md.text).toContain('`GET /users x1`');
+  });
+});
