@@ -8,7 +8,8 @@
 // Every answer is read as JSON when it is JSON and as XML when it is XML: both become the same tree (the
 // root element's name as the single key; attributes and child elements as properties; a repeated element
 // as a list, under its plural in JSON (`links`, `categories`: docs/reference/json.md); text beside attributes
-// as `content`), so the checks read one shape; one check insists on JSON, as the shipped client read it. Only php-cli's own functions besides the extension (no SimpleXML: php-xml is not needed).
+// as `content`), so the checks read one shape; one check insists on JSON, as the shipped client read it.
+// Only php-cli's own functions besides the extension (no SimpleXML: php-xml is not needed).
 ini_set('default_socket_timeout', '10');
 
 const KEY = 'test-consumer-key';
