@@ -51,13 +51,16 @@ export function sendXmlBytes(res: Response, status: number, body: Buffer, conten
 
 /** An API answer node refused to send (a header it will not write): a 500 `<error>` or a closed connection, never a throw. */
 export function answerNotSent(res: Response, error: unknown): void {
-  answerFailed(res, error, apiLastAnswer());
+  answerFailed(res, error, apiLastAnswer(res));
 }
 
 /** Built when needed, which is seldom: a Buffer kept at module level could be written by anyone holding it. */
-function apiLastAnswer(): LastAnswer {
+function apiLastAnswer(res: Response): LastAnswer {
   const e = errors.internal('the simulator could not send its answer to this request; its log says why');
-  return { contentType: XML_CONTENT_TYPE, body: Buffer.from(doc(errorXml(e.reason, e.details)), 'utf8'), headers: { 'X-Mashery-Error-Code': e.code } };
+  const headers = { 'X-Mashery-Error-Code': e.code };
+  const root = errorXml(e.reason, e.details);
+  if (res.req && answersJson(res.req)) return { contentType: JSON_CONTENT_TYPE, body: Buffer.from(JSON.stringify(xmlToJson(root)), 'utf8'), headers };
+  return { contentType: XML_CONTENT_TYPE, body: Buffer.from(doc(root), 'utf8'), headers };
 }
 
 /** The bytes of an XML answer: the declaration, then the root, indented with --pretty. */
