@@ -9,6 +9,8 @@ export interface Step {
   signer: Signer;
   /** The status a correct answer has. */
   status: number;
+  /** An Accept header to send (`application/json` for the JSON answers); none when absent. */
+  accept?: string;
 }
 
 /** What the steps of one cycle share (autocannon's per-connection context, reset at each new cycle). */
@@ -54,6 +56,7 @@ export async function drive(
       const form = step.form?.(cycle);
       const headers: Record<string, string> = { authorization: authorization(step.method, url, path, step.signer, form) };
       if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+      if (step.accept !== undefined) headers['accept'] = step.accept;
       return { ...req, method: step.method, path, headers, body: form } as autocannon.Request;
     },
   }));
@@ -96,6 +99,7 @@ export async function send(url: string, step: Step, cycle: Cycle): Promise<Probe
   const form = step.form?.(cycle);
   const headers: Record<string, string> = { authorization: authorization(step.method, url, path, step.signer, form) };
   if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+  if (step.accept !== undefined) headers['accept'] = step.accept;
   const res = await fetch(url + path, { method: step.method, headers, body: form });
   const body = await res.text();
   return { status: res.status, bytes: Buffer.byteLength(body), body };

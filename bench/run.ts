@@ -26,6 +26,12 @@ const CATALOGUES = (process.env['BENCH_SCENARIOS'] ?? 'default,large').split(','
 const STARTS = 3;
 /** Each side-by-side measure alternates the two servers this many times. */
 const ROUNDS = 3;
+/**
+ * BENCH_ONLY=<regular expression>: only the load rows whose name it matches, on each catalogue, with nothing else (no
+ * start-up series beyond the first, moderate load, memory, first-time, reset or stalls): a quick A/B.
+ */
+const ONLY = process.env['BENCH_ONLY'];
+const only = ONLY === undefined ? undefined : new RegExp(ONLY);
 /** Moderate load for the latency target: about a quarter of what the simulator serves of new (uncached) searches. */
 const MODERATE_RATE = 100;
 
@@ -46,11 +52,18 @@ async function main(): Promise<void> {
   } finally {
     await bare.stop();
   }
-  log('== stalls');
-  results.stalls = await stalls(log);
-  log('== two teams');
-  results.twoTeams = await twoTeams(log);
+  if (ONLY === undefined) {
+    log('== stalls');
+    results.stalls = await stalls(log);
+    log('== two teams');
+    results.twoTeams = await twoTeams(log);
+  }
   results.totalSeconds = (Date.now() - started) / 1000;
+  if (ONLY !== undefined) {
+    // A partial run is no record: printed, never written over bench/results/latest.*.
+    process.stdout.write('\n' + markdownReport(results));
+    return;
+  }
   const outDir = join(ROOT, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
@@ -63,7 +76,7 @@ async function benchCatalogue(scenario: string, bare: Child): Promise<CatalogueR
   log(`== ${scenario}`);
   const startups: number[] = [];
   let sim: Child | undefined;
-  for (let i = 0; i < STARTS; i++) {
+  for (let i = 0; i < (ONLY === undefined ? STARTS : 1); i++) {
     await sim?.stop();
     const t0 = performance.now();
     sim = await startChild(MAIN, ['--port', '0', '--scenario', scenario], t0);
@@ -74,7 +87,8 @@ async function benchCatalogue(scenario: string, bare: Child): Promise<CatalogueR
   const out: CatalogueResults = { scenario, startupMs: startups, load: [] };
   try {
     const titles = await queueableTitles(sim!.url, 60);
-    for (const s of loadScenarios(titles)) out.load.push(await sideBySide(s, sim!, bare));
+    for (const s of loadScenarios(titles)) if (only === undefined || only.test(s.name)) out.load.push(await sideBySide(s, sim!, bare));
+    if (ONLY !== undefined) return out;
     if (scenario === 'large') {
       const m = moderateSearch();
       await drivePaced(sim!.url, m.steps[0]!, { connections: 4, seconds: 1, rate: MODERATE_RATE });

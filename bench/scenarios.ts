@@ -66,6 +66,12 @@ export function loadScenarios(queueTitles: number[]): LoadScenario[] {
       steps: [{ method: 'GET', path: () => `/catalog/title?term=${nextTerm()}`, signer: TWO_LEGGED, status: 200 }],
     },
     {
+      // The same cached search answered as JSON (docs/reference/json.md): its own entry in the answer cache.
+      name: 'search (term, 20 titles), JSON',
+      target: 0.5,
+      steps: [{ method: 'GET', path: () => `/catalog/title?term=${nextTerm()}`, signer: TWO_LEGGED, status: 200, accept: 'application/json' }],
+    },
+    {
       name: 'search, each one new (no cache)',
       target: 0.25,
       steps: [{ method: 'GET', path: freshSearches(), signer: TWO_LEGGED, status: 200 }],

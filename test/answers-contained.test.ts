@@ -54,9 +54,14 @@ async function listening(app: Express): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-function get(port: number, path: string, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  port: number,
+  path: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    httpRequest({ host: '127.0.0.1', port, path, method, agent: false }, (res) => {
+    httpRequest({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
       let body = '';
       res
         .setEncoding('utf8')
@@ -93,6 +98,20 @@ describe('an answer node refuses to send', () => {
       expect.stringMatching(new RegExp(`^rentalsim: GET ${path}: its answer could not be sent \\(ERR_HTTP_TRAILER_INVALID: .*\\); answered 500 instead$`)),
     ]);
     expect((await get(port, '/fine')).status).toBe(200);
+  });
+
+  it.each([
+    ['sent by a handler', '/sends'],
+    ['the API’s error handler', '/throws'],
+  ])('%s, to a client that asked for JSON, is a 500 error in JSON (docs/reference/json.md)', async (_what, path) => {
+    const port = await listening(appWithRefusedHeader([]));
+    const res = await get(port, path, 'GET', { Accept: 'application/json' });
+    expect([res.status, res.headers['content-type'], res.headers['x-mashery-error-code']]).toEqual([
+      500,
+      'application/json;charset=UTF-8',
+      'ERR_500_INTERNAL_SERVER_ERROR',
+    ]);
+    expect(JSON.parse(res.body).error.details).toContain('could not send its answer');
   });
 
   it('on a HEAD, the 500 has its length and no body', async () => {

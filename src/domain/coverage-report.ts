@@ -1,4 +1,4 @@
-import { ERROR_ROWS, OAUTH_PROBLEMS, type CoverageSpec, type CoverageTally } from './coverage.js';
+import { ANSWER_FORMATS, ERROR_ROWS, OAUTH_PROBLEMS, type AnswerFormat, type CoverageSpec, type CoverageTally } from './coverage.js';
 
 // The coverage report (GET /__admin/coverage): JSON, a markdown table for a CI job summary, or CTRF.
 
@@ -28,6 +28,14 @@ export interface RowsCoverage {
   notAttributable: string[];
 }
 
+/** Which format the client's answers came in (XML, or JSON when it sent Accept: application/json). */
+export interface FormatsCoverage {
+  /** Answers with a body, by format. */
+  answers: Record<AnswerFormat, number>;
+  /** The same per operation called, `METHOD /path` -> format -> answers. */
+  byOperation: Record<string, Record<AnswerFormat, number>>;
+}
+
 export interface CoverageReport {
   consumer: string;
   totals: { operations: Ratio; variants: Ratio; errors: Ratio; oauthProblems: Ratio };
@@ -38,6 +46,7 @@ export interface CoverageReport {
   undocumentedCalls: number;
   errors: RowsCoverage;
   oauthProblems: RowsCoverage;
+  formats: FormatsCoverage;
 }
 
 const ratio = (exercised: number, documented: number): Ratio => ({
@@ -97,7 +106,18 @@ export function coverageReport(consumer: string, spec: CoverageSpec, tally: Cove
     undocumentedCalls: tally.undocumented,
     errors,
     oauthProblems,
+    formats: formatsOf(spec, tally),
   };
+}
+
+function formatsOf(spec: CoverageSpec, tally: CoverageTally): FormatsCoverage {
+  const byFormat = (m: ReadonlyMap<AnswerFormat, number>) => Object.fromEntries(ANSWER_FORMATS.map((f) => [f, m.get(f) ?? 0])) as Record<AnswerFormat, number>;
+  const byOperation: Record<string, Record<AnswerFormat, number>> = {};
+  for (const op of spec.operations) {
+    const t = tally.operations.get(op);
+    if (t && t.formats.size > 0) byOperation[`${op.method} ${op.path}`] = byFormat(t.formats);
+  }
+  return { answers: byFormat(tally.formats), byOperation };
 }
 
 const pct = (r: Ratio) => `${r.exercised} of ${r.documented} (${r.percent}%)`;
@@ -139,6 +159,13 @@ export function coverageMarkdown(r: CoverageReport): string {
     '',
     `OAuth failures never answered: ${list(r.oauthProblems.neverAnswered)}`,
     '',
+    `Answers by format: XML x${r.formats.answers.xml}, JSON x${r.formats.answers.json}. ` +
+      `Operations answered in JSON: ${list(
+        Object.entries(r.formats.byOperation)
+          .filter(([, f]) => f.json > 0)
+          .map(([op, f]) => `${op} x${f.json}`),
+      )}`,
+    '',
     `Not counted (answered before a signature proves the consumer): ${list([...r.errors.notAttributable, ...r.oauthProblems.notAttributable])}; ` +
       `operations no consumer signs: ${list(r.unsignedOperations)}. Calls to undocumented paths: ${r.undocumentedCalls}.`,
     '',
@@ -175,7 +202,7 @@ export function coverageCtrf(r: CoverageReport, nowMs: number): object {
       tool: { name: 'rentalsim-coverage' },
       summary: { tests: tests.length, passed, failed: 0, pending: 0, skipped: tests.length - passed, other: 0, start: nowMs, stop: nowMs },
       tests,
-      extra: { consumer: r.consumer, totals: r.totals },
+      extra: { consumer: r.consumer, totals: r.totals, formats: r.formats.answers },
     },
   };
 }

@@ -213,12 +213,19 @@ export interface CoverageEvent {
   /** X-Mashery-Error-Code of an error answer, and its oauth_problem if any. */
   errorCode?: string;
   oauthProblem?: string;
+  /** The format of the answer's body, when it had one in either (docs/reference/json.md). */
+  format?: AnswerFormat;
 }
+
+/** The two formats an answer of the API comes in. */
+export type AnswerFormat = 'xml' | 'json';
+export const ANSWER_FORMATS: readonly AnswerFormat[] = ['xml', 'json'];
 
 interface OperationTally {
   calls: number;
   statuses: Map<number, number>;
   variants: Map<string, number>;
+  formats: Map<AnswerFormat, number>;
 }
 
 /** A consumer's counts since its sandbox was made; kept on the sandbox. */
@@ -226,10 +233,13 @@ export class CoverageTally {
   readonly operations = new Map<OperationSpec, OperationTally>();
   readonly errors = new Map<string, number>();
   readonly oauthProblems = new Map<string, number>();
+  /** Answers by format, over all calls. */
+  readonly formats = new Map<AnswerFormat, number>();
   /** Calls to paths or methods the document does not have (404, 405). */
   undocumented = 0;
 
   record(e: CoverageEvent): void {
+    if (e.format !== undefined) bump(this.formats, e.format);
     if (e.errorCode !== undefined) bump(this.errors, e.errorCode);
     if (e.oauthProblem !== undefined) bump(this.oauthProblems, e.oauthProblem);
     if (!e.operation) {
@@ -237,8 +247,9 @@ export class CoverageTally {
       return;
     }
     let t = this.operations.get(e.operation);
-    if (!t) this.operations.set(e.operation, (t = { calls: 0, statuses: new Map(), variants: new Map() }));
+    if (!t) this.operations.set(e.operation, (t = { calls: 0, statuses: new Map(), variants: new Map(), formats: new Map() }));
     t.calls++;
+    if (e.format !== undefined) bump(t.formats, e.format);
     bump(t.statuses, e.status);
     for (const v of e.variants) bump(t.variants, v);
   }

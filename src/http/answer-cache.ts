@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { isoDate } from '../domain/sim-clock.js';
 import { dataVersion } from '../store/data-version.js';
 import { ctxOf, type RequestContext } from './request-context.js';
-import { sendXmlBytes, xmlBytes } from './send-xml.js';
+import { answersJson, JSON_CONTENT_TYPE, jsonBytes, sendXmlBytes, xmlBytes } from './send-xml.js';
 
 /**
  * A value computed from this request's sandbox (and the simulator's day), kept in its world's answer cache
@@ -30,6 +30,17 @@ export function remembered<T>(req: Request, key: string, compute: () => T, bytes
  * request that was answered before skips reading them again.
  */
 export function sendRememberedXml(req: Request, res: Response, render: () => string): void {
+  // The two formats are two answers, kept apart (docs/reference/json.md).
+  if (answersJson(req)) {
+    const json = remembered(
+      req,
+      `json|${answerKey(req, res, ctxOf(req))}`,
+      () => jsonBytes(res, render()),
+      (b) => b.length,
+    );
+    sendXmlBytes(res, 200, json, JSON_CONTENT_TYPE);
+    return;
+  }
   const body = remembered(
     req,
     answerKey(req, res, ctxOf(req)),

@@ -1,10 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiError } from '../domain/api-error.js';
-import { ERROR_ROWS, variantsUsed, type CoverageEvent } from '../domain/coverage.js';
+import { ERROR_ROWS, variantsUsed, type AnswerFormat, type CoverageEvent } from '../domain/coverage.js';
 import type { AddDecision, RefusalKind } from '../domain/queue-add.js';
 import type { World } from '../world/world.js';
 import { operationOf } from './count-request.js';
 import { ctxOf, type RequestContext } from './request-context.js';
+import { JSON_CONTENT_TYPE, XML_CONTENT_TYPE } from './send-xml.js';
 import { attributedConsumer } from './verify-oauth.js';
 
 /** What the handlers and the error handler noted about a request, for its coverage record. */
@@ -72,10 +73,26 @@ function record(world: World, req: Request, res: Response): void {
   };
   if (notes.errorCode !== undefined) event.errorCode = notes.errorCode;
   if (notes.oauthProblem !== undefined) event.oauthProblem = notes.oauthProblem;
+  const format = formatOf(req, res);
+  if (format !== undefined) event.format = format;
   // The sandbox the request already used, untouched (its use was counted when the route opened it); a
   // verified request refused before its route opened one opens it now.
   const sandbox = world.sandboxes.peek(consumer, world.realNow()) ?? world.sandbox(consumer);
   sandbox.coverage.record(event);
+}
+
+/**
+ * The format an answer's body was sent in, from the content type in the header block node wrote (as the
+ * journal reads it: `getHeader` misses what sendXmlBytes passes to `writeHead` alone); none for a body-less
+ * answer, a token answer or an override's own bytes.
+ */
+function formatOf(req: Request, res: Response): AnswerFormat | undefined {
+  if (req.method === 'HEAD' || res.statusCode === 304) return undefined;
+  const head = (res as unknown as { _header?: unknown })._header;
+  if (typeof head !== 'string') return undefined;
+  if (head.includes(`\r\nContent-Type: ${XML_CONTENT_TYPE}\r\n`)) return 'xml';
+  if (head.includes(`\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n`)) return 'json';
+  return undefined;
 }
 
 function contextIfAny(req: Request): RequestContext | undefined {

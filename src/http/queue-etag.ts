@@ -3,6 +3,7 @@ import { errors } from '../domain/api-error.js';
 import { etagOf, ifMatchHolds, ifNoneMatchHits } from '../domain/etag.js';
 import type { User } from '../domain/types.js';
 import { storesOf } from './request-context.js';
+import { answersJson } from './send-xml.js';
 
 const DAY_MS = 86_400_000;
 
@@ -14,6 +15,14 @@ const DAY_MS = 86_400_000;
  * part of it.
  */
 export function queueEtag(req: Request, user: User): string {
+  const tag = stateEtag(req, user);
+  // The JSON answer is another representation: another tag, so a cache never serves one for the other.
+  return answersJson(req) ? jsonEtag(tag) : tag;
+}
+
+const jsonEtag = (tag: string) => `${tag.slice(0, -1)}-json"`;
+
+function stateEtag(req: Request, user: User): string {
   // One row read (the digest the queue tables' triggers keep), so nothing is worth keeping between requests.
   // The day is the UTC day number: the same as the ISO date, without formatting one.
   const { stores, now } = storesOf(req);
@@ -25,7 +34,9 @@ export function requireCurrentQueue(req: Request, user: User): void {
   const header = req.get('If-Match');
   if (header === undefined) return;
   const current = queueEtag(req, user);
-  if (!ifMatchHolds(header, current)) {
+  // Both formats' tags name the same state, and a write changes it whichever was read.
+  const state = stateEtag(req, user);
+  if (!ifMatchHolds(header, state) && !ifMatchHolds(header, jsonEtag(state))) {
     throw errors.preconditionFailed(`the queue changed since ETag ${header} was read (now ${current}); GET the queue again and retry with the new ETag`);
   }
 }

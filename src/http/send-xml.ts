@@ -1,20 +1,36 @@
 import type { Response } from 'express';
+import type { Request } from 'express';
+import { prefersJson } from '../domain/accept-json.js';
 import { errors } from '../domain/api-error.js';
 import { answerFailed, type LastAnswer } from '../web/answer-failed.js';
 import { errorXml } from '../xml/error.js';
 import { prettyXml } from '../xml/pretty.js';
 import { doc, XML_DECLARATION } from '../xml/writer.js';
+import { xmlToJson } from '../xml/xml-to-json.js';
 import { noteAnswerBody } from './journal-middleware.js';
 import { utf8Bytes } from './utf8-bytes.js';
 
 export const XML_CONTENT_TYPE = 'application/xml;charset=UTF-8';
+/** The content type of an answer in JSON (docs/reference/json.md). */
+export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
 
 /**
- * Sends an XML document with the declaration and content type of docs/reference/wire-format.md#the-body;
- * indented with --pretty.
+ * Whether this request's answers are JSON: its Accept header prefers application/json. A request without
+ * the header, as most are, costs one property read.
+ */
+export function answersJson(req: Request): boolean {
+  const accept = req.headers.accept;
+  return accept !== undefined && prefersJson(accept);
+}
+
+/**
+ * Sends an XML document with the declaration and content type of
+ * docs/reference/wire-format.md#the-body; indented with --pretty. Its JSON form instead when the request
+ * asked for JSON.
  */
 export function sendXml(res: Response, status: number, root: string): void {
-  sendXmlBytes(res, status, xmlBytes(res, root));
+  if (answersJson(res.req)) sendXmlBytes(res, status, jsonBytes(res, root), JSON_CONTENT_TYPE);
+  else sendXmlBytes(res, status, xmlBytes(res, root));
 }
 
 /**
@@ -23,9 +39,10 @@ export function sendXml(res: Response, status: number, root: string): void {
  * (queue reads answer their own 304, src/http/queue-etag.ts). Headers set earlier are kept; a HEAD
  * request gets the headers alone (node leaves the body out). The journal is handed the body.
  */
-export function sendXmlBytes(res: Response, status: number, body: Buffer): void {
+export function sendXmlBytes(res: Response, status: number, body: Buffer, contentType = XML_CONTENT_TYPE): void {
   try {
-    res.writeHead(status, { 'Content-Type': XML_CONTENT_TYPE, 'Content-Length': body.length });
+    // Vary: the same address answers XML or JSON as Accept says, so a cache between must keep them apart.
+    res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': body.length, Vary: 'Accept' });
     noteAnswerBody(res, body); // for the journal: a reference, no copy
     res.end(body);
   } catch (error) {
@@ -35,13 +52,16 @@ export function sendXmlBytes(res: Response, status: number, body: Buffer): void 
 
 /** An API answer node refused to send (a header it will not write): a 500 `<error>` or a closed connection, never a throw. */
 export function answerNotSent(res: Response, error: unknown): void {
-  answerFailed(res, error, apiLastAnswer());
+  answerFailed(res, error, apiLastAnswer(res));
 }
 
 /** Built when needed, which is seldom: a Buffer kept at module level could be written by anyone holding it. */
-function apiLastAnswer(): LastAnswer {
+function apiLastAnswer(res: Response): LastAnswer {
   const e = errors.internal('the simulator could not send its answer to this request; its log says why');
-  return { contentType: XML_CONTENT_TYPE, body: Buffer.from(doc(errorXml(e.reason, e.details)), 'utf8'), headers: { 'X-Mashery-Error-Code': e.code } };
+  const headers = { 'X-Mashery-Error-Code': e.code };
+  const root = errorXml(e.reason, e.details);
+  if (res.req && answersJson(res.req)) return { contentType: JSON_CONTENT_TYPE, body: Buffer.from(JSON.stringify(xmlToJson(root)), 'utf8'), headers };
+  return { contentType: XML_CONTENT_TYPE, body: Buffer.from(doc(root), 'utf8'), headers };
 }
 
 /** The bytes of an XML answer: the declaration, then the root, indented with --pretty. */
@@ -50,4 +70,10 @@ export function xmlBytes(res: Response, root: string): Buffer {
   if (res.app.locals['prettyXml']) return utf8Bytes(prettyXml(doc(root)));
   // The declaration and the root as two parts: doc(root) would be one more copy of the whole root.
   return utf8Bytes(XML_DECLARATION, root);
+}
+
+/** The bytes of a JSON answer: the XML document's JSON form (src/xml/xml-to-json.ts), indented with --pretty. */
+export function jsonBytes(res: Response, root: string): Buffer {
+  const value = xmlToJson(root);
+  return utf8Bytes(res.app.locals['prettyXml'] ? JSON.stringify(value, null, 2) : JSON.stringify(value));
 }

@@ -7,8 +7,9 @@
 // Prints one line per check, `ok <name>` or `not ok <name>: <why>`, and exits 0 (run.sh counts the lines).
 // Every answer is read as JSON when it is JSON and as XML when it is XML: both become the same tree (the
 // root element's name as the single key; attributes and child elements as properties; a repeated element
-// as a list; `link` always as the list `links`; text beside attributes as `content`), so the checks read one
-// shape. Only php-cli's own functions besides the extension (no SimpleXML: php-xml is not needed).
+// as a list, under its plural in JSON (`links`, `categories`: docs/reference/json.md); text beside attributes
+// as `content`), so the checks read one shape; one check insists on JSON, as the shipped client read it.
+// Only php-cli's own functions besides the extension (no SimpleXML: php-xml is not needed).
 ini_set('default_socket_timeout', '10');
 
 const KEY = 'test-consumer-key';
@@ -92,11 +93,17 @@ function xml_value(array $el)
     return $out;
 }
 
-/** Every element called $name under $obj: a list, one object, or nothing; `link` is also read as `links`. */
+/** The JSON key of a repeatable element (docs/reference/json.md): `link` -> `links`, `category` -> `categories`. */
+function plural(string $name): string
+{
+    return preg_match('/[^aeiou]y$/', $name) ? substr($name, 0, -1) . 'ies' : $name . 's';
+}
+
+/** Every element called $name under $obj: a list, one object, or nothing; read under its plural as JSON has it. */
 function many($obj, string $name): array
 {
     if (!is_array($obj)) return [];
-    $v = $obj[$name . 's'] ?? $obj[$name] ?? null;
+    $v = $obj[plural($name)] ?? $obj[$name] ?? null;
     if ($v === null || $v === '') return [];
     return is_array($v) && array_is_list($v) ? $v : [$v];
 }
@@ -122,6 +129,7 @@ function answer(OAuth $o, int $status, string $root)
     $body = (string) $o->getLastResponse();
     expect(($info['http_code'] ?? 0) === $status, "status {$info['http_code']}, wanted $status: " . substr($body, 0, 300));
     $type = $info['content_type'] ?? '';
+    $GLOBALS['LAST_TYPE'] = $type;
     if (preg_match('#^application/json\s*(;|$)#i', $type)) {
         $doc = json_decode($body, true, 512, JSON_THROW_ON_ERROR);
     } else {
@@ -256,6 +264,49 @@ function delete_title(OAuth $o, string $every, string $ref, string $href): bool
     return true;
 }
 
+/** The last answer came as JSON, as the shipped client asked. */
+function expect_json(string $what): void
+{
+    $type = $GLOBALS['LAST_TYPE'] ?? '';
+    expect($type === 'application/json;charset=UTF-8', "$what came as $type, not application/json;charset=UTF-8");
+}
+
+/**
+ * As the shipped client: GET /users as JSON, the address of the link titled "current user" under
+ * resource.links, then the user's queues, ratings and discs at home, each read as JSON.
+ */
+function read_as_json(OAuth $o): bool
+{
+    global $SIM;
+    $resource = call($o, OAUTH_HTTP_METHOD_GET, "$SIM/users", 200, 'resource');
+    expect_json('GET /users');
+    expect(isset($resource['links']) && array_is_list($resource['links']), 'resource.links is not a JSON array');
+    $current = array_values(array_filter($resource['links'], fn($l) => ($l['title'] ?? '') === 'current user'));
+    expect(count($current) === 1, 'no link titled "current user" under resource.links');
+    $address = $current[0]['href'];
+    $user = call($o, OAUTH_HTTP_METHOD_GET, $address, 200, 'user');
+    expect_json('the user');
+    expect(($user['id'] ?? null) === $address, "the user's id is not the address followed");
+    $queues = call($o, OAUTH_HTTP_METHOD_GET, link_href($user, 'queues'), 200, 'queues');
+    expect_json('the queues');
+    expect(count(many($queues, 'queue')) > 0 && isset($queues['queues']), 'no queues array in the queues');
+    $ratings_resource = call($o, OAUTH_HTTP_METHOD_GET, link_href($user, 'ratings'), 200, 'resource');
+    expect_json('the ratings resource');
+    $ratings = call($o, OAUTH_HTTP_METHOD_GET, link_href($ratings_resource, 'title_ratings'), 200, 'ratings');
+    expect_json('the title ratings');
+    expect(ctype_digit($ratings['total_results'] ?? ''), 'no total_results in the ratings');
+    expect(count(many($ratings, 'rating_item')) > 0, 'no rating_items in the ratings');
+    foreach (many($ratings, 'rating_item') as $r) expect(is_string($r['rating'] ?? null) && count(many($r, 'catalog_title')) === 1, 'a rating_item without its rating and title');
+    $at_home = call($o, OAUTH_HTTP_METHOD_GET, link_href($user, 'at_home'), 200, 'at_home');
+    expect_json('the discs at home');
+    expect(count(many($at_home, 'at_home_item')) > 0, 'no at_home_items at home');
+    foreach (many($at_home, 'at_home_item') as $item) {
+        $titles = many($item, 'catalog_title');
+        expect(count($titles) === 1 && str_starts_with((string) ($titles[0]['id'] ?? ''), "$SIM/catalog/title/"), 'an at_home_item without its title');
+    }
+    return true;
+}
+
 /** Signed with the consumer alone: no setToken. */
 function two_legged_search(): bool
 {
@@ -282,6 +333,10 @@ $o = $token ? user_oauth($token) : null;
 $every = check('signed GET with a query, Accept: application/json (resource.links "current user" -> user -> queues -> every-queue?items_per_page&expand&start_index)', function () use ($o) {
     need('an access token', $o);
     return read_user($o);
+});
+check('as the shipped client, all JSON: resource.links "current user" -> the user -> its queues, ratings and discs at home', function () use ($o) {
+    need('an access token', $o);
+    return read_as_json($o);
 });
 $added = check('POST form body: one title created, one in failed_title_refs', function () use ($o, $every) {
     need('the every-queue link', $every);

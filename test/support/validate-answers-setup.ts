@@ -50,7 +50,25 @@ interface CapturedResponse extends ServerResponse {
   __xmlRecorded?: true;
 }
 
-const isXml = (res: ServerResponse) => /^application\/xml\b/i.test(String(res.getHeader('content-type') ?? ''));
+/**
+ * The answer's content type: as set, or as passed to `writeHead` alone (src/http/send-xml.ts does), which
+ * `getHeader` never sees; node keeps the header block it wrote in `_header` (the journal reads it there too).
+ */
+function contentTypeOf(res: ServerResponse): string {
+  const set = res.getHeader('content-type');
+  if (set !== undefined) return String(set);
+  const head = (res as unknown as { _header?: unknown })._header;
+  return typeof head === 'string' ? (/\r\ncontent-type: *([^\r\n]*)/i.exec(head)?.[1] ?? '') : '';
+}
+
+/**
+ * An answer of the API in either format: XML, or JSON in the API's own content type (docs/reference/json.md).
+ * Express's JSON (`application/json; charset=utf-8`: the admin API, a test's own servers) is not this contract.
+ */
+const isXml = (res: ServerResponse) => {
+  const type = contentTypeOf(res);
+  return /^application\/xml\b/i.test(type) || type === 'application/json;charset=UTF-8';
+};
 /**
  * An answer override's answer is the tester's own bytes, off the contract on purpose (malformed XML, a
  * gateway's HTML): the overrides middleware marks it in express's res.locals (src/http/overrides-middleware.ts).
@@ -79,7 +97,7 @@ if (!proto.__contractCapture) {
       const body = Buffer.concat(this.__xmlChunks ?? []).toString('utf8');
       this.__xmlChunks = undefined;
       const c = g.__contractChecker!;
-      const contentType = String(this.getHeader('content-type'));
+      const contentType = contentTypeOf(this);
       c.queue.push({ method: req.method ?? 'GET', url: req.originalUrl ?? req.url ?? '/', status: this.statusCode, body, contentType });
       pump(c);
     }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { expectedRoots } from './openapi-routes.js';
+import { jsonSchemaProblems, jsonSchemas } from './xsd-json-schema.js';
 
 /** The repository's schemas folder: one XSD per response root, common.xsd, and rentalsim.xsd (all of them). */
 export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'schemas');
@@ -143,13 +144,14 @@ const startsWithDeclaration = (body: string) => body.startsWith(XML_DECLARATION)
  * the exact content type; every root must be one that openapi.yaml declares for that route, method and
  * status. All answers go through ONE xmllint run.
  */
-export async function contractProblems(answers: readonly ReceivedAnswer[]): Promise<string[]> {
+export async function contractProblems(all: readonly ReceivedAnswer[]): Promise<string[]> {
+  const answers = all.filter((a) => !isJsonAnswer(a));
+  const problems: string[] = all.filter(isJsonAnswer).flatMap(jsonContractProblems);
   const withSchema = rootsWithSchema();
   // Many tests fetch the same answers; one already found valid in this process needs no second run.
   const checked = answers.filter((a) => withSchema.has(rootOf(a.body)) && !knownValid.has(digest(a.body)));
   const results = new Map(checked.map((a, i) => [a, i]));
   const validated = await validateXmlDocuments(checked.map((a) => a.body));
-  const problems: string[] = [];
   for (const a of answers) {
     const root = rootOf(a.body);
     const path = pathOf(a.url);
@@ -179,4 +181,40 @@ export function pathOf(url: string): string {
   } catch {
     return url.split('?')[0] ?? url;
   }
+}
+
+/** The content type of every JSON answer of the API (docs/reference/json.md). */
+export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
+
+const isJsonAnswer = (a: ReceivedAnswer) => a.contentType !== undefined && /^application\/json\b/i.test(a.contentType);
+
+/**
+ * What is wrong with a JSON answer: its content type must be exact, its body one object whose single key
+ * is a root openapi.yaml declares for the route, method and status, and it must validate against that
+ * root's JSON schema, derived from schemas/*.xsd (test/support/xsd-json-schema.ts).
+ */
+function jsonContractProblems(a: ReceivedAnswer): string[] {
+  const path = pathOf(a.url);
+  let value: unknown;
+  try {
+    value = JSON.parse(a.body);
+  } catch {
+    return [`${a.method} ${path} -> ${a.status} is not JSON: ${a.body.slice(0, 200)}`];
+  }
+  const keys = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+  const root = keys.length === 1 ? keys[0]! : '';
+  const where = `${a.method} ${path} -> ${a.status} JSON {${root}}`;
+  const problems: string[] = [];
+  if (a.contentType !== JSON_CONTENT_TYPE) problems.push(`${where} has Content-Type ${JSON.stringify(a.contentType)}, not ${JSON_CONTENT_TYPE}`);
+  if (!root) return [...problems, `${where}: not one object with one key, the root: ${a.body.slice(0, 200)}`];
+  const schema = jsonSchemas()[`json.${root}`];
+  if (!schema) problems.push(`${where}: no JSON schema for the root ${root}`);
+  else {
+    const faults = jsonSchemaProblems(value, schema);
+    if (faults.length > 0)
+      problems.push(`${where} does not validate against json.${root}:\n    ${faults.slice(0, 5).join('\n    ')}\n    ${a.body.slice(0, 400)}`);
+  }
+  const roots = expectedRoots(a.method, path, a.status);
+  if (!roots.includes(root)) problems.push(`${where}: openapi.yaml declares ${roots.length > 0 ? roots.join(' or ') : 'no answer'} here`);
+  return problems;
 }
