@@ -61,7 +61,8 @@ const KNOWN: readonly string[] = ['method', 'path', 'consumer', 'user', 'status'
 
 export function journalQueryOf(q: URLSearchParams): JournalQuery {
   for (const name of q.keys()) {
-    if (!KNOWN.includes(name)) {
+    // A team's call signed as a URL carries its OAuth parameters in the query: they are the signature, not filters.
+    if (!KNOWN.includes(name) && !name.startsWith('oauth_')) {
       throw errors.badRequest(
         `${JSON.stringify(name)} is not a journal filter; the filters are ${KNOWN.join(', ')} ` +
           '(path takes an exact path or a route pattern such as /users/:guid/queues/*)',
