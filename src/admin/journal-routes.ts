@@ -50,7 +50,7 @@ export function journalRoutes(world: World): Router {
   return router;
 }
 
-/** A team reads only the entries filed under its consumer (README: Security); naming another is a 403. */
+/** A team reads only the entries filed under its consumer (docs/reference/admin-api.md#security); naming another is a 403. */
 function teamQuery(req: Request, query: JournalQuery): JournalQuery {
   const consumer = consumerFor(req, query.consumer);
   return consumer === undefined ? query : { ...query, consumer };
