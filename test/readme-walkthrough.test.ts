@@ -15,21 +15,23 @@ import { type Simulator, startSimulator } from '../src/index.js';
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const PAGES = ['README.md', 'docs/reference/admin-api.md'];
-const MARK = '<!-- walkthrough -->\n```sh\n';
+const MARK = /<!-- walkthrough -->\n```(sh|js)\n/g;
 
 interface Block {
   page: string;
   line: number;
+  /** `sh` runs with bash; `js` is a module node runs from the checkout, where its imports resolve. */
+  lang: string;
   text: string;
 }
 
 function walkthroughBlocks(page: string): Block[] {
   const text = readFileSync(join(ROOT, page), 'utf8');
   const blocks: Block[] = [];
-  for (let at = text.indexOf(MARK); at !== -1; at = text.indexOf(MARK, at + 1)) {
-    const start = at + MARK.length;
+  for (const m of text.matchAll(MARK)) {
+    const start = m.index + m[0].length;
     const end = text.indexOf('\n```', start - 1);
-    blocks.push({ page, line: text.slice(0, start).split('\n').length, text: text.slice(start, end + 1) });
+    blocks.push({ page, line: text.slice(0, start).split('\n').length, lang: m[1]!, text: text.slice(start, end + 1) });
   }
   return blocks;
 }
@@ -115,8 +117,9 @@ describe('the README walkthrough, run in order against one simulator', () => {
     '%s runs as pasted',
     async (_where, block) => {
       const script = block.text.replaceAll('127.0.0.1:8080', sim.url.replace('http://', '')).replaceAll('127.0.0.1:8081', `127.0.0.1:${secondPort}`);
+      const program = block.lang === 'js' ? `(cd ${JSON.stringify(ROOT)} && node --input-type=module) <<'JS'\n${script}JS\n` : script;
       const keep = `\ndeclare -p ${VARIABLES.join(' ')} > ${JSON.stringify(state)} 2>/dev/null || true\n`;
-      const { code, stdout, stderr } = await runBash(prelude() + script.replaceAll('--port 8081', `--port ${secondPort}`) + keep);
+      const { code, stdout, stderr } = await runBash(prelude() + program.replaceAll('--port 8081', `--port ${secondPort}`) + keep);
       const statuses = stderr
         .split('\n')
         .filter((l) => /^\d{3}$/.test(l))
@@ -124,6 +127,8 @@ describe('the README walkthrough, run in order against one simulator', () => {
       const report = `exit ${code}\nstatuses ${statuses.join(' ')}\nstderr:\n${stderr.slice(0, 4000)}\nstdout:\n${stdout.slice(0, 4000)}`;
       expect(code, report).toBe(0);
       expect(isSubsequence(promisedStatuses(block.text), statuses), report).toBe(true);
+      // A module prints what its comment says: `console.log(res.status, ...)   // 200 <?xml ...`.
+      for (const [, status] of block.text.matchAll(/console\.log\(.*\/\/ (\d{3}) /g)) expect(stdout, report).toMatch(new RegExp(`^${status} `, 'm'));
       // Every other answer is a success: a 4xx or 5xx the text does not promise is a step that went wrong (a
       // sandbox dropped twice, a title returned that is not at home). 000 is a wait loop polling a start.
       const promised = new Set(promisedStatuses(block.text));
