@@ -346,6 +346,6 @@ describe('admin errors', () => {
     const res = await request(app)[method.toLowerCase() as 'get' | 'delete' | 'post'](path);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body.error.details).toBe(`no admin route ${method} ${path}; the README lists them (Admin routes), and GET /__admin/ is the dashboard`);
+    expect(res.body.error.details).toBe(`no admin route ${method} ${path}; docs/reference/admin-api.md lists them, and GET /__admin/ is the dashboard`);
   });
 });

@@ -7,7 +7,7 @@ import { getRequestToken } from './support/oauth-dance.js';
 import { CONSUMER } from './support/signing.js';
 import { testWorld } from './support/world.js';
 
-// The admin API and the login page are not a cross-site target (README: Security). Each attack of issue 14
+// The admin API and the login page are not a cross-site target (docs/reference/admin-api.md#security). Each attack of issue 14
 // is made here as a browser would make it: a page on another origin sends what a page may send without
 // asking (text/plain or form bodies, no custom headers, its own Origin), or a DNS-rebinding page sends its
 // own name as Host.

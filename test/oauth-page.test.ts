@@ -7,7 +7,7 @@ import { BASE, HOST, testWorld as anyWorld } from './support/world.js';
 // The authorisation page at login_url (docs/reference/oauth.md#the-dance-step-by-step), driven as a browser
 // would with plain HTTP. test/browser/oauth-flow.test.ts walks the same page in a real chromium.
 
-// The page answers only to the simulator's own names (README: Security); these worlds own HOST.
+// The page answers only to the simulator's own names (docs/reference/admin-api.md#security); these worlds own HOST.
 const testWorld = (scenario = 'default') => anyWorld(scenario, { allowedHosts: HOST });
 const page = (app: Parameters<typeof request>[0], path: string) => request(app).get(path).set('Host', HOST);
 /** Sends the sign-in form as a browser does: from the page shown for that code, with that page's form token. */

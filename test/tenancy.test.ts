@@ -218,6 +218,16 @@ describe('rentalsim sign signs a team’s admin calls', () => {
     expect([moved.status, moved.body.consumer, moved.body.offsetMs]).toEqual([200, A.key, 660_000]);
     expect(() => sign('--consumer-secret', 's', 'GET', `${BASE}/__admin/clock`)).toThrow(/needs --consumer KEY/);
   });
+
+  it('a journal read signed as a URL (--secret) answers the team its own entries: the OAuth parameters are no filters', async () => {
+    const { app } = testWorld('default', OPEN);
+    const url = new URL(sign('--consumer', A.key, '--secret', A.secret, 'GET', `${BASE}/__admin/journal?limit=5`));
+    const read = await request(app)
+      .get(url.pathname + url.search)
+      .set('Host', HOST);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.entries).toEqual([]);
+  });
 });
 
 describe('admin GETs change nothing', () => {

@@ -176,7 +176,7 @@ describe('rate limits and faults count verified consumers only', () => {
     expect((await signed(app, 'GET', SEARCH)).status).toBe(200);
   });
 
-  it('a fault set for every consumer still meets any request, signed or not (README: Faults)', async () => {
+  it('a fault set for every consumer still meets any request, signed or not (docs/reference/admin-api.md#faults)', async () => {
     const { app } = testWorld();
     await request(app).post('/__admin/faults').send({ route: '/catalog/title', kind: 'error', status: 503, times: 2 });
     expect((await request(app).get(SEARCH).set('Host', HOST)).status).toBe(503);

@@ -10,7 +10,7 @@ import { secretsMatch } from '../domain/secrets-match.js';
 export type AdminSigner = (req: Request, res: Response) => string | undefined;
 
 /**
- * Who sent an admin request (README: Security):
+ * Who sent an admin request (docs/reference/admin-api.md#security):
  * - a team: the request is signed with a consumer's key and secret, and acts on that consumer's world only
  *   (its sandbox, clock, faults, overrides, journal, coverage, tokens, business events);
  * - the operator: the admin token (`Authorization: Bearer`), or anyone when no admin token is set (the

@@ -40,7 +40,7 @@ function adminLastAnswer(): LastAnswer {
 /** Unknown admin paths answer JSON too (without this they fell through to the API's XML 404). */
 export function adminNotFound(req: Request): never {
   throw errors.notFound(
-    `no admin route ${req.method} ${req.originalUrl.split('?')[0]}; the README lists them (Admin routes), and GET /__admin/ is the dashboard`,
+    `no admin route ${req.method} ${req.originalUrl.split('?')[0]}; docs/reference/admin-api.md lists them, and GET /__admin/ is the dashboard`,
   );
 }
 

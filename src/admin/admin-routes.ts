@@ -25,7 +25,7 @@ import { tokensRoutes } from './tokens-routes.js';
 /**
  * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured;
  * with or without one, it answers only to its own host names and takes no writes from other origins
- * (README: Security).
+ * (docs/reference/admin-api.md#security).
  */
 export function adminRoutes(world: World, config: Config, log: AdminLog = stderrLog, signerOf: AdminSigner = () => undefined): Router {
   const router = Router();

@@ -7,7 +7,7 @@ export type { CoverageReport, OperationCoverage, Ratio, RowsCoverage } from '../
 // `strict` and without skipLibCheck or any @types package. controls.ts checks the implementations against
 // these (and FaultBody against the admin schema), so they cannot drift apart silently.
 
-/** The same fields as POST /__admin/faults (see README "Faults"); settings that do not belong to the kind are refused. */
+/** The same fields as POST /__admin/faults (see docs/reference/admin-api.md#faults); settings that do not belong to the kind are refused. */
 export interface FaultBody {
   /** Route pattern such as `/users/:guid/queues/*`, or `*` for every route. */
   route: string;
@@ -32,7 +32,7 @@ export interface FaultBody {
   seed?: number;
 }
 
-/** The same fields as POST /__admin/overrides (see README "Overrides"); unknown fields are refused. */
+/** The same fields as POST /__admin/overrides (see docs/reference/admin-api.md#overrides); unknown fields are refused. */
 export interface OverrideBody {
   /** Which requests it answers; every field given must match. */
   match: {

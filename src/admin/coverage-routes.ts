@@ -10,7 +10,7 @@ const FORMATS = ['json', 'markdown', 'ctrf'] as const;
 
 /**
  * GET /__admin/coverage?consumer=KEY[&format=json|markdown|ctrf]: what that consumer's verified requests
- * exercised of openapi.yaml since its sandbox was last reset (README: Coverage).
+ * exercised of openapi.yaml since its sandbox was last reset (docs/reference/admin-api.md#coverage).
  */
 export function coverageRoutes(world: World): Router {
   const router = Router();

@@ -99,7 +99,7 @@ export function dashboardHtml(): string {
   </section>
   <section class="wide">
     <h2>Journal <span class="muted" id="journal-summary"></span> <button id="journal-clear">Clear</button></h2>
-    <form id="journal-filters" title="the filters of GET /__admin/journal (README: Journal)">
+    <form id="journal-filters" title="the filters of GET /__admin/journal (docs/reference/admin-api.md#journal)">
       <label>method<select id="jf-method"><option value="">any</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option><option>HEAD</option></select></label>
       <label>route<input id="jf-path" class="wide" placeholder="/users/:guid/queues/*"></label>
       <label>consumer<input id="jf-consumer" placeholder="any"></label>
@@ -118,7 +118,7 @@ export function dashboardHtml(): string {
   </section>
   <section class="wide">
     <h2>Coverage <span class="muted" id="coverage-summary"></span></h2>
-    <form id="coverage-form" title="GET /__admin/coverage (README: Coverage)">
+    <form id="coverage-form" title="GET /__admin/coverage (docs/reference/admin-api.md#coverage)">
       <label>consumer key<input id="coverage-consumer" placeholder="test-consumer-key"></label>
       <button id="coverage-load">Load</button>
     </form>

@@ -15,7 +15,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   let journalFilter = '';
 
   async function api(method, path, body) {
-    // The admin header marks a call as the simulator's own (README: Security); JSON needs none, but it costs nothing.
+    // The admin header marks a call as the simulator's own (docs/reference/admin-api.md#security); JSON needs none, but it costs nothing.
     const headers = { 'X-Rentalsim-Admin': '1' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = 'Bearer ' + token;

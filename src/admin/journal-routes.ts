@@ -50,7 +50,7 @@ export function journalRoutes(world: World): Router {
   return router;
 }
 
-/** A team reads only the entries filed under its consumer (README: Security); naming another is a 403. */
+/** A team reads only the entries filed under its consumer (docs/reference/admin-api.md#security); naming another is a 403. */
 function teamQuery(req: Request, query: JournalQuery): JournalQuery {
   const consumer = consumerFor(req, query.consumer);
   return consumer === undefined ? query : { ...query, consumer };
@@ -61,7 +61,8 @@ const KNOWN: readonly string[] = ['method', 'path', 'consumer', 'user', 'status'
 
 export function journalQueryOf(q: URLSearchParams): JournalQuery {
   for (const name of q.keys()) {
-    if (!KNOWN.includes(name)) {
+    // A team's call signed as a URL carries its OAuth parameters in the query: they are the signature, not filters.
+    if (!KNOWN.includes(name) && !name.startsWith('oauth_')) {
       throw errors.badRequest(
         `${JSON.stringify(name)} is not a journal filter; the filters are ${KNOWN.join(', ')} ` +
           '(path takes an exact path or a route pattern such as /users/:guid/queues/*)',

@@ -6,7 +6,7 @@ import { consumerFor, requireOperator, teamOf } from './admin-caller.js';
 import { parseBody } from './parse-body.js';
 
 /**
- * Answer overrides: GET/POST/DELETE /__admin/overrides, DELETE /__admin/overrides/:id (README: Overrides).
+ * Answer overrides: GET/POST/DELETE /__admin/overrides, DELETE /__admin/overrides/:id (docs/reference/admin-api.md#overrides).
  * A team sees, adds and removes them as it does faults (faults-routes.ts): what it adds is its consumer's.
  */
 export function overridesRoutes(world: World): Router {

@@ -8,7 +8,7 @@ import { adminQuery } from './admin-query.js';
 const YAML_TYPES: readonly string[] = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/plain'];
 
 /**
- * The scenarios (README: Scenarios, Admin routes):
+ * The scenarios (README: Scenarios; docs/reference/admin-api.md#admin-routes):
  * - GET /__admin/scenarios: each usable one with its consumer keys and user logins, the files that cannot
  *   be used with why, the active one;
  * - POST /__admin/scenarios/reload: reads the folders again and says what was added, changed, removed and

@@ -13,10 +13,12 @@ export interface SignArgs {
   scenario: string;
   scenarioDir: string | undefined;
   consumer: string | undefined;
-  /** The consumer's secret, for a key the scenario does not list (an open-mode key, say `ci-team-7`). */
+  /** The consumer's secret (`--secret`), for a key the scenario does not list (an open-mode key, say `ci-team-7`). */
   consumerSecret: string | undefined;
-  /** A user's login, or an access token value of the scenario. */
+  /** A user's login, or an access token value (of the scenario, or with `tokenSecret` any token, a minted one say). */
   token: string | undefined;
+  /** The access token's secret (`--token-secret`), for a token the scenario does not list. */
+  tokenSecret: string | undefined;
   output: SignOutput;
 }
 
@@ -30,8 +32,10 @@ export const SIGN_USAGE = [
   'Options:',
   '  --token LOGIN|TOKEN   sign as this user (their access token), or with this access token of the scenario',
   "  --consumer KEY        the consumer (default: the token's own, else the scenario's first)",
-  '  --consumer-secret S   sign as --consumer KEY with this secret, for a key the scenario does not list',
-  '                        (open mode: the --open-secret); two-legged, as a team signs its admin calls',
+  '  --secret S            sign as --consumer KEY with this secret, for a key the scenario does not list',
+  "                        (open mode: the --open-secret; an uploaded scenario's consumer). Also --consumer-secret",
+  '  --token-secret S      sign with --token TOKEN and this secret, for a token the scenario does not list',
+  '                        (one minted with POST /__admin/tokens, or got through the OAuth dance)',
   '  --scenario NAME       scenario whose credentials are used (env SCENARIO; default default)',
   '  --scenario-dir DIR    extra folder of scenario files, as the server reads it (env SCENARIO_DIR)',
   '  --url                 print the signed URL (a POST or PUT then carries its parameters in the query)',
@@ -42,7 +46,7 @@ export const SIGN_USAGE = [
 ].join('\n');
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
-const VALUE_FLAGS = ['--token', '--consumer', '--consumer-secret', '--scenario', '--scenario-dir'] as const;
+const VALUE_FLAGS = ['--token', '--token-secret', '--consumer', '--secret', '--consumer-secret', '--scenario', '--scenario-dir'] as const;
 const OUTPUT_FLAGS: Readonly<Record<string, SignOutput>> = { '--url': 'url', '--header': 'header', '--curl': 'curl' };
 /** The protocol parameters the signer writes itself; a second copy would be a 400 Duplicated OAuth Protocol Parameter. */
 const SIGNER_PARAMS: ReadonlySet<string> = new Set([
@@ -81,6 +85,8 @@ export function parseSignArgs(args: readonly string[], env: Readonly<Record<stri
     }
   }
   if (new Set(outputs).size > 1) throw new ConfigError(`sign: choose one of --url, --header and --curl`);
+  // --consumer-secret is the name decision 0061 documented; --secret pairs with --token-secret.
+  if (values.has('--secret') && values.has('--consumer-secret')) throw new ConfigError('sign: give --secret once (--consumer-secret is another name for it)');
 
   const [rawMethod, rawUrl, ...pairs] = positional;
   if (rawMethod === undefined || rawUrl === undefined) {
@@ -96,8 +102,9 @@ export function parseSignArgs(args: readonly string[], env: Readonly<Record<stri
     scenario: values.get('--scenario') ?? nonEmpty(env['SCENARIO']) ?? 'default',
     scenarioDir: values.get('--scenario-dir') ?? nonEmpty(env['SCENARIO_DIR']),
     consumer: values.get('--consumer'),
-    consumerSecret: values.get('--consumer-secret'),
+    consumerSecret: values.get('--secret') ?? values.get('--consumer-secret'),
     token: values.get('--token'),
+    tokenSecret: values.get('--token-secret'),
     output: outputs[0] ?? (readsQuery ? 'url' : 'curl'),
   };
 }

@@ -19,23 +19,29 @@ export interface SignCredentials {
  */
 export function pickCredentials(
   scenario: Scenario,
-  wanted: { consumer?: string | undefined; consumerSecret?: string | undefined; token?: string | undefined },
+  wanted: { consumer?: string | undefined; consumerSecret?: string | undefined; token?: string | undefined; tokenSecret?: string | undefined },
 ): SignCredentials {
   const where = `in scenario ${scenario.name}`;
-  // A key and secret given outright (an open-mode key): two-legged, the scenario is not asked.
+  // A token and its secret given outright (minted, or from the dance): the scenario is not asked for it.
+  if (wanted.tokenSecret !== undefined && wanted.token === undefined) fail('--token-secret needs --token TOKEN: the token it is the secret of');
+  const tokenGiven = wanted.tokenSecret === undefined ? undefined : { key: wanted.token!, secret: wanted.tokenSecret };
+  // A key and secret given outright (an open-mode key, an uploaded scenario's consumer): the scenario is not asked.
   if (wanted.consumerSecret !== undefined) {
-    if (wanted.consumer === undefined) fail('--consumer-secret needs --consumer KEY: the key it is the secret of');
-    if (wanted.token !== undefined) fail('--consumer-secret signs with the consumer alone (two-legged); leave --token out');
-    return { consumer: { key: wanted.consumer, secret: wanted.consumerSecret } };
+    if (wanted.consumer === undefined) fail('--secret needs --consumer KEY: the key it is the secret of');
+    if (wanted.token !== undefined && tokenGiven === undefined) {
+      fail('--secret signs with a consumer the scenario does not list, so its token is not there either: give --token-secret too, or leave --token out');
+    }
+    const consumer = { key: wanted.consumer, secret: wanted.consumerSecret };
+    return tokenGiven ? { consumer, token: tokenGiven } : { consumer };
   }
   const consumerNamed = (key: string) =>
     scenario.consumers.find((c) => c.key === key) ??
     fail(`--consumer: no consumer ${JSON.stringify(key)} ${where} (consumers: ${list(scenario.consumers.map((c) => c.key))})`);
   if (scenario.consumers.length === 0) fail(`scenario ${scenario.name} has no consumers to sign with`);
 
-  if (wanted.token === undefined) {
+  if (wanted.token === undefined || tokenGiven) {
     const consumer = wanted.consumer === undefined ? scenario.consumers[0]! : consumerNamed(wanted.consumer);
-    return { consumer: keyOf(consumer) };
+    return tokenGiven ? { consumer: keyOf(consumer), token: tokenGiven } : { consumer: keyOf(consumer) };
   }
 
   const user = scenario.users.find((u) => u.login === wanted.token);

@@ -24,7 +24,7 @@ export interface RowsCoverage {
   /** Row -> answers. */
   answered: Record<string, number>;
   neverAnswered: string[];
-  /** Rows answered only before a request proves its consumer: no report can count them (README: Coverage). */
+  /** Rows answered only before a request proves its consumer: no report can count them (docs/reference/admin-api.md#coverage). */
   notAttributable: string[];
 }
 

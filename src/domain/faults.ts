@@ -54,7 +54,7 @@ export interface FaultDecision {
 }
 
 /**
- * What the faults may hold (README: Faults): so many, each so large as listed (its route, consumer, reason
+ * What the faults may hold (docs/reference/admin-api.md#faults): so many, each so large as listed (its route, consumer, reason
  * and details are the tester's text), so all of them together are bounded too, and list in one answer.
  * The faults scoped to one consumer hold a share of that (decision 0061): on a shared instance one team
  * filling the instance's count would leave every other team unable to add one.

@@ -1,4 +1,4 @@
-// What the journal never keeps (README: Journal, Security): a subscriber's password from the login page,
+// What the journal never keeps (docs/reference/admin-api.md#journal, #security): a subscriber's password from the login page,
 // and a PLAINTEXT signature, which is the consumer secret and the token secret themselves (RFC 5849 3.4.4).
 // An HMAC-SHA1 signature reveals no secret and is what a signature problem is debugged with, so it stays.
 

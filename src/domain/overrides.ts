@@ -75,7 +75,7 @@ export interface OverrideReply {
 }
 
 /**
- * What the overrides may hold (README: Overrides). Each answer is sent whole from memory and every override
+ * What the overrides may hold (docs/reference/admin-api.md#overrides). Each answer is sent whole from memory and every override
  * is listed in one JSON answer, so both a single override and all of them together are bounded: a body
  * past a client's patience, or thousands of them, would hold the process's memory for one tester. The
  * overrides scoped to one consumer hold a share of that (decision 0061), so one team filling the instance's

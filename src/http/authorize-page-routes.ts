@@ -23,7 +23,7 @@ export const OLD_AUTHORIZE_PATH = '/oauth/authorize';
  * The authorisation page: activation code, sign-in, Allow Access / Deny
  * (docs/reference/oauth.md#the-dance-step-by-step). Nothing signs it, so it answers only to the simulator's
  * own host names (DNS rebinding), and Allow and Deny need the token of a page it showed (cross-site forms):
- * README, Security.
+ * docs/reference/admin-api.md#security.
  */
 export function authorizePageRoutes(tokens: FormTokens = formTokens()): Router {
   const router = Router();

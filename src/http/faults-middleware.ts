@@ -19,7 +19,7 @@ export function faultsMiddleware() {
     const ctx = ctxOf(req);
     const faults = ctx.world.faults;
     if (faults.none || req.originalUrl.startsWith('/__admin')) return next();
-    // A replay meets no fault, scoped or not (README: Faults): it goes on to the verifier's 401.
+    // A replay meets no fault, scoped or not (docs/reference/admin-api.md#faults): it goes on to the verifier's 401.
     if (isReplay(req)) return next();
     const decision = faults.decide({ method: req.method, path: ctx.path, consumer: signerOf(req) });
     if (decision.firedIds.length === 0) return next();

@@ -23,7 +23,7 @@ export function overridesMiddleware() {
     const ctx = ctxOf(req);
     const overrides = ctx.world.overrides;
     if (overrides.none || req.originalUrl.startsWith('/__admin')) return next();
-    if (isReplay(req)) return next(); // a replay meets no override (README: Overrides)
+    if (isReplay(req)) return next(); // a replay meets no override (docs/reference/admin-api.md#overrides)
     const reads = overrides.readsParams;
     const reply = overrides.decide({
       method: req.method,

@@ -43,7 +43,7 @@ export class Params {
 }
 
 /**
- * Most parameters one request may send, query and form body together (README: Limits). The operation
+ * Most parameters one request may send, query and form body together (docs/reference/admin-api.md#journal). The operation
  * that reads the most reads about ten, OAuth's add seven: 256 leaves any client room, and bounds what a
  * request of tiny parameters costs to decode and journal.
  */

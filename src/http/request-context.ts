@@ -60,7 +60,7 @@ export function storesOf(req: Request): { stores: Stores; catalog: CatalogStore;
 }
 
 /**
- * Most header lines a request may send (README: Limits): node's parser takes 2,000 within its 16 KB, each a
+ * Most header lines a request may send (docs/reference/admin-api.md#journal): node's parser takes 2,000 within its 16 KB, each a
  * string the journal would keep; no client sends a hundred.
  */
 export const MAX_HEADERS = 100;

@@ -128,7 +128,7 @@ export function claimNonce(req: Request): void {
 }
 
 /**
- * The consumer an admin request is signed by (a team's admin call, README: Security), with the API's
+ * The consumer an admin request is signed by (a team's admin call, docs/reference/admin-api.md#security), with the API's
  * verifier and its rules: two-legged (a token is refused), timestamp window, nonce used up. Undefined for a
  * request that carries no OAuth parameters at all; a failed check throws its ApiError (401 and why).
  */
