@@ -5,7 +5,7 @@ import { EVENT_LOOP_SAMPLE_MS, type World } from '../world/world.js';
 import { requireOperator } from './admin-caller.js';
 
 /**
- * GET /__admin/metrics: the instance in Prometheus' text format (README: Metrics), for the operator of a
+ * GET /__admin/metrics: the instance in Prometheus' text format (docs/reference/admin-api.md#metrics), for the operator of a
  * shared instance. Everything is read from the world when scraped (its traffic counts, sandbox pool,
  * journal and nonce store), so the request path only adds to plain counters.
  *

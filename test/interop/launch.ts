@@ -4,7 +4,7 @@
 import { startSimulator } from '../../src/index.js';
 
 // The proxied clients open the login page as http://api.lovefilm.example/oauth/login: a name the page
-// answers to only when listed (README: Security).
+// answers to only when listed (docs/reference/admin-api.md#security).
 const sim = await startSimulator({ port: 0, scenario: 'default', allowedHosts: 'api.lovefilm.example' });
 process.stdout.write(`listening ${sim.url}\n`);
 
