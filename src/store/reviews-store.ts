@@ -1,5 +1,6 @@
 import type { Page, PageRequest, Review } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface ReviewRow {
   id: number;
@@ -38,11 +39,11 @@ export class ReviewsStore {
   private readonly oneStmt;
 
   constructor(db: Db) {
-    this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM reviews WHERE user_guid = ?');
-    this.pageStmt = db.prepare<[string, number, number], ReviewRow>(
-      `${SELECT} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
+    this.countStmt = preparedOnUse(() => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM reviews WHERE user_guid = ?'));
+    this.pageStmt = preparedOnUse(() =>
+      db.prepare<[string, number, number], ReviewRow>(`${SELECT} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`),
     );
-    this.oneStmt = db.prepare<[string, number], ReviewRow>(`${SELECT} WHERE reviews.user_guid = ? AND reviews.id = ?`);
+    this.oneStmt = preparedOnUse(() => db.prepare<[string, number], ReviewRow>(`${SELECT} WHERE reviews.user_guid = ? AND reviews.id = ?`));
   }
 
   /** One page of the user's reviews, newest first. */

@@ -1,5 +1,6 @@
 import type { Review } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface ReviewRow {
   id: number;
@@ -20,8 +21,8 @@ export class TitleReviewsStore {
   private readonly stmt;
 
   constructor(db: Db) {
-    this.stmt = db.prepare<[number], ReviewRow>(
-      'SELECT reviews.*, users.nickname FROM reviews JOIN users ON users.guid = reviews.user_guid WHERE reviews.title_id = ?',
+    this.stmt = preparedOnUse(() =>
+      db.prepare<[number], ReviewRow>('SELECT reviews.*, users.nickname FROM reviews JOIN users ON users.guid = reviews.user_guid WHERE reviews.title_id = ?'),
     );
   }
 
