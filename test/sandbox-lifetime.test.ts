@@ -1,6 +1,7 @@
+import Database from 'better-sqlite3';
 import type { Express } from 'express';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../src/world/sandbox.js';
 import type { World } from '../src/world/world.js';
 import { CAROL, CONSUMER, OTHER_CONSUMER, signed, type Credentials } from './support/signing.js';
@@ -81,5 +82,36 @@ describe('a request in flight when its sandbox is dropped', () => {
     const box = boxOf(world, CONSUMER.key);
     world.reset(CONSUMER.key);
     expect(box.closed).toBe(true);
+  });
+});
+
+describe('a sandbox prepares only the statements its requests run', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("a new consumer key that rates one title prepares a handful of statements, not every store's", async () => {
+    // Each prepared statement keeps native memory until the garbage collector reaches it, after the sandbox
+    // is dropped and closed: thousands of open-mode keys, each preparing every store's statements, grew the
+    // soak bench past its target (bench/results/soak.md).
+    const prepared = new Map<unknown, number>();
+    const prepare = Database.prototype.prepare;
+    vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, ...args: Parameters<typeof prepare>) {
+      prepared.set(this, (prepared.get(this) ?? 0) + 1);
+      return prepare.apply(this, args);
+    });
+    const { app, world } = testWorld();
+    expect((await rate(app, CONSUMER, 30)).status).toBe(201);
+    const box = boxOf(world, CONSUMER.key);
+    expect(prepared.get(box.db) ?? 0).toBeGreaterThan(0);
+    expect(prepared.get(box.db)).toBeLessThanOrEqual(12);
+    // The same request again prepares nothing more.
+    const before = prepared.get(box.db);
+    expect((await rate(app, CONSUMER, 31)).status).toBe(201);
+    expect((await ratings(app, CONSUMER)).status).toBe(200);
+    const after = prepared.get(box.db)!;
+    await rate(app, CONSUMER, 32);
+    expect(prepared.get(box.db)).toBe(after);
+    expect(after).toBeGreaterThanOrEqual(before!);
   });
 });

@@ -1,6 +1,7 @@
 import type { ListAddPlan } from '../domain/list-writes.js';
 import type { ListEntry, UserList } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface ListRow {
   id: number;
@@ -50,18 +51,20 @@ export class ListsStore {
 
   constructor(db: Db) {
     this.s = {
-      lists: db.prepare<[string], ListRow>('SELECT * FROM lists WHERE user_guid = ? ORDER BY id'),
-      list: db.prepare<[number, string], ListRow>('SELECT * FROM lists WHERE id = ? AND user_guid = ?'),
-      create: db.prepare(
-        'INSERT INTO lists (id, user_guid, name, description, author, anonymous, location, is_public, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      lists: preparedOnUse(() => db.prepare<[string], ListRow>('SELECT * FROM lists WHERE user_guid = ? ORDER BY id')),
+      list: preparedOnUse(() => db.prepare<[number, string], ListRow>('SELECT * FROM lists WHERE id = ? AND user_guid = ?')),
+      create: preparedOnUse(() =>
+        db.prepare(
+          'INSERT INTO lists (id, user_guid, name, description, author, anonymous, location, is_public, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ),
       ),
-      remove: db.prepare('DELETE FROM lists WHERE id = ?'),
-      removeEntries: db.prepare('DELETE FROM list_entries WHERE list_id = ?'),
-      touch: db.prepare('UPDATE lists SET updated = ? WHERE id = ?'),
-      entries: db.prepare<[number], EntryRow>('SELECT * FROM list_entries WHERE list_id = ? ORDER BY seq'),
-      entry: db.prepare<[number, number], EntryRow>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?'),
-      addEntry: db.prepare('INSERT INTO list_entries (list_id, title_id, comment, created, updated, seq) VALUES (?, ?, ?, ?, ?, ?)'),
-      removeEntry: db.prepare('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?'),
+      remove: preparedOnUse(() => db.prepare('DELETE FROM lists WHERE id = ?')),
+      removeEntries: preparedOnUse(() => db.prepare('DELETE FROM list_entries WHERE list_id = ?')),
+      touch: preparedOnUse(() => db.prepare('UPDATE lists SET updated = ? WHERE id = ?')),
+      entries: preparedOnUse(() => db.prepare<[number], EntryRow>('SELECT * FROM list_entries WHERE list_id = ? ORDER BY seq')),
+      entry: preparedOnUse(() => db.prepare<[number, number], EntryRow>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?')),
+      addEntry: preparedOnUse(() => db.prepare('INSERT INTO list_entries (list_id, title_id, comment, created, updated, seq) VALUES (?, ?, ?, ?, ?, ?)')),
+      removeEntry: preparedOnUse(() => db.prepare('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?')),
     };
   }
 

@@ -3,6 +3,7 @@ import type { QueueItem, SubQueue } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface QueueRow {
   id: number;
@@ -44,28 +45,34 @@ export class QueuesStore {
   constructor(db: Db) {
     this.subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(db, (d) => tableVersion(d, 'queues'));
     this.s = {
-      queues: db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id'),
-      counts: db.prepare<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
-      items: db.prepare<[string], ItemRow>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq'),
+      queues: preparedOnUse(() => db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id')),
+      counts: preparedOnUse(() =>
+        db.prepare<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
+      ),
+      items: preparedOnUse(() => db.prepare<[string], ItemRow>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq')),
       // The item with its discs in one statement: a statement costs a request by the memory it touches. The
       // discs reach group_concat in the order of their subquery, which the index gives without sorting
       // (group_concat's own ORDER BY would sort in a temporary b-tree every time).
-      item: db.prepare<[string, number], ItemRow & { discs: string | null }>(`SELECT i.*, (SELECT group_concat(disc_id, ',') FROM
+      item: preparedOnUse(() =>
+        db.prepare<[string, number], ItemRow & { discs: string | null }>(`SELECT i.*, (SELECT group_concat(disc_id, ',') FROM
           (SELECT d.disc_id FROM queue_discs d WHERE d.user_guid = i.user_guid AND d.title_id = i.title_id ORDER BY d.position)) AS discs
         FROM queue_items i WHERE i.user_guid = ? AND i.title_id = ?`),
+      ),
       // Kept by the queue triggers (queue-triggers.ts) beside the digest.
-      count: db.prepare<[string], number>('SELECT items FROM queue_digests WHERE user_guid = ?').pluck(),
-      discs: db.prepare<[string], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? ORDER BY title_id, position'),
-      disc: db.prepare<[string, number], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
+      count: preparedOnUse(() => db.prepare<[string], number>('SELECT items FROM queue_digests WHERE user_guid = ?').pluck()),
+      discs: preparedOnUse(() => db.prepare<[string], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? ORDER BY title_id, position')),
+      disc: preparedOnUse(() => db.prepare<[string, number], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? AND disc_id = ?')),
       // The next value of the `queue_item` sequence, which the insert trigger then moves up to it.
-      addItem: db.prepare(`INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order)
+      addItem: preparedOnUse(() =>
+        db.prepare(`INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order)
         VALUES (?, ?, ?, ?, coalesce((SELECT value FROM sequences WHERE name = 'queue_item'), 0) + 1, ?)`),
-      addDisc: db.prepare('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)'),
-      update: db.prepare('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?'),
-      removeItem: db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?'),
-      removeDisc: db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
+      ),
+      addDisc: preparedOnUse(() => db.prepare('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)')),
+      update: preparedOnUse(() => db.prepare('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?')),
+      removeItem: preparedOnUse(() => db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?')),
+      removeDisc: preparedOnUse(() => db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?')),
       // Kept by triggers on the three queue tables (queue-triggers.ts); no row until the user's first queue row.
-      digest: db.prepare<[string], number>('SELECT digest FROM queue_digests WHERE user_guid = ?').pluck(),
+      digest: preparedOnUse(() => db.prepare<[string], number>('SELECT digest FROM queue_digests WHERE user_guid = ?').pluck()),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { Page, PageRequest, UserRating } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { Sequences } from './sequences.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface RatingRow {
   user_guid: string;
@@ -27,12 +28,14 @@ export class RatingsStore {
 
   constructor(db: Db) {
     this.seq = new Sequences(db);
-    this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM ratings WHERE user_guid = ?');
-    this.pageStmt = db.prepare<[string, number, number], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`);
-    this.allStmt = db.prepare<[string], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST}`);
-    this.oneStmt = db.prepare<[string, number], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? AND title_id = ?');
-    this.insertStmt = db.prepare('INSERT INTO ratings (user_guid, title_id, rating, updated, seq) VALUES (?, ?, ?, ?, ?)');
-    this.updateStmt = db.prepare('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?');
+    this.countStmt = preparedOnUse(() => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM ratings WHERE user_guid = ?'));
+    this.pageStmt = preparedOnUse(() =>
+      db.prepare<[string, number, number], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`),
+    );
+    this.allStmt = preparedOnUse(() => db.prepare<[string], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST}`));
+    this.oneStmt = preparedOnUse(() => db.prepare<[string, number], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? AND title_id = ?'));
+    this.insertStmt = preparedOnUse(() => db.prepare('INSERT INTO ratings (user_guid, title_id, rating, updated, seq) VALUES (?, ?, ?, ?, ?)'));
+    this.updateStmt = preparedOnUse(() => db.prepare('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?'));
   }
 
   /** One page of the user's ratings, newest first. */

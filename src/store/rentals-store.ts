@@ -1,5 +1,6 @@
 import type { Page, PageRequest, Rental } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface RentalRow {
   id: number;
@@ -32,14 +33,22 @@ export class RentalsStore {
   private readonly returnStmt;
 
   constructor(db: Db) {
-    this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rentals WHERE user_guid = ?');
-    this.pageStmt = db.prepare<[string, number, number], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`);
-    this.atHomeStmt = db.prepare<[string], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`);
-    this.insertStmt = db.prepare('INSERT INTO rentals (id, user_guid, title_id, priority, shipped, returned) VALUES (?, ?, ?, ?, ?, NULL)');
+    this.countStmt = preparedOnUse(() => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rentals WHERE user_guid = ?'));
+    this.pageStmt = preparedOnUse(() =>
+      db.prepare<[string, number, number], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`),
+    );
+    this.atHomeStmt = preparedOnUse(() =>
+      db.prepare<[string], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`),
+    );
+    this.insertStmt = preparedOnUse(() =>
+      db.prepare('INSERT INTO rentals (id, user_guid, title_id, priority, shipped, returned) VALUES (?, ?, ?, ?, ?, NULL)'),
+    );
     // The disc out longest comes back first when the same title is at home twice.
-    this.returnStmt = db.prepare<[string, string, number], RentalRow>(
-      `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
+    this.returnStmt = preparedOnUse(() =>
+      db.prepare<[string, string, number], RentalRow>(
+        `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
        ORDER BY shipped, id LIMIT 1) RETURNING *`,
+      ),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { Page, PageRequest, Review } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** A row of the reviews table (STATE_SCHEMA, schema.ts). */
 export interface ReviewRow {
@@ -41,11 +42,15 @@ export class ReviewsStore {
   private readonly oneStmt;
 
   constructor(db: Db) {
-    this.countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM reviews WHERE user_guid = ?');
-    this.pageStmt = db.prepare<[string, number, number], AuthoredReviewRow>(
-      `${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
+    this.countStmt = preparedOnUse(() => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM reviews WHERE user_guid = ?'));
+    this.pageStmt = preparedOnUse(() =>
+      db.prepare<[string, number, number], AuthoredReviewRow>(
+        `${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
+      ),
     );
-    this.oneStmt = db.prepare<[string, number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`);
+    this.oneStmt = preparedOnUse(() =>
+      db.prepare<[string, number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`),
+    );
   }
 
   /** One page of the user's reviews, newest first. */

@@ -1,6 +1,7 @@
 import { errors } from '../domain/api-error.js';
 import { MAX_ID } from '../domain/ids.js';
 import type { Db } from './catalog-db.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /**
  * Id sources for rows a sandbox creates (lists, reviews, rentals, queue order). Kept in the state database
@@ -17,9 +18,11 @@ export class Sequences {
     // upsert's, and a statement costs a request by the memory it touches.
     // It moves only below MAX_ID: a sequence at the end stays there, and the write asking for one more is
     // refused (409) rather than given an id no route accepts.
-    this.bumpStmt = db.prepare<[string, number], number>('UPDATE sequences SET value = value + 1 WHERE name = ? AND value < ? RETURNING value').pluck();
-    this.startStmt = db.prepare<[string, number]>('INSERT INTO sequences (name, value) VALUES (?, ?)');
-    this.valueStmt = db.prepare<[string], number>('SELECT value FROM sequences WHERE name = ?').pluck();
+    this.bumpStmt = preparedOnUse(() =>
+      db.prepare<[string, number], number>('UPDATE sequences SET value = value + 1 WHERE name = ? AND value < ? RETURNING value').pluck(),
+    );
+    this.startStmt = preparedOnUse(() => db.prepare<[string, number]>('INSERT INTO sequences (name, value) VALUES (?, ?)'));
+    this.valueStmt = preparedOnUse(() => db.prepare<[string], number>('SELECT value FROM sequences WHERE name = ?').pluck());
   }
 
   /** The next value of the named sequence; the first is `start`. A 409 once MAX_ID is used. */

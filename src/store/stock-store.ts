@@ -1,12 +1,15 @@
 import type { EstimatedWait } from '../domain/queue-availability.js';
 import type { Db } from './catalog-db.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** The scenario's per-title business facts: wait estimates and titles that always fail to add. */
 export class StockStore {
   private readonly stmt;
 
   constructor(db: Db) {
-    this.stmt = db.prepare<[number], { estimated_wait: string | null; fail_add: number }>('SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?');
+    this.stmt = preparedOnUse(() =>
+      db.prepare<[number], { estimated_wait: string | null; fail_add: number }>('SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?'),
+    );
   }
 
   /** The wait the scenario sets for a title, or undefined to derive it (domain/queue-availability.ts). */

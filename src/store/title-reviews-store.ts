@@ -1,13 +1,14 @@
 import type { Review } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { type AuthoredReviewRow, REVIEWS_WITH_AUTHOR, toReview } from './reviews-store.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** The reviews a sandbox's users wrote of one title; with the catalogue's own reviews they make a title's reviews. */
 export class TitleReviewsStore {
   private readonly stmt;
 
   constructor(db: Db) {
-    this.stmt = db.prepare<[number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`);
+    this.stmt = preparedOnUse(() => db.prepare<[number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`));
   }
 
   ofTitle(titleId: number): Review[] {

@@ -1,5 +1,6 @@
 import type { Db } from './catalog-db.js';
 import { tableVersion } from './table-versions.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** Titles with ratings above which the set of them is not kept: each title asks the index instead. */
 const MAX_RATED_TITLES = 10_000;
@@ -19,8 +20,8 @@ export class TitleStatsStore {
   private version = -1;
 
   constructor(private readonly db: Db) {
-    this.ratingsOf = db.prepare<[number], number>('SELECT rating FROM ratings WHERE title_id = ?').pluck();
-    this.ratedTitles = db.prepare<[number], number>('SELECT DISTINCT title_id FROM ratings LIMIT ?').pluck();
+    this.ratingsOf = preparedOnUse(() => db.prepare<[number], number>('SELECT rating FROM ratings WHERE title_id = ?').pluck());
+    this.ratedTitles = preparedOnUse(() => db.prepare<[number], number>('SELECT DISTINCT title_id FROM ratings LIMIT ?').pluck());
   }
 
   userRatingsOf(titleId: number): number[] {

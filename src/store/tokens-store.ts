@@ -2,6 +2,7 @@ import type { TokenRecord, TokenState, TokenType } from '../domain/oauth/token-s
 import type { Db } from './catalog-db.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface TokenRow {
   token: string;
@@ -46,13 +47,19 @@ export class TokensStore {
 
   constructor(db: Db) {
     this.memo = new VersionedMemo<string, TokenRecord>(db, (d) => tableVersion(d, 'tokens'));
-    this.byTokenStmt = db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token = ?');
-    this.insertStmt = db.prepare(`INSERT INTO tokens
+    this.byTokenStmt = preparedOnUse(() => db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token = ?'));
+    this.insertStmt = preparedOnUse(() =>
+      db.prepare(`INSERT INTO tokens
       (token, secret, type, consumer_key, user_guid, callback, verifier, state, failed_verifications, created_at, expires_at)
-      VALUES (@token, @secret, @type, @consumerKey, @userGuid, @callback, @verifier, @state, @failedVerifications, @createdAt, @expiresAt)`);
-    this.updateStmt = db.prepare(`UPDATE tokens SET user_guid = @userGuid, verifier = @verifier, state = @state,
-      failed_verifications = @failedVerifications WHERE token = @token`);
-    this.ofUserStmt = db.prepare<[string], TokenRow>("SELECT * FROM tokens WHERE user_guid = ? AND type = 'access' ORDER BY created_at, token");
+      VALUES (@token, @secret, @type, @consumerKey, @userGuid, @callback, @verifier, @state, @failedVerifications, @createdAt, @expiresAt)`),
+    );
+    this.updateStmt = preparedOnUse(() =>
+      db.prepare(`UPDATE tokens SET user_guid = @userGuid, verifier = @verifier, state = @state,
+      failed_verifications = @failedVerifications WHERE token = @token`),
+    );
+    this.ofUserStmt = preparedOnUse(() =>
+      db.prepare<[string], TokenRow>("SELECT * FROM tokens WHERE user_guid = ? AND type = 'access' ORDER BY created_at, token"),
+    );
   }
 
   byToken(token: string): TokenRecord | undefined {

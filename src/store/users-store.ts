@@ -2,6 +2,7 @@ import type { Plan, User } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface UserRow {
   guid: string;
@@ -36,9 +37,9 @@ export class UsersStore {
 
   constructor(db: Db) {
     this.memo = new VersionedMemo<string, User>(db, (d) => tableVersion(d, 'users'));
-    this.byGuidStmt = db.prepare<[string], UserRow>('SELECT * FROM users WHERE guid = ?');
-    this.byLoginStmt = db.prepare<[string], UserRow>('SELECT * FROM users WHERE login = ?');
-    this.allStmt = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY login');
+    this.byGuidStmt = preparedOnUse(() => db.prepare<[string], UserRow>('SELECT * FROM users WHERE guid = ?'));
+    this.byLoginStmt = preparedOnUse(() => db.prepare<[string], UserRow>('SELECT * FROM users WHERE login = ?'));
+    this.allStmt = preparedOnUse(() => db.prepare<[], UserRow>('SELECT * FROM users ORDER BY login'));
   }
 
   /**

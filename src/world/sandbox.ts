@@ -3,6 +3,7 @@ import type { SimClock } from '../domain/sim-clock.js';
 import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { createStores, type Stores } from '../store/stores.js';
+import { writeTransaction } from '../store/write-transaction.js';
 
 /**
  * One isolated copy of a scenario's state: a consumer key's own world (design: State). A sandbox is a copy
@@ -23,8 +24,8 @@ export class Sandbox {
   /** Requests using it now (`hold`/`release`), and whether its pool let it go. */
   private holders = 0;
   private dropped = false;
-  // One transaction function for every write: better-sqlite3 builds its wrappers each time transaction() is called.
-  private readonly transaction: (fn: () => unknown) => unknown;
+  // One transaction function for every write, its statements prepared on first use (write-transaction.ts).
+  private readonly transaction: <T>(fn: () => T) => T;
 
   constructor(
     readonly key: string,
@@ -33,14 +34,14 @@ export class Sandbox {
   ) {
     this.db = stateDbFrom(template);
     this.stores = createStores(this.db);
-    this.transaction = this.db.transaction((fn: () => unknown) => fn());
+    this.transaction = writeTransaction(this.db);
     this.createdAt = now;
     this.lastUsedAt = now;
   }
 
   /** Runs a write as one transaction: a request that fails half-way changes nothing. */
   write<T>(fn: () => T): T {
-    return this.transaction(fn) as T;
+    return this.transaction(fn);
   }
 
   /**
