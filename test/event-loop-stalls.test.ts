@@ -40,6 +40,26 @@ const otherTeamRead = (a: Arena) =>
     Authorization: authHeader('GET', '/catalog/title?term=the', { consumer: OTHER_CONSUMER }),
   });
 
+/**
+ * Sends the upload, waits until its work has begun, then five rounds of a health check and another team's
+ * read: all of them must be answered (200) before the upload's answer (201) arrives.
+ */
+async function othersAnsweredBeforeUpload(a: Arena, text: string, begun: Promise<void>): Promise<void> {
+  const order: string[] = [];
+  const uploaded = upload(a, text).then((res) => {
+    order.push('upload');
+    return res;
+  });
+  await begun;
+  for (let i = 0; i < 5; i++) {
+    const [h, r] = await Promise.all([health(a), otherTeamRead(a)]);
+    expect([h.status, r.status]).toEqual([200, 200]);
+    order.push('other');
+  }
+  expect((await uploaded).status).toBe(201);
+  expect(order).toEqual(['other', 'other', 'other', 'other', 'other', 'upload']);
+}
+
 describe('catalogue builds run off the event loop', () => {
   let a: Arena | undefined;
   const seeds: number[] = [];
@@ -54,7 +74,6 @@ describe('catalogue builds run off the event loop', () => {
     a = await arena();
     const seed = 1_000_000 + randomInt(1_000_000);
     seeds.push(seed);
-    const order: string[] = [];
     const started = new Promise<void>((resolve) => {
       const real = a!.world.uploadScenario.bind(a!.world);
       vi.spyOn(a!.world, 'uploadScenario').mockImplementation((...args) => {
@@ -63,18 +82,7 @@ describe('catalogue builds run off the event loop', () => {
         return out;
       });
     });
-    const uploaded = upload(a, scenarioText('built-meanwhile', seed)).then((res) => {
-      order.push('upload');
-      return res;
-    });
-    await started;
-    for (let i = 0; i < 5; i++) {
-      const [h, r] = await Promise.all([health(a), otherTeamRead(a)]);
-      expect([h.status, r.status]).toEqual([200, 200]);
-      order.push('other');
-    }
-    expect((await uploaded).status).toBe(201);
-    expect(order).toEqual(['other', 'other', 'other', 'other', 'other', 'upload']);
+    await othersAnsweredBeforeUpload(a, scenarioText('built-meanwhile', seed), started);
   });
 
   it('two uploads of the same catalogue at once build it once', async () => {
@@ -197,7 +205,6 @@ describe('big scenario texts are parsed off the event loop', () => {
       );
       const text = `name: many-users\ndescription: a big export\ncatalog: {seed: 42, titles: 2000, people: 1500, curated: true}\nusers:\n${users.join('\n')}\n`;
       expect(text.length).toBeGreaterThan(2_000_000);
-      const order: string[] = [];
       const parsing = new Promise<void>((resolve) => {
         const parser = a.world.scenarioParser;
         if (!parser) return setTimeout(resolve, 2000); // the code before: nothing to watch, so wait
@@ -208,18 +215,7 @@ describe('big scenario texts are parsed off the event loop', () => {
           return out;
         });
       });
-      const uploaded = upload(a, text).then((res) => {
-        order.push('upload');
-        return res;
-      });
-      await parsing;
-      for (let i = 0; i < 5; i++) {
-        const [h, r] = await Promise.all([health(a), otherTeamRead(a)]);
-        expect([h.status, r.status]).toEqual([200, 200]);
-        order.push('other');
-      }
-      expect((await uploaded).status).toBe(201);
-      expect(order).toEqual(['other', 'other', 'other', 'other', 'other', 'upload']);
+      await othersAnsweredBeforeUpload(a, text, parsing);
     } finally {
       await a.close();
       a.world.close();
