@@ -20,6 +20,12 @@ describe('esc and escAttr', () => {
       "Monty Python's Life Of Brian",
     ],
     ['a CR is a character reference, so it is not read back as LF', 'a\r\nb\rc', 'a&#13;\nb&#13;c', 'a&#13;&#10;b&#13;c'],
+    [
+      'NEL, LS and PS are character references, so no parser reads them as line ends',
+      'a\u0085b\u2028c\u2029d',
+      'a&#133;b&#8232;c&#8233;d',
+      'a&#133;b&#8232;c&#8233;d',
+    ],
     ['tab and LF stay literal in text but are references in attributes', 'a\tb\nc', 'a\tb\nc', 'a&#9;b&#10;c'],
     ['characters XML 1.0 cannot carry are dropped', 'a\u0000b\u0001c\uFFFEd\uD800e', 'abcde', 'abcde'],
     ['a surrogate pair is kept', 'x😀y', 'x😀y', 'x😀y'],

@@ -7,8 +7,17 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" standalone=
 // (harmless, and prettyXml cuts tags at the first `>`), `"` only inside attribute values, which are always
 // written in double quotes; apostrophes stay raw everywhere (`full="Monty Python's Life Of Brian"`). CR is
 // written as a character reference: a parser turns a literal CR (or CRLF) into LF, so a client would not read
-// back what it stored.
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
+// back what it stored. NEL, LS and PS are references too: XML 1.1 parsers (and xmldom) read them literally
+// as line ends and turn them into LF, where a reference keeps them for every parser.
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '\r': '&#13;',
+  '\u0085': '&#133;',
+  '\u2028': '&#8232;',
+  '\u2029': '&#8233;',
+};
 const ATTR_ESCAPES: Readonly<Record<string, string>> = { ...ESCAPES, '"': '&quot;', '\t': '&#9;', '\n': '&#10;' };
 // Characters XML 1.0 cannot carry at all (C0 controls other than tab, LF, CR; lone surrogates; U+FFFE/F).
 // eslint-disable-next-line no-control-regex
@@ -17,8 +26,8 @@ const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|
 /** Escapes text for element content (`&`, `<`, `>`, CR); drops characters XML cannot represent. */
 export function esc(value: string | number | boolean): string {
   const s = String(value);
-  if (!/[&<>\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/.test(s)) return s;
-  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>\r]/g, (c) => ESCAPES[c]!);
+  if (!/[&<>\u0000-\u001F\u0085\u2028\u2029\uD800-\uDFFF\uFFFE\uFFFF]/.test(s)) return s;
+  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>\r\u0085\u2028\u2029]/g, (c) => ESCAPES[c]!);
 }
 
 /**
@@ -27,8 +36,8 @@ export function esc(value: string | number | boolean): string {
  */
 export function escAttr(value: string | number | boolean): string {
   const s = String(value);
-  if (!/["\u0000-\u001F&<>\uD800-\uDFFF\uFFFE\uFFFF]/.test(s)) return s;
-  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>"\r\t\n]/g, (c) => ATTR_ESCAPES[c]!);
+  if (!/["\u0000-\u001F&<>\u0085\u2028\u2029\uD800-\uDFFF\uFFFE\uFFFF]/.test(s)) return s;
+  return s.replace(INVALID_XML_CHARS, '').replace(/[&<>"\r\t\n\u0085\u2028\u2029]/g, (c) => ATTR_ESCAPES[c]!);
 }
 
 export type Attrs = Record<string, string | number | boolean | undefined>;
