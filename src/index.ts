@@ -7,6 +7,7 @@ import { simulatorServer } from './http/server-options.js';
 import { ConfigError, simulatorConfig, type Config } from './config.js';
 import { listenProblem } from './listen-problem.js';
 import { checkScenarioDir } from './scenario-dir-check.js';
+import { DataDir } from './world/data-dir.js';
 import { readScenarioFolders, scenarioDirs, sortScenarios } from './world/scenario-files.js';
 import { World } from './world/world.js';
 
@@ -42,7 +43,7 @@ export interface Simulator extends SimControls {
  * scenario. Only a bad chosen scenario stops start-up (its ScenarioError); other bad files are listed by
  * GET /__admin/scenarios with why, and refused if switched to.
  */
-export function createWorld(config: Config, realNow?: () => number): World {
+export function createWorld(config: Config, realNow?: () => number, log: (line: string) => void = stderrLine): World {
   const dirs = scenarioDirs(config.scenarioDir);
   const scenarios = readScenarioFolders(dirs);
   const { usable, unusable } = sortScenarios(scenarios);
@@ -58,7 +59,13 @@ export function createWorld(config: Config, realNow?: () => number): World {
     sandboxes: { max: config.maxSandboxes, idleMs: config.sandboxIdleSeconds * 1000 },
     journalSize: config.journalSize,
     rateLimits: { perSecond: config.rateLimitPerSecond, perDay: config.rateLimitPerDay },
+    dataDir: config.dataDir === undefined ? undefined : new DataDir(config.dataDir, config.dataDirBudget, log),
+    log,
   });
+}
+
+function stderrLine(line: string): void {
+  process.stderr.write(`${line}\n`);
 }
 
 /**
