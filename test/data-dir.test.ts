@@ -1,10 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { DEFAULT_CONFIG } from '../src/config.js';
+import { createWorld } from '../src/index.js';
 import { ALICE, BOB, CONSUMER, OTHER_CONSUMER, signed } from './support/signing.js';
 import { BASE, testWorld, type TestWorld } from './support/world.js';
 
@@ -58,7 +61,11 @@ describe('--data-dir: a restart on the same folder brings every sandbox back', (
     const dir = dataDir();
     const first = worldOn(dir);
     await writeSome(first.app);
-    await signed(first.app, 'POST', `/users/${ALICE.guid}/ratings/title`, { token: ALICE.token, consumer: OTHER_CONSUMER, form: { title_ref: title(10), rating: '2' } });
+    await signed(first.app, 'POST', `/users/${ALICE.guid}/ratings/title`, {
+      token: ALICE.token,
+      consumer: OTHER_CONSUMER,
+      form: { title_ref: title(10), rating: '2' },
+    });
     const before = { mine: await exportOf(first.app), other: await exportOf(first.app, OTHER_CONSUMER.key) };
     const clockBefore = (await request(first.app).get(`/__admin/clock?consumer=${CONSUMER.key}`)).body;
     expect(sandboxFiles(dir)).toHaveLength(2);
@@ -142,12 +149,10 @@ describe('--data-dir: a file that cannot be read back is set aside, never reset'
     writeFileSync(join(dir, 'sandboxes', 'notes.txt'), 'not a sandbox');
 
     const lines: string[] = [];
-    const { createWorld } = await import('../src/index.js');
-    const { DEFAULT_CONFIG } = await import('../src/config.js');
-    const world = createWorld({ ...DEFAULT_CONFIG, dataDir: dir }, undefined, (line) => lines.push(line));
-    const { createApp } = await import('../src/app.js');
-    const app = createApp({ world, config: { ...DEFAULT_CONFIG, dataDir: dir } });
-    worlds.push({ app, world, config: DEFAULT_CONFIG, adminLines: [] });
+    const config = { ...DEFAULT_CONFIG, dataDir: dir };
+    const world = createWorld(config, undefined, (line) => lines.push(line));
+    const app = createApp({ world, config });
+    worlds.push({ app, world, config, adminLines: [] });
 
     expect(lines).toHaveLength(2);
     expect(lines.find((l) => l.includes(file!))).toMatch(/not a readable SQLite database|damaged|cannot be opened/);
@@ -155,7 +160,9 @@ describe('--data-dir: a file that cannot be read back is set aside, never reset'
     expect(sandboxFiles(dir)).toHaveLength(0);
     expect(readdirSync(join(dir, 'damaged')).some((f) => f.startsWith(file!))).toBe(true);
     const health = (await request(app).get('/__admin/health')).body;
-    expect(health.dataDir.setAside.map((s: { file: string }) => s.file).sort()).toEqual([join(dir, 'sandboxes', file!), join(dir, 'sandboxes', 'notes.txt')].sort());
+    expect(health.dataDir.setAside.map((s: { file: string }) => s.file).sort()).toEqual(
+      [join(dir, 'sandboxes', file!), join(dir, 'sandboxes', 'notes.txt')].sort(),
+    );
     // The consumer starts from the scenario again, in a new file: nothing was read from the damaged one.
     expect((await signed(app, 'GET', `/users/${ALICE.guid}/queues/every`, { token: ALICE.token })).status).toBe(200);
   });

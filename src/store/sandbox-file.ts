@@ -97,9 +97,7 @@ export function openSandboxFile(path: string, beforeWrite: () => void): { db: Db
     if (check !== 'ok') throw new SandboxFileProblem(`is damaged (quick_check: ${String(check)})`);
     const hasMeta = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sandbox_meta'").get();
     if (!hasMeta) throw new SandboxFileProblem('is an SQLite file but not a rentalsim sandbox (no sandbox_meta table)');
-    const rows = new Map(
-      (db.prepare('SELECT name, value FROM sandbox_meta').all() as Array<{ name: string; value: string }>).map((r) => [r.name, r.value]),
-    );
+    const rows = new Map((db.prepare('SELECT name, value FROM sandbox_meta').all() as Array<{ name: string; value: string }>).map((r) => [r.name, r.value]));
     const key = rows.get('key');
     const scenario = rows.get('scenario');
     if (key === undefined || scenario === undefined) throw new SandboxFileProblem('has no consumer key or scenario in its sandbox_meta table');

@@ -426,7 +426,9 @@ export class World {
     const kept = dataDir.activeScenario();
     if (kept === undefined || kept === this.options.scenario) return this.options.scenario;
     if (this.registry.find(kept)) {
-      log(`rentalsim: data dir: ${dataDir.root} was left on scenario ${kept}, which it resumes (--scenario ${this.options.scenario} applies to a new data folder)`);
+      log(
+        `rentalsim: data dir: ${dataDir.root} was left on scenario ${kept}, which it resumes (--scenario ${this.options.scenario} applies to a new data folder)`,
+      );
       return kept;
     }
     log(`rentalsim: data dir: ${dataDir.root} was left on scenario ${kept}, which cannot be used now; starting ${this.options.scenario}`);
