@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -207,6 +208,57 @@ describe('--data-dir-budget: at the budget, writes answer 507 and reads go on', 
       const db = new Database(join(dir2, 'sandboxes', f), { readonly: true });
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       db.close();
+    }
+  });
+});
+
+describe('--data-dir on a full disk: writes answer 507, reads go on, nothing is corrupted', () => {
+  /**
+   * A 512 KiB tmpfs when this process may mount one (root, as in CI's container); otherwise a file size limit
+   * would be the way, which a test cannot set on its own process, so the check is the budget test's above.
+   */
+  function smallDisk(): string | undefined {
+    const dir = dataDir();
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', dir], { stdio: 'ignore' });
+    } catch {
+      return undefined;
+    }
+    return dir;
+  }
+
+  it('when the disk is full (ENOSPC), a write is a 507 that changes nothing, reads answer, and integrity_check is ok', async () => {
+    const dir = smallDisk();
+    if (dir === undefined) {
+      // No mount here: the same refusal at the budget is checked above.
+      expect(process.getuid?.()).not.toBe(0);
+      return;
+    }
+    const { app, world } = testWorld('default', { dataDir: dir });
+    try {
+      const add = (n: number) =>
+        signed(app, 'POST', `/users/${ALICE.guid}/lists`, { token: ALICE.token, form: { name: `List ${n} ${'x'.repeat(180)}`, description: 'y'.repeat(400) } });
+      let answer = await add(0);
+      for (let n = 1; n < 5000 && answer.status === 201; n++) answer = await add(n);
+      expect(answer.status, answer.text).toBe(507);
+      expect(answer.text).toContain('<reason>Insufficient Storage</reason>');
+      expect(answer.text).toMatch(/disk refused the write \((SQLITE_FULL|SQLITE_IOERR_WRITE)\)/);
+      // A multi-row write (a pair of titles to a list) is refused whole as well, and changes nothing.
+      const full = await exportOf(app);
+      const pair = await signed(app, 'POST', `/users/${ALICE.guid}/queues/every`, { token: ALICE.token, form: { title_refs: `${title(1)},${title(10)}` } });
+      expect([201, 507]).toContain(pair.status);
+      if (pair.status === 507) expect(await exportOf(app)).toEqual(full);
+      const read = await signed(app, 'GET', `/users/${ALICE.guid}/lists`, { token: ALICE.token });
+      expect(read.status).toBe(200);
+      world.close();
+      for (const f of sandboxFiles(dir)) {
+        const db = new Database(join(dir, 'sandboxes', f), { readonly: true });
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        db.close();
+      }
+    } finally {
+      world.close();
+      execFileSync('umount', [dir]);
     }
   });
 });
