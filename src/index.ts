@@ -7,8 +7,9 @@ import { simulatorServer } from './http/server-options.js';
 import { ConfigError, simulatorConfig, type Config } from './config.js';
 import { listenProblem } from './listen-problem.js';
 import { checkScenarioDir } from './scenario-dir-check.js';
+import { SandboxFileBusy } from './store/sandbox-file.js';
 import { DataDir } from './world/data-dir.js';
-import { readScenarioFolders, scenarioDirs, sortScenarios } from './world/scenario-files.js';
+import { readScenarioFolders, scenarioDirs, sortScenarios, type ScenarioDir, type ScenarioEntry } from './world/scenario-files.js';
 import { World } from './world/world.js';
 
 // The package's types (dist/src/index.d.ts) reach only rentalsim's own modules: nothing from express or
@@ -50,6 +51,18 @@ export function createWorld(config: Config, realNow?: () => number, log: (line: 
   if (!usable.has(config.scenario) && !unusable.some((u) => u.entry.name === config.scenario)) {
     throw new ConfigError(`--scenario (SCENARIO): no scenario named ${JSON.stringify(config.scenario)}; known: ${[...usable.keys()].join(', ')}`);
   }
+  try {
+    return worldOf(config, dirs, scenarios, realNow, log);
+  } catch (e) {
+    // Two simulators on one folder would each take the other's files for their own.
+    if (e instanceof SandboxFileBusy) {
+      throw new ConfigError(`--data-dir (DATA_DIR): ${config.dataDir} is in use by another rentalsim (${e.message}); give each simulator a folder of its own`);
+    }
+    throw e;
+  }
+}
+
+function worldOf(config: Config, dirs: ScenarioDir[], scenarios: ScenarioEntry[], realNow: (() => number) | undefined, log: (line: string) => void): World {
   return new World({
     scenarioDirs: dirs,
     scenarios,

@@ -45,28 +45,30 @@ export class SandboxFileProblem extends Error {
 
 /**
  * Writes a new sandbox file at `path` from a template and opens it. The file appears whole or not at all:
- * it is written beside, with its meta and WAL mode, made durable, then renamed into place.
+ * the template with its meta is written beside, made durable, then renamed into place.
  */
-export function createSandboxFile(path: string, template: Buffer, meta: SandboxFileMeta, beforeWrite: () => void): Db {
+export function createSandboxFile(path: string, template: Buffer, meta: SandboxFileMeta): Db {
+  const copy = new Database(template);
+  let image: Buffer;
+  try {
+    copy.exec('CREATE TABLE sandbox_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;');
+    const put = copy.prepare('INSERT INTO sandbox_meta (name, value) VALUES (?, ?)');
+    put.run('key', meta.key);
+    put.run('scenario', meta.scenario);
+    put.run('schema', STATE_SCHEMA_TAG);
+    put.run('created_at', String(meta.createdAt));
+    if (meta.clock !== undefined) put.run('clock', meta.clock);
+    image = copy.serialize();
+  } finally {
+    copy.close();
+  }
+  // The file format's read and write versions (bytes 18 and 19 of the header) are 2 for a WAL database: the
+  // file opens in WAL mode with no switch, which would cost a rewrite of the header and a sync.
+  image[18] = 2;
+  image[19] = 2;
   const tmp = `${path}.tmp`;
   try {
-    writeFileSync(tmp, template);
-    const db = new Database(tmp);
-    try {
-      db.pragma('journal_mode = WAL');
-      db.exec(`CREATE TABLE sandbox_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`);
-      const put = db.prepare('INSERT INTO sandbox_meta (name, value) VALUES (?, ?)');
-      db.transaction(() => {
-        put.run('key', meta.key);
-        put.run('scenario', meta.scenario);
-        put.run('schema', STATE_SCHEMA_TAG);
-        put.run('created_at', String(meta.createdAt));
-        if (meta.clock !== undefined) put.run('clock', meta.clock);
-      })();
-    } finally {
-      // Closing checkpoints the log into the file and removes it, so the one file renamed is the whole database.
-      db.close();
-    }
+    writeFileSync(tmp, image);
     const fd = openSync(tmp, 'r');
     try {
       fsyncSync(fd);
@@ -78,14 +80,15 @@ export function createSandboxFile(path: string, template: Buffer, meta: SandboxF
     removeSandboxFile(tmp);
     throw e;
   }
-  return openDb(path, beforeWrite);
+  return prepared(new Database(path, { fileMustExist: true }));
 }
 
 /**
  * Opens a sandbox file found in the data folder and reads what it says about itself. Anything that is not a
- * whole sandbox file of this schema throws a SandboxFileProblem saying why, with nothing changed.
+ * whole sandbox file of this schema throws a SandboxFileProblem saying why, with nothing changed; a file
+ * another process holds throws SandboxFileBusy.
  */
-export function openSandboxFile(path: string, beforeWrite: () => void): { db: Db; meta: SandboxFileMeta } {
+export function openSandboxFile(path: string): { db: Db; meta: SandboxFileMeta } {
   let db: Db;
   try {
     db = new Database(path, { fileMustExist: true });
@@ -93,26 +96,46 @@ export function openSandboxFile(path: string, beforeWrite: () => void): { db: Db
     throw new SandboxFileProblem(`cannot be opened (${(e as Error).message})`);
   }
   try {
+    db.pragma('locking_mode = EXCLUSIVE');
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new SandboxFileProblem(`is damaged (quick_check: ${String(check)})`);
     const hasMeta = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sandbox_meta'").get();
     if (!hasMeta) throw new SandboxFileProblem('is an SQLite file but not a rentalsim sandbox (no sandbox_meta table)');
-    const rows = new Map((db.prepare('SELECT name, value FROM sandbox_meta').all() as Array<{ name: string; value: string }>).map((r) => [r.name, r.value]));
-    const key = rows.get('key');
-    const scenario = rows.get('scenario');
-    if (key === undefined || scenario === undefined) throw new SandboxFileProblem('has no consumer key or scenario in its sandbox_meta table');
-    if (rows.get('schema') !== STATE_SCHEMA_TAG) {
-      throw new SandboxFileProblem(`was written by a rentalsim with other state tables (schema ${rows.get('schema') ?? 'none'}, this one ${STATE_SCHEMA_TAG})`);
+    const meta = readMeta(db);
+    if (meta.key === undefined || meta.scenario === undefined) throw new SandboxFileProblem('has no consumer key or scenario in its sandbox_meta table');
+    if (meta.schema !== STATE_SCHEMA_TAG) {
+      throw new SandboxFileProblem(`was written by a rentalsim with other state tables (schema ${meta.schema ?? 'none'}, this one ${STATE_SCHEMA_TAG})`);
     }
-    db.close();
+    return { db: prepared(db), meta: meta as SandboxFileMeta };
   } catch (e) {
     if (db.open) db.close();
     if (e instanceof SandboxFileProblem) throw e;
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new SandboxFileBusy(`${path} is in use by another process`);
     throw new SandboxFileProblem(`is not a readable SQLite database (${(e as Error).message})`);
   }
-  const opened = openDb(path, beforeWrite);
-  const meta = readMeta(opened);
-  return { db: opened, meta };
+}
+
+/**
+ * Takes the data folder for this simulator: an empty SQLite file whose connection keeps an exclusive lock
+ * until it is closed (a lock the operating system drops if the process dies, even by SIGKILL). A second
+ * simulator on the folder, in this process or another, is refused with SandboxFileBusy.
+ */
+export function lockFolder(path: string): Db {
+  const db = new Database(path);
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE; COMMIT;');
+    return db;
+  } catch (e) {
+    db.close();
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new SandboxFileBusy(`${path} is held by another simulator`);
+    throw e;
+  }
+}
+
+/** A sandbox file another process has open: the data folder is in use (two simulators must not share one). */
+export class SandboxFileBusy extends Error {
+  override name = 'SandboxFileBusy';
 }
 
 /** Records the sandbox's own clock (its mode as JSON) in its file. */
@@ -129,18 +152,28 @@ export function removeSandboxFile(path: string): void {
 export const SANDBOX_FILE_SUFFIXES = ['-wal', '-shm'] as const;
 
 /**
- * Opens a sandbox file for use. `beforeWrite` runs before every row any statement inserts, updates or deletes
- * (temporary triggers, this connection's alone, never in the file): it throws to refuse the write (the data
- * folder at its budget), and sees every write, whichever store makes it and whether in a transaction or not.
+ * Makes an open sandbox file ready for reads and writes. The connection holds the file alone (EXCLUSIVE
+ * locking: no lock to take per statement, no shared-memory file, and a second process on the folder is
+ * refused).
  */
-function openDb(path: string, beforeWrite: () => void): Db {
-  const db = new Database(path, { fileMustExist: true });
+function prepared(db: Db): Db {
+  db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${SYNCHRONOUS}`);
   db.pragma(`journal_size_limit = ${WAL_LIMIT_BYTES}`);
   // Triggers call these (queue-triggers.ts, table-versions.ts), as on an in-memory state database (state-db.ts).
   registerQueueDigest(db);
   registerTableVersions(db);
+  return db;
+}
+
+/**
+ * Runs `beforeWrite` before every row any statement inserts, updates or deletes in the sandbox's tables
+ * (temporary triggers, this connection's alone, never in the file): it throws to refuse the write (the data
+ * folder at its budget), and sees every write, whichever store makes it and whether in a transaction or not.
+ * Set up when a sandbox is first used, not when it is read back at start-up (most of what opening one costs).
+ */
+export function guardWrites(db: Db, beforeWrite: () => void): void {
   db.function('before_write', { deterministic: false }, () => {
     beforeWrite();
     return null;
@@ -149,17 +182,20 @@ function openDb(path: string, beforeWrite: () => void): Db {
     .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'sandbox_meta'")
     .pluck()
     .all() as string[];
-  db.exec(
-    tables
-      .flatMap((t) =>
-        ['INSERT', 'UPDATE', 'DELETE'].map((op) => `CREATE TEMP TRIGGER "before_${t}_${op}" BEFORE ${op} ON main."${t}" BEGIN SELECT before_write(); END;`),
-      )
-      .join('\n'),
+  const triggers = tables.flatMap((t) =>
+    ['INSERT', 'UPDATE', 'DELETE'].map((op) => `CREATE TEMP TRIGGER "before_${t}_${op}" BEFORE ${op} ON main."${t}" BEGIN SELECT before_write(); END;`),
   );
-  return db;
+  db.exec(`BEGIN;\n${triggers.join('\n')}\nCOMMIT;`);
 }
 
-function readMeta(db: Db): SandboxFileMeta {
+function readMeta(db: Db): Partial<SandboxFileMeta> & { schema?: string } {
   const rows = new Map((db.prepare('SELECT name, value FROM sandbox_meta').all() as Array<{ name: string; value: string }>).map((r) => [r.name, r.value]));
-  return { key: rows.get('key')!, scenario: rows.get('scenario')!, createdAt: Number(rows.get('created_at') ?? 0), clock: rows.get('clock') };
+  const createdAt = rows.get('created_at');
+  return {
+    key: rows.get('key'),
+    scenario: rows.get('scenario'),
+    schema: rows.get('schema'),
+    createdAt: createdAt === undefined ? 0 : Number(createdAt),
+    clock: rows.get('clock'),
+  };
 }

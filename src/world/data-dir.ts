@@ -5,6 +5,8 @@ import { errors } from '../domain/api-error.js';
 import type { Db } from '../store/db.js';
 import {
   createSandboxFile,
+  guardWrites,
+  lockFolder,
   openSandboxFile,
   removeSandboxFile,
   SANDBOX_FILE_SUFFIXES,
@@ -59,6 +61,8 @@ export class DataDir {
   private readonly sizes = new Map<string, number>();
   private total = 0;
   private readonly aside: SetAside[] = [];
+  /** Held while this simulator uses the folder (lockFolder). */
+  private readonly lock: Db;
 
   constructor(
     readonly root: string,
@@ -69,12 +73,19 @@ export class DataDir {
     this.scenarioDir = join(root, 'scenarios');
     this.damagedDir = join(root, 'damaged');
     for (const dir of [root, this.sandboxDir, this.scenarioDir]) mkdirSync(dir, { recursive: true });
+    this.lock = lockFolder(join(root, 'lock'));
     // A new sandbox is written beside its name, then renamed: one left half-written by a crash never held an
     // answered write.
     for (const name of readdirSync(this.sandboxDir)) if (name.endsWith('.tmp')) removeSandboxFile(join(this.sandboxDir, name));
     this.count(join(root, 'active-scenario.json'));
+    this.count(join(root, 'lock'));
     for (const name of readdirSync(this.scenarioDir)) this.count(join(this.scenarioDir, name));
     this.countDamaged();
+  }
+
+  /** Lets the folder go (the simulator stopping), once its sandboxes are closed. */
+  close(): void {
+    this.lock.close();
   }
 
   /** The bytes its files take now, as counted. */
@@ -138,7 +149,7 @@ export class DataDir {
     const disk = this.diskOf(path);
     let db: Db;
     try {
-      db = createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined }, disk.beforeWrite);
+      db = createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined });
     } catch (e) {
       throw storageFullOf(e) ?? e;
     }
@@ -165,7 +176,7 @@ export class DataDir {
       const disk = this.diskOf(file);
       let opened: { db: Db; meta: SandboxFileMeta };
       try {
-        opened = openSandboxFile(file, disk.beforeWrite);
+        opened = openSandboxFile(file);
       } catch (e) {
         if (!(e instanceof SandboxFileProblem)) throw e;
         this.setAside(file, e.message);
@@ -205,12 +216,17 @@ export class DataDir {
    * What a sandbox file does with the folder: each row written is checked against the budget first, and
    * the file's bytes are counted again once the request or write that wrote is done (a stat of its files).
    */
-  private diskOf(path: string): SandboxDisk & { beforeWrite: () => void } {
+  private diskOf(path: string): SandboxDisk {
     let wrote = true;
+    let guarded = false;
     return {
-      beforeWrite: () => {
-        this.checkRoom();
-        wrote = true;
+      guard: (db) => {
+        if (guarded) return;
+        guarded = true;
+        guardWrites(db, () => {
+          this.checkRoom();
+          wrote = true;
+        });
       },
       settle: () => {
         if (!wrote) return;
@@ -246,7 +262,8 @@ export class DataDir {
 
   private countSandbox(path: string): void {
     let bytes = 0;
-    for (const suffix of ['', ...SANDBOX_FILE_SUFFIXES]) bytes += statSync(path + suffix, { throwIfNoEntry: false })?.size ?? 0;
+    // The file and its log: an EXCLUSIVE connection keeps no shared-memory file (sandbox-file.ts).
+    for (const suffix of ['', '-wal']) bytes += statSync(path + suffix, { throwIfNoEntry: false })?.size ?? 0;
     this.put(path, bytes);
   }
 

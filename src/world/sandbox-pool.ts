@@ -54,6 +54,7 @@ export class SandboxPool {
       this.opened++;
       while (this.boxes.size >= this.limits.max) this.dropOldest();
     }
+    box.inUse();
     box.lastUsedAt = now;
     this.boxes.set(key, box);
     this.uses.set(key, (this.uses.get(key) ?? 0) + 1);

@@ -11,6 +11,8 @@ import { writeTransaction } from '../store/write-transaction.js';
  * before each write and counted after it, and its files go when it is dropped.
  */
 export interface SandboxDisk {
+  /** Before its first use: sets up the budget check of its writes (once; later calls do nothing). */
+  guard(db: Db): void;
   /** After a request or a write: counts the bytes its files take now, if it wrote since last counted. */
   settle(): void;
   /** Its database is closed: deletes its files when it was dropped (`forget`), else leaves them for the next start. */
@@ -77,6 +79,11 @@ export class Sandbox {
     } finally {
       disk.settle();
     }
+  }
+
+  /** Taken from its pool for a request or an admin action (SandboxPool.get): ready for writes. */
+  inUse(): void {
+    this.disk?.guard(this.db);
   }
 
   /** Its own clock changed: a sandbox in a file records it there, so a restart brings it back. */

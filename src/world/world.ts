@@ -370,6 +370,7 @@ export class World {
     this.initialTokens?.db.close();
     this.initialTokens = undefined;
     this.sandboxes.closeAll();
+    this.dataDir?.close();
     this.catalogs.close();
   }
 
