@@ -125,7 +125,7 @@ describe('--data-dir: reset, switch and drop keep their meaning on disk', () => 
     expect(world.sandboxKeys()).toEqual([]);
   });
 
-  it('DELETE, the cap and idle time each delete the sandbox they drop', async () => {
+  it('DELETE and the cap each delete the sandbox they drop', async () => {
     const dir = dataDir();
     const { app } = worldOn(dir, { maxSandboxes: 1 });
     await writeSome(app);
@@ -135,6 +135,25 @@ describe('--data-dir: reset, switch and drop keep their meaning on disk', () => 
     expect(sandboxFiles(dir)).toHaveLength(1);
     expect((await request(app).delete(`/__admin/sandboxes/${OTHER_CONSUMER.key}`)).status).toBe(200);
     expect(sandboxFiles(dir)).toHaveLength(0);
+  });
+});
+
+describe('--data-dir: idle time', () => {
+  it('a sandbox dropped for idleness loses its file', async () => {
+    const dir = dataDir();
+    // Real time stands still but for the minute the test moves it.
+    const real = { now: Date.now() };
+    const config = { ...DEFAULT_CONFIG, dataDir: dir, sandboxIdleSeconds: 60 };
+    const world = createWorld(config, () => real.now, () => {});
+    const app = createApp({ world, config });
+    worlds.push({ app, world, config, adminLines: [] });
+    world.sandbox(CONSUMER.key);
+    expect(sandboxFiles(dir)).toHaveLength(1);
+    real.now += 61_000;
+    // The pool drops idle sandboxes when it is next used.
+    world.sandbox(OTHER_CONSUMER.key);
+    expect(world.sandboxKeys()).toEqual([OTHER_CONSUMER.key]);
+    expect(sandboxFiles(dir)).toHaveLength(1);
   });
 });
 
