@@ -93,7 +93,7 @@ describe('--data-dir: a restart on the same folder brings every sandbox back', (
     first.world.close();
 
     const second = worldOn(dir);
-    expect(second.world.scenario.scenario.name).toBe('kept-upload');
+    expect(second.world.scenario.definition.name).toBe('kept-upload');
     expect(await exportOf(second.app)).toEqual(before);
     const listed = (await request(second.app).get('/__admin/scenarios')).body.scenarios.map((s: { name: string }) => s.name);
     expect(listed).toContain('kept-upload');
