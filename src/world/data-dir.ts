@@ -108,7 +108,11 @@ export class DataDir {
   }
 
   setActiveScenario(name: string): void {
-    this.writeWhole(join(this.root, 'active-scenario.json'), `${JSON.stringify({ name })}\n`);
+    try {
+      this.writeWhole(join(this.root, 'active-scenario.json'), `${JSON.stringify({ name })}\n`);
+    } catch (e) {
+      throw storageFullOf(e) ?? e;
+    }
   }
 
   /** The uploaded scenarios kept, as sent. */
@@ -291,14 +295,19 @@ export class DataDir {
   /** Writes a small file whole: beside it, made durable, then renamed over it. */
   private writeWhole(file: string, text: string): void {
     const tmp = `${file}.tmp`;
-    writeFileSync(tmp, text);
-    const fd = openSync(tmp, 'r');
     try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      writeFileSync(tmp, text);
+      const fd = openSync(tmp, 'r');
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(tmp, file);
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw e;
     }
-    renameSync(tmp, file);
     this.count(file);
   }
 }

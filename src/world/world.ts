@@ -401,13 +401,14 @@ export class World {
 
   /** Makes a loaded scenario the active one: every sandbox, the clock and the journal start again. */
   private commit(entry: ScenarioEntry, kept: { entry: ScenarioEntry; loaded: LoadedScenario }): LoadedScenario {
+    // First: a data folder that cannot record the switch (a full disk) refuses it with nothing changed.
+    this.dataDir?.setActiveScenario(entry.name);
     entry.titlesChecked = true;
     this.loaded.set(entry.name, kept);
     this.active = kept.loaded;
     this.activeEntry = entry;
     this.resetClock();
     this.dropSandboxes();
-    this.dataDir?.setActiveScenario(entry.name);
     // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
     this.journal.clear();
     return kept.loaded;
