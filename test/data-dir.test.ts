@@ -7,10 +7,10 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { DEFAULT_CONFIG } from '../src/config.js';
+import { type Config, DEFAULT_CONFIG } from '../src/config.js';
 import { createWorld } from '../src/index.js';
 import { ALICE, BOB, CONSUMER, OTHER_CONSUMER, signed } from './support/signing.js';
-import { BASE, testWorld, type TestWorld } from './support/world.js';
+import { BASE, type TestWorld } from './support/world.js';
 
 // --data-dir (docs/reference/data-dir.md): every sandbox in a file of the folder, read back by the next world
 // on the same folder, as a restart would.
@@ -26,8 +26,12 @@ function dataDir(): string {
 }
 
 /** A world on a data folder; closed after the test unless the test closed it, as a restart does. */
-function worldOn(dir: string, overrides: Parameters<typeof testWorld>[1] = {}): TestWorld {
-  const w = testWorld('default', { dataDir: dir, ...overrides });
+function worldOn(dir: string, overrides: Partial<Config> = {}): TestWorld & { lines: string[] } {
+  const config: Config = { ...DEFAULT_CONFIG, dataDir: dir, ...overrides };
+  // What start-up says of the folder, kept here rather than written to the runner's stderr.
+  const lines: string[] = [];
+  const world = createWorld(config, undefined, (line) => lines.push(line));
+  const w = { app: createApp({ world, config }), world, config, adminLines: [], lines };
   worlds.push(w);
   return w;
 }
@@ -94,6 +98,9 @@ describe('--data-dir: a restart on the same folder brings every sandbox back', (
 
     const second = worldOn(dir);
     expect(second.world.scenario.definition.name).toBe('kept-upload');
+    expect(second.lines).toEqual([
+      `rentalsim: data dir: ${dir} was left on scenario kept-upload, which it resumes (--scenario default applies to a new data folder)`,
+    ]);
     expect(await exportOf(second.app)).toEqual(before);
     const listed = (await request(second.app).get('/__admin/scenarios')).body.scenarios.map((s: { name: string }) => s.name);
     expect(listed).toContain('kept-upload');
@@ -144,7 +151,11 @@ describe('--data-dir: idle time', () => {
     // Real time stands still but for the minute the test moves it.
     const real = { now: Date.now() };
     const config = { ...DEFAULT_CONFIG, dataDir: dir, sandboxIdleSeconds: 60 };
-    const world = createWorld(config, () => real.now, () => {});
+    const world = createWorld(
+      config,
+      () => real.now,
+      () => {},
+    );
     const app = createApp({ world, config });
     worlds.push({ app, world, config, adminLines: [] });
     world.sandbox(CONSUMER.key);
@@ -253,7 +264,7 @@ describe('--data-dir on a full disk: writes answer 507, reads go on, nothing is 
       expect(process.getuid?.()).not.toBe(0);
       return;
     }
-    const { app, world } = testWorld('default', { dataDir: dir });
+    const { app, world } = worldOn(dir);
     try {
       const add = (n: number) =>
         signed(app, 'POST', `/users/${ALICE.guid}/lists`, { token: ALICE.token, form: { name: `List ${n} ${'x'.repeat(180)}`, description: 'y'.repeat(400) } });
