@@ -11,6 +11,7 @@ import { type Config, DEFAULT_CONFIG } from '../src/config.js';
 import { createWorld } from '../src/index.js';
 import { ALICE, BOB, CONSUMER, OTHER_CONSUMER, signed } from './support/signing.js';
 import { BASE, type TestWorld } from './support/world.js';
+import { DEFAULT_SANDBOX } from '../src/world/world.js';
 
 // --data-dir (docs/reference/data-dir.md): every sandbox in a file of the folder, read back by the next world
 // on the same folder, as a restart would.
@@ -208,6 +209,8 @@ describe('--data-dir-budget: at the budget, writes answer 507 and reads go on', 
     expect(first.status).toBe(507);
     expect(first.text).toContain('<reason>Insufficient Storage</reason>');
     expect(first.headers['x-mashery-error-code']).toBe('ERR_507_INSUFFICIENT_STORAGE');
+    // The shared sandbox, which requests read before they name a consumer, is made even at the budget.
+    expect(world.sandbox().key).toBe(DEFAULT_SANDBOX);
     world.close();
     rmSync(dir, { recursive: true, force: true });
 

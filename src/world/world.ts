@@ -114,7 +114,7 @@ export class World {
     const dataDir = (this.dataDir = options.dataDir);
     const limits = { max: 200, idleMs: 3_600_000, ...options.sandboxes };
     this.sandboxes = dataDir
-      ? new SandboxPool(limits, this.realNow, (key, template, now) => dataDir.newSandbox(key, this.activeEntry.name, template(), now))
+      ? new SandboxPool(limits, this.realNow, (key, template, now) => dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX))
       : new SandboxPool(limits, this.realNow);
     this.registry = new ScenarioRegistry(options.scenarioDirs, options.scenarios, (entry) => this.checkTitles(entry));
     // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer.
