@@ -190,4 +190,20 @@ describe('--data-dir: kill -9 while 20 clients write, then start again on the fo
       db.close();
     }
   });
+
+  it('a stop and a start on the folder: every sandbox exports the same, in two real processes', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rentalsim-restart-'));
+    folders.push(dir);
+    const first = await start(dir);
+    for (const [i, user] of USERS.entries()) {
+      const r = await call(first.url, 'POST', `/users/${user.guid}/ratings/title`, user.token, { title_ref: titleRef(10_011 + i), rating: '2' });
+      expect(r.status, r.body).toBe(201);
+    }
+    const exportNow = async (url: URL) => (await call(url, 'GET', `/__admin/export?consumer=${CONSUMER.key}&format=json`)).body;
+    const before = await exportNow(first.url);
+    first.child.kill('SIGTERM');
+    await once(first.child, 'exit');
+    const second = await start(dir);
+    expect(await exportNow(second.url)).toBe(before);
+  });
 });
