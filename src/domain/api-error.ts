@@ -299,7 +299,6 @@ export const errors = {
     new ApiError({
       status: 507,
       reason: 'Insufficient Storage',
-      code: 'ERR_507_INSUFFICIENT_STORAGE',
       details: `${why}; this write changed nothing and reads still work. Free room: reset or DELETE sandboxes (/__admin/sandboxes), or ask the operator to raise --data-dir-budget`,
     }),
   invalidVerifier: (details: string) =>
