@@ -291,6 +291,16 @@ export const errors = {
       details: `the simulator remembers ${capacity} used nonces still inside the timestamp window and has room for no more (forgetting one would let its replay through); retry in ${retryAfterSeconds} s, when the oldest leaves the window`,
       headers: { 'Retry-After': String(retryAfterSeconds) },
     }),
+  /**
+   * The data folder (--data-dir) is at its byte budget, or its disk refused a write: the write changed
+   * nothing; reads go on (docs/reference/data-dir.md#when-the-folder-is-full).
+   */
+  storageFull: (why: string) =>
+    new ApiError({
+      status: 507,
+      reason: 'Insufficient Storage',
+      details: `${why}; this write changed nothing and reads still work. Free room: reset or DELETE sandboxes (/__admin/sandboxes), or ask the operator to raise --data-dir-budget`,
+    }),
   invalidVerifier: (details: string) =>
     new ApiError({
       status: 401,
