@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 
 let body = Buffer.from('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><ok/>');
 
-// Answered in batches, as the simulator answers (src/http/handle-in-batches.ts): the requests read in one
+// Answered in batches, as the simulator answers (src/http/middleware/handle-in-batches.ts): the requests read in one
 // turn of the event loop are answered together after it. A bare server answering each request at once
 // is not the ceiling any more: the simulator outran it on large answers (ratios up to 1.37).
 let waiting: Array<() => void> = [];
