@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The only place that reads env and argv, opens files and listens.
+// First: the command restarts with its young generation before anything else is loaded (src/cli/young-generation.ts).
+import './cli/start-with-young-generation.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signCommand } from './cli/sign-command.js';

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEMI_SPACE_FLAG } from '../src/cli/young-generation.js';
 
 // The command line as a user runs it: real process, real port, real signals.
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -238,6 +239,15 @@ describe('the rentalsim command', () => {
   });
 });
 
+/** A process's arguments from /proc (Linux); none for one that has ended. */
+function argumentsOf(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
+
 describe("the README's start command, npm start", () => {
   // The first start in a fresh clone builds dist/ (tsc, tens of seconds on a busy machine); the second must not.
   const BUILD_TIMEOUT = 180_000;
@@ -268,6 +278,8 @@ describe("the README's start command, npm start", () => {
       const below = descendants(first.pid!);
       left.push(...below);
       expect(below.length).toBeGreaterThan(0);
+      // The simulator npm started runs with the command's young generation (src/cli/young-generation.ts).
+      expect(below.map(argumentsOf).filter((args) => args.includes(SEMI_SPACE_FLAG))).toHaveLength(1);
       first.kill('SIGTERM');
       await once(first, 'exit');
       await expect(fetch(`${url}/no/such/path`)).rejects.toThrow();

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
 import { errors } from '../domain/api-error.js';
+import type { SignatureVerdict } from '../domain/oauth/verify-signature.js';
 import type { Consumer, User } from '../domain/types.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { Stores } from '../store/stores.js';
@@ -41,8 +42,22 @@ export interface RequestContext {
   replayed: boolean;
   /** This request's nonce is recorded: by its route, or by a rule that acted on it first (verify-oauth claimNonce). */
   nonceClaimed: boolean;
+  /** The last signature check of this request and the secrets it used (verify-oauth checkSignature). */
+  signature: CheckedSignature | undefined;
   /** The sandbox this request reads and writes; chosen from the consumer key once OAuth has run. */
   sandbox: Sandbox;
+}
+
+/**
+ * A request's signature verdict for one pair of secrets. Nothing else it depends on changes during a request
+ * (method, address, parameters, the signature sent), and several checks ask (the route, then whom the journal
+ * files it under): a base string is built once, where a 64 KB form body makes one of ~320 KB.
+ */
+export interface CheckedSignature {
+  consumerSecret: string;
+  tokenSecret: string | undefined;
+  signatureMethod: string;
+  verdict: SignatureVerdict;
 }
 
 const CTX = Symbol('rentalsim.ctx');
@@ -98,6 +113,7 @@ class Context implements RequestContext {
   signerChecked = false;
   replayed = false;
   nonceClaimed = false;
+  signature: CheckedSignature | undefined = undefined;
   private chosenSandbox: Sandbox | undefined = undefined;
 
   constructor(

@@ -9,6 +9,23 @@ describe('signatureBaseString', () => {
     ).toBe('POST&https%3A%2F%2Fphotos.example.net%2Fusers%2F&a%3Db%2520c');
   });
 
+  // The parameters are encoded once more without building the normalized string: the same text as RFC
+  // 5849's definition, encode(normalize(params)), for whatever the values hold.
+  it.each([
+    ['spaces', ' '.repeat(5_000)],
+    ['reserved characters', "!'()*%&=+,;/?:@#[]"],
+    ['text beyond ASCII', 'Amélie ☃ 𝄞'],
+    ['unreserved text alone', 'abc-._~XYZ09'],
+  ])('encodes parameters holding %s as encode(normalize(params))', (_rule, value) => {
+    const params = [
+      { name: 'note', value },
+      { name: 'a b', value: `${value}!` },
+      { name: 'oauth_nonce', value: 'n' },
+    ];
+    const base = signatureBaseString({ method: 'POST', scheme: 'http', host: 'h', path: '/r', params });
+    expect(base).toBe(`POST&http%3A%2F%2Fh%2Fr&${percentEncode(normalizeParameters(params))}`);
+  });
+
   it('upper-cases the method', () => {
     expect(signatureBaseString({ method: 'get', scheme: 'http', host: 'h', path: '/', params: [] })).toBe('GET&http%3A%2F%2Fh%2F&');
   });

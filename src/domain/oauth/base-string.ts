@@ -84,7 +84,13 @@ function encodedParameters(params: NamedParams): string {
   return out;
 }
 
-const encodedAgain = (encoded: string) => (encoded.includes('%') ? encoded.replaceAll('%', '%25') : encoded);
+/**
+ * An encoded name or value encoded once more. It holds only unreserved characters and `%XX`, which
+ * encodeURIComponent leaves alone but for the `%`, written `%25`: the same text as replacing each `%`, made
+ * in one native pass. `replaceAll('%', '%25')` built it piece by piece, a rope of two nodes per `%`: a 64 KB
+ * form body of spaces made ~6 MB of garbage each time its base string was built.
+ */
+const encodedAgain = (encoded: string) => (encoded.includes('%') ? encodeURIComponent(encoded) : encoded);
 
 function sortedEncodedPairs(params: NamedParams): Array<readonly [string, string]> {
   const pairs: Array<readonly [string, string]> = [];

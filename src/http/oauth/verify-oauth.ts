@@ -6,7 +6,7 @@ import { checkSentProtocol, readProtocolParams, type ProtocolParams } from '../.
 import { collectOAuthParams } from '../../domain/oauth/collect-oauth-params.js';
 import { nonceKey } from '../../domain/oauth/nonce-store.js';
 import { checkAccessToken, checkRequestTokenForExchange, checkSigningToken, type TokenRecord, type Verdict } from '../../domain/oauth/token-state.js';
-import { verifySignature } from '../../domain/oauth/verify-signature.js';
+import { verifySignature, type SignatureVerdict } from '../../domain/oauth/verify-signature.js';
 import type { Consumer } from '../../domain/types.js';
 import type { Sandbox } from '../../world/sandbox.js';
 import type { World } from '../../world/world.js';
@@ -184,6 +184,24 @@ function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Sig
   const consumer = consumerOf(ctx, protocol.consumerKey);
   const token = tokenOf(consumer, protocol.token, rule, ctx);
 
+  const verdict = signatureVerdict(req, ctx, params, protocol, consumer.secret, token?.secret);
+  if (!verdict.ok) throw verdict.error;
+  return { consumer, protocol, token };
+}
+
+/** The signature checked with these secrets, once a request (RequestContext.signature says why). */
+function signatureVerdict(
+  req: Request,
+  ctx: RequestContext,
+  params: NamedParam[],
+  protocol: ProtocolParams,
+  consumerSecret: string,
+  tokenSecret: string | undefined,
+): SignatureVerdict {
+  const last = ctx.signature;
+  if (last && last.consumerSecret === consumerSecret && last.tokenSecret === tokenSecret && last.signatureMethod === protocol.signatureMethod) {
+    return last.verdict;
+  }
   const address = signedAddress(ctx);
   const verdict = verifySignature({
     method: req.method,
@@ -193,11 +211,11 @@ function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Sig
     params,
     signatureMethod: protocol.signatureMethod,
     signature: protocol.signature,
-    consumerSecret: consumer.secret,
-    tokenSecret: token?.secret,
+    consumerSecret,
+    tokenSecret,
   });
-  if (!verdict.ok) throw verdict.error;
-  return { consumer, protocol, token };
+  ctx.signature = { consumerSecret, tokenSecret, signatureMethod: protocol.signatureMethod, verdict };
+  return verdict;
 }
 
 type NamedParam = { readonly name: string; readonly value: string };
