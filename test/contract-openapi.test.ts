@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { deref, documentedOperations, documentedPathOf, expectedRoots, openapiDocument, OPENAPI_PATH } from './support/openapi-routes.js';
@@ -19,7 +19,7 @@ interface Layer {
  * through wrappers that expose the router they run as `router` (src/http/under-prefix.ts). The admin
  * router is mounted at /__admin (JSON, outside the contract), so it is not walked.
  */
-function appRoutes(app: Express): Array<{ path: string; methods: string[] }> {
+function appRoutes(app: Server): Array<{ path: string; methods: string[] }> {
   const out: Array<{ path: string; methods: string[] }> = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {

@@ -3,7 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../src/index.js';
-import { simulatorServer } from '../src/http/server-options.js';
+import { simulatorServerOf } from '../src/index.js';
 import { rawHttp } from './hostile-helpers.js';
 import { formAnswer, sendRaw } from './support/oauth-request.js';
 import { ALICE, BOB, asAlice, authHeader, signed } from './support/signing.js';
@@ -183,7 +183,8 @@ describe('a request that is not all sent in time gets 408 Request Timeout', () =
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    server = simulatorServer(testWorld().app, { headersTimeout: 200, requestTimeout: 400, connectionsCheckingInterval: 50 });
+    const { world, config } = testWorld();
+    server = simulatorServerOf({ world, config }, { headersTimeout: 200, requestTimeout: 400, connectionsCheckingInterval: 50 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
