@@ -24,8 +24,8 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 6);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const CATALOGUES = (process.env['BENCH_SCENARIOS'] ?? 'default,large').split(',');
 const STARTS = 3;
-/** Each side-by-side measure alternates the two servers this many times. */
-const ROUNDS = 3;
+/** Each side-by-side measure alternates the servers this many times (BENCH_ROUNDS: more, for a noisy machine). */
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 /**
  * BENCH_ONLY=<regular expression>: only the load rows whose name it matches, on each catalogue, with nothing else (no
  * start-up series beyond the first, moderate load, memory, first-time, reset or stalls): a quick A/B.
