@@ -30,6 +30,17 @@ const leaves = {
 };
 const any = (paths) => paths.map((p) => `(${p})`).join('|');
 
+/** Inside http/, top to bottom: routers use the middleware's notes and OAuth; middleware uses OAuth's
+ *  verifier; OAuth uses what every part shares, in src/http/ itself (the request context, the senders). */
+const httpParts = ['^src/http/routes/', '^src/http/middleware/', '^src/http/oauth/', '^src/http/[^/]+$'];
+const httpRules = httpParts.slice(1).map((path, i) => ({
+  name: `http-part-${['middleware', 'oauth', 'shared'][i]}`,
+  comment: 'inside src/http/ a part imports only the parts below it: routes, middleware, oauth, the shared files (docs/architecture.md)',
+  severity: 'error',
+  from: { path },
+  to: { path: any(httpParts.slice(0, i + 1)) },
+}));
+
 const layerRules = tiers
   .flatMap((tier, i) =>
     Object.entries(tier).map(([name, path]) => {
@@ -72,6 +83,7 @@ module.exports = {
   forbidden: [
     ...layerRules,
     ...leafRules,
+    ...httpRules,
     {
       name: 'cli-is-no-server',
       comment: 'rentalsim sign signs requests; it never loads the app, the routes or the web plumbing',

@@ -3,9 +3,9 @@
 // both servers send the same bytes per answer. Prints its URL on the first line, like the simulator.
 //
 // Run two ways (`--at-once` picks the second), and the report gives the simulator's ratio to each:
-// - in batches, as the simulator answers (src/http/handle-in-batches.ts): the requests read in one turn of
-//   the event loop are answered together after it. Against a server answering each request at once, the
-//   simulator once outran the bare server on large answers (ratios up to 1.37).
+// - in batches, as the simulator answers (src/http/middleware/handle-in-batches.ts): the requests read in
+//   one turn of the event loop are answered together after it. Against a server answering each request at
+//   once, the simulator once outran the bare server on large answers (ratios up to 1.37).
 // - at once: each request answered as soon as its body has arrived, the plain way a node server works.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -4,24 +4,24 @@ import type { AdminLog } from './admin/admin-errors.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import type { Config } from './config.js';
 import { errors } from './domain/api-error.js';
-import { absoluteForm } from './http/absolute-form.js';
-import { catalogRoutes } from './http/catalog-routes.js';
-import { coverageMiddleware, coverageObserver } from './http/coverage-middleware.js';
-import { categoryRoutes } from './http/category-routes.js';
+import { absoluteFormMiddleware } from './http/middleware/absolute-form-middleware.js';
+import { catalogRoutes } from './http/routes/catalog-routes.js';
+import { coverageMiddleware, coverageObserver } from './http/middleware/coverage-middleware.js';
+import { categoryRoutes } from './http/routes/category-routes.js';
 import { errorHandler } from './http/error-handler.js';
-import { faultsMiddleware } from './http/faults-middleware.js';
-import { handleInBatches } from './http/handle-in-batches.js';
-import { journalMiddleware, journalObserver } from './http/journal-middleware.js';
-import { rateLimit } from './http/rate-limit.js';
-import { listRoutes } from './http/list-routes.js';
-import { oauthRoutes } from './http/oauth-routes.js';
-import { overridesMiddleware } from './http/overrides-middleware.js';
-import { queueRoutes } from './http/queue-routes.js';
-import { schemaRoutes } from './http/schema-routes.js';
+import { faultsMiddleware } from './http/middleware/faults-middleware.js';
+import { handleInBatches } from './http/middleware/handle-in-batches.js';
+import { journalMiddleware, journalObserver } from './http/middleware/journal-middleware.js';
+import { rateLimitMiddleware } from './http/middleware/rate-limit-middleware.js';
+import { listRoutes } from './http/routes/list-routes.js';
+import { oauthRoutes } from './http/oauth/oauth-routes.js';
+import { overridesMiddleware } from './http/middleware/overrides-middleware.js';
+import { queueRoutes } from './http/routes/queue-routes.js';
+import { schemaRoutes } from './http/routes/schema-routes.js';
 import { contextMiddleware } from './http/request-context.js';
-import { underPrefix } from './http/under-prefix.js';
-import { userRoutes } from './http/user-routes.js';
-import { adminSignerOf } from './http/verify-oauth.js';
+import { underPrefix } from './http/routes/under-prefix.js';
+import { userRoutes } from './http/routes/user-routes.js';
+import { adminSignerOf } from './http/oauth/verify-oauth.js';
 import type { World } from './world/world.js';
 
 export interface AppDeps {
@@ -40,8 +40,8 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   app.locals['config'] = config; // for the error handler, which also runs before the request context exists
   if (adminLog) app.locals['log'] = adminLog; // for answers node refused to send (web/answer-failed.ts)
   app.set('query parser', false); // parameters are read by Params, from the raw query as sent
-  app.use(absoluteForm);
-  // Mounted on a router of its own, which starts after absoluteForm has rewritten the URL: the app's router
+  app.use(absoluteFormMiddleware);
+  // Mounted on a router of its own, which starts after absoluteFormMiddleware has rewritten the URL: the app's router
   // took the URL's `http://host` part before that, and would glue it back on when it strips /__admin.
   // A team's admin call is checked by the API's verifier (admin/admin-caller.ts says what it may then reach).
   const teamSigner: AdminSigner = (req, res) => adminSignerOf(req, res, world, config);
@@ -53,10 +53,10 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   // Faults first (a drop or error ends the request), then overrides (an answer instead of the API's, spending
   // no allowance), then the rate limit: all before the routers. A replay meets none of them; a signed request
   // one of them answers has used its nonce (verify-oauth claimNonce), so its replay is a 401 and uses up nothing.
-  app.use(faultsMiddleware(), overridesMiddleware(), rateLimit());
+  app.use(faultsMiddleware(), overridesMiddleware(), rateLimitMiddleware());
   // From here on, the requests read in one turn of the event loop are answered as one batch.
   app.use(handleInBatches());
-  // Each group's routes all live under its prefix (src/http/under-prefix.ts). The narrower prefixes come
+  // Each group's routes all live under its prefix (src/http/routes/under-prefix.ts). The narrower prefixes come
   // first: a router whose last layer ran and passed a request on hands it over in a later turn (express
   // defers its `done`), out of its batch; test/answers-in-batches.test.ts fails, naming the group, if so.
   app.use(underPrefix('/oauth', oauthRoutes()));

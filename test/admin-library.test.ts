@@ -56,7 +56,7 @@ describe('startSimulator controls', () => {
     const minted = sim.tokens.mint('test-consumer-key', 'carol');
     const name = await sim.scenarios.add(sim.scenarios.export('test-consumer-key', 'library-export'), true);
     expect(name).toBe('library-export');
-    expect(sim.world.scenario.scenario.name).toBe('library-export');
+    expect(sim.world.scenario.definition.name).toBe('library-export');
     expect((await signed(api(), 'GET', '/users', { token: { key: minted.token, secret: minted.secret } })).status).toBe(200);
     await sim.useScenario('default');
   });

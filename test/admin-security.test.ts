@@ -36,7 +36,7 @@ describe('a page on another origin cannot change the simulator through the admin
     const res = await request(app).post('/__admin/scenarios?use=true').set('Origin', EVIL).set('Content-Type', 'text/plain').send(yaml);
     expect(res.status, res.text).toBe(403);
     expect(res.body.error.details).toContain('another origin');
-    expect(world.scenario.scenario.name).toBe('default');
+    expect(world.scenario.definition.name).toBe('default');
     expect(world.scenarioFiles().map((f) => f.name)).not.toContain('planted');
   });
 
@@ -50,7 +50,7 @@ describe('a page on another origin cannot change the simulator through the admin
     expect(form.status).toBe(415);
     const multipart = await request(app).post('/__admin/faults').field('route', '/catalog/*').field('kind', 'error');
     expect(multipart.status).toBe(415);
-    expect(world.scenario.scenario.name).toBe('default');
+    expect(world.scenario.definition.name).toBe('default');
     expect(world.faults.list()).toEqual([]);
   });
 
@@ -61,7 +61,7 @@ describe('a page on another origin cannot change the simulator through the admin
       const res = await request(app).post('/__admin/scenarios/empty-catalogue').set('Host', 'localhost:8080').set('Origin', origin);
       expect(res.status, `${origin}: ${res.text}`).toBe(403);
     }
-    expect(world.scenario.scenario.name).toBe('default');
+    expect(world.scenario.definition.name).toBe('default');
     // The sandbox was not wiped: the request token issued before is still there to decide.
     const { res } = await signInPage(app, rt.key);
     expect(res.status).toBe(200);
@@ -72,7 +72,7 @@ describe('a page on another origin cannot change the simulator through the admin
     const yaml = await scenarioYaml(app, 'uploaded');
     const upload = await request(app).post('/__admin/scenarios?use=true').set('Content-Type', 'application/yaml').send(yaml);
     expect(upload.status, upload.text).toBe(201);
-    expect(world.scenario.scenario.name).toBe('uploaded');
+    expect(world.scenario.definition.name).toBe('uploaded');
     expect((await request(app).post('/__admin/scenarios/default')).status).toBe(200);
     expect((await request(app).put('/__admin/clock').send({ mode: 'frozen' })).status).toBe(200);
     const rt = await getRequestToken(app, { callback: 'oob' });

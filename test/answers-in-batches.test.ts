@@ -5,7 +5,7 @@ import { startSimulator, type Simulator } from '../src/index.js';
 import { ALICE, BOB, CAROL, authHeader, type Credentials } from './support/signing.js';
 import { HOST, testWorld } from './support/world.js';
 
-// Requests read in one turn of the event loop are handled as one batch (src/http/handle-in-batches.ts).
+// Requests read in one turn of the event loop are handled as one batch (src/http/middleware/handle-in-batches.ts).
 // On a listening simulator, over raw sockets so that requests really arrive together: pipelined requests
 // on one connection, many connections writing at once, and a client that leaves right after sending.
 
@@ -103,7 +103,7 @@ describe('answers in batches', () => {
 
 // A router that runs out of routes hands the request on a turn later (express's router defers its `done`
 // with setImmediate), out of its batch: so every group is mounted narrowest prefix first (src/app.ts,
-// src/http/user-routes.ts). Nothing else shows a mistake there: the answers stay right, only slower. Here
+// src/http/routes/user-routes.ts). Nothing else shows a mistake there: the answers stay right, only slower. Here
 // one request of every route group, each followed by a catalogue read, goes through the real app in one
 // write, and the order in which the handlers answered must be the order sent: a request that left its batch
 // is answered after the catalogue read behind it.

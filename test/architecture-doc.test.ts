@@ -27,15 +27,23 @@ function mounted(app: string): string[] {
 }
 
 describe('docs/architecture.md', () => {
-  it('quotes its sample handler from src/http/ratings-routes.ts as it is there', () => {
+  it('quotes its sample handler from src/http/routes/ratings-routes.ts as it is there', () => {
     expect(sample).toContain('resource(');
-    expect(read('src/http/ratings-routes.ts')).toContain(sample);
+    expect(read('src/http/routes/ratings-routes.ts')).toContain(sample);
   });
 
   it("names every middleware and router of src/app.ts, in the app's mount order", () => {
     const names = mounted(read('src/app.ts'));
     expect(names).toEqual(
-      expect.arrayContaining(['absoluteForm', 'adminRoutes', 'journalMiddleware', 'contextMiddleware', 'faultsMiddleware', 'schemaRoutes', 'errorHandler']),
+      expect.arrayContaining([
+        'absoluteFormMiddleware',
+        'adminRoutes',
+        'journalMiddleware',
+        'contextMiddleware',
+        'faultsMiddleware',
+        'schemaRoutes',
+        'errorHandler',
+      ]),
     );
     const missing = names.filter((n) => !new RegExp(`\\b${n}\\b`).test(diagram));
     expect(missing).toEqual([]);

@@ -16,7 +16,7 @@ interface Layer {
 
 /**
  * Every route the app declares: walks express's router stack through the routers mounted at '/', and
- * through wrappers that expose the router they run as `router` (src/http/under-prefix.ts). The admin
+ * through wrappers that expose the router they run as `router` (src/http/routes/under-prefix.ts). The admin
  * router is mounted at /__admin (JSON, outside the contract), so it is not walked.
  */
 function appRoutes(app: Server): Array<{ path: string; methods: string[] }> {

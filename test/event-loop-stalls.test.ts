@@ -240,7 +240,7 @@ describe('big scenario texts are parsed off the event loop', () => {
       .set('Content-Type', 'application/yaml')
       .send(text.replace('title: 987654', 'title: 10001'));
     expect(ok.status).toBe(201);
-    expect(world.scenario.scenario.users).toHaveLength(2_501);
+    expect(world.scenario.definition.users).toHaveLength(2_501);
     // Seeded from the whole text in the worker: the last user's rating is there.
     expect(text.length).toBeGreaterThan(256 * 1024);
     expect(world.sandbox().stores.ratings.get('2FFFFFFF-0000-4000-8000-000000000000', 10001)?.rating).toBe(2);

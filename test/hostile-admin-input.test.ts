@@ -35,7 +35,7 @@ describe('instants that do not exist or that the API cannot write', () => {
     expect(res.body.error.details).toContain('settings.clock');
     expect(res.body.error.details).toContain(says);
     expect(world.scenarioFiles().map((e) => e.name)).not.toContain('clocked');
-    expect(world.scenario.scenario.name).toBe('empty-catalogue');
+    expect(world.scenario.definition.name).toBe('empty-catalogue');
   });
 
   it.each(['1970-01-01T00:00:00Z', '9000-12-31T23:59:59Z'])('a scenario clock at the end of the range (%s) loads and its API answers', async (clock) => {
@@ -70,7 +70,7 @@ describe('id sequences stay within the ids the API accepts (at most 15 digits)',
     const res = await upload(app, scenarioYaml('ids', extra));
     expect(res.status, res.text).toBe(400);
     expect(res.body.error.details).toContain(field);
-    expect(world.scenario.scenario.name).toBe('empty-catalogue');
+    expect(world.scenario.definition.name).toBe('empty-catalogue');
   });
 
   it('a scenario with a 16-digit list id is a 400 naming it', async () => {
@@ -78,7 +78,7 @@ describe('id sequences stay within the ids the API accepts (at most 15 digits)',
     const res = await upload(app, scenarioYaml('ids', '', ', lists: [{ id: 1000000000000000, name: big }]'));
     expect(res.status, res.text).toBe(400);
     expect(res.body.error.details).toContain('users[0].lists[0].id');
-    expect(world.scenario.scenario.name).toBe('empty-catalogue');
+    expect(world.scenario.definition.name).toBe('empty-catalogue');
   });
 
   it('the last id is handed out and addressable; the next list is a 409 that says why, and changes nothing', async () => {

@@ -5,7 +5,7 @@ import { secretsMatch } from '../domain/secrets-match.js';
 /**
  * The consumer key an admin request's OAuth signature verifies as (two-legged, the API's own verifier and
  * nonce rules), undefined for a request that carries no OAuth parameters; a failed check throws. The app
- * passes it in (src/http/verify-oauth.ts adminSignerOf): the admin layer does not reach into the API's.
+ * passes it in (src/http/oauth/verify-oauth.ts adminSignerOf): the admin layer does not reach into the API's.
  */
 export type AdminSigner = (req: Request, res: Response) => string | undefined;
 

@@ -46,7 +46,7 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   router.post('/reset', (req, res) => {
     const consumer = consumerFor(req, adminQuery(req).get('consumer'));
     world.reset(consumer);
-    res.json({ reset: consumer ?? 'all', scenario: world.scenario.scenario.name });
+    res.json({ reset: consumer ?? 'all', scenario: world.scenario.definition.name });
   });
   router.use(sandboxesRoutes(world));
   router.use(metricsRoutes(world));

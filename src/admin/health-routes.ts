@@ -28,7 +28,7 @@ export function healthRoutes(world: World, now: () => number = world.realNow): R
     res.set('Cache-Control', 'no-store').json({
       status: 'healthy',
       version,
-      scenario: world.scenario.scenario.name,
+      scenario: world.scenario.definition.name,
       uptimeInSeconds: Math.max(0, now() - startedAt) / 1000,
     });
   });

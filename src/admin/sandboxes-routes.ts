@@ -12,7 +12,7 @@ export function sandboxesRoutes(world: World): Router {
     const now = world.realNow();
     const pool = world.sandboxes;
     res.json({
-      scenario: world.scenario.scenario.name,
+      scenario: world.scenario.definition.name,
       held: pool.size,
       max: pool.settings.max,
       idleSeconds: pool.settings.idleMs / 1000,

@@ -28,7 +28,7 @@ export function scenarioRoutes(world: World): Router {
   });
 
   router.get('/scenarios', (_req, res) => {
-    const active = world.scenario.scenario.name;
+    const active = world.scenario.definition.name;
     res.json({
       active,
       ...activeChange(world),
@@ -49,31 +49,31 @@ export function scenarioRoutes(world: World): Router {
 
   router.post('/scenarios/reload', (_req, res) => {
     const changes = world.reloadScenarios();
-    res.json({ ...changes, active: world.scenario.scenario.name, ...activeChange(world) });
+    res.json({ ...changes, active: world.scenario.definition.name, ...activeChange(world) });
   });
 
   router.post('/scenarios/:name', async (req, res) => {
     const loaded = await world.useScenario(String(req.params['name']));
-    res.json({ active: loaded.scenario.name });
+    res.json({ active: loaded.definition.name });
   });
 
   router.post('/scenarios', text, async (req, res) => {
     const name = await addScenarioText(world, scenarioText(req));
     if (adminQuery(req).get('use') === 'true') await world.useScenario(name);
-    res.status(201).json({ added: name, active: world.scenario.scenario.name });
+    res.status(201).json({ added: name, active: world.scenario.definition.name });
   });
 
   router.put('/scenarios/:name', text, async (req, res) => {
     const name = String(req.params['name']);
     const outcome = await replaceScenarioText(world, name, scenarioText(req));
     if (adminQuery(req).get('use') === 'true') await world.useScenario(name);
-    res.status(outcome === 'added' ? 201 : 200).json({ [outcome]: name, active: world.scenario.scenario.name, ...activeChange(world) });
+    res.status(outcome === 'added' ? 201 : 200).json({ [outcome]: name, active: world.scenario.definition.name, ...activeChange(world) });
   });
 
   router.delete('/scenarios/:name', (req, res) => {
     const name = String(req.params['name']);
     world.removeScenario(name);
-    res.json({ deleted: name, active: world.scenario.scenario.name });
+    res.json({ deleted: name, active: world.scenario.definition.name });
   });
 
   return router;

@@ -399,7 +399,7 @@ export function summaryOf(bytes: Buffer): EntrySummary {
 export function entryOf(bytes: Buffer): JournalEntry {
   const r = new EntryReader(bytes);
   const l = layoutOf(r);
-  // Fields in the order the admin API shows (the order src/http/journal-middleware.ts records them in).
+  // Fields in the order the admin API shows (the order src/http/middleware/journal-middleware.ts records them in).
   const e: JournalEntry = {
     id: l.summary.id,
     at: r.text(l.at),

@@ -1,4 +1,4 @@
-import { flat } from './flat.js';
+import { flattenRope } from './flatten-rope.js';
 
 /** Room kept for the marker, so a truncated string stays within its budget: `…[truncated 9,999,999,999 bytes]` is 36 bytes. */
 const MARKER_ROOM = 40;
@@ -27,7 +27,7 @@ export function truncated(s: string, maxBytes: number): string {
     bytes += size;
     end += pair ? 2 : 1;
   }
-  return flat(`${s.slice(0, end)}…[truncated ${thousands(total - bytes)} bytes]`);
+  return flattenRope(`${s.slice(0, end)}…[truncated ${thousands(total - bytes)} bytes]`);
 }
 
 /**
@@ -52,7 +52,7 @@ export function utf8Kept(bytes: Uint8Array, maxBytes: number): number {
 /** The text of `kept`, the first bytes of `total`, with the marker when some went (truncatedUtf8's answer). */
 export function utf8WithMarker(kept: Uint8Array, total: number): string {
   const text = Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength).toString('utf8');
-  return kept.length === total ? text : flat(`${text}…[truncated ${thousands(total - kept.length)} bytes]`);
+  return kept.length === total ? text : flattenRope(`${text}…[truncated ${thousands(total - kept.length)} bytes]`);
 }
 
 function isLowSurrogate(c: number): boolean {

@@ -53,8 +53,8 @@ export function ctxOf(req: Request): RequestContext {
   return ctx;
 }
 
-/** The sandbox's stores and the scenario's catalogue: what most handlers touch. */
-export function storesOf(req: Request): { stores: Stores; catalog: CatalogStore; now: number } {
+/** The data a handler reads and writes: its sandbox's stores, the scenario's catalogue, and the sandbox's now. */
+export function dataOf(req: Request): { stores: Stores; catalog: CatalogStore; now: number } {
   const ctx = ctxOf(req);
   return { stores: ctx.sandbox.stores, catalog: ctx.world.scenario.catalog, now: ctx.world.clockOf(ctx.sandbox).now() };
 }

@@ -7,7 +7,7 @@ import { errorXml } from '../xml/error.js';
 import { prettyXml } from '../xml/pretty.js';
 import { doc, XML_DECLARATION } from '../xml/writer.js';
 import { xmlToJson } from '../xml/xml-to-json.js';
-import { noteAnswerBody } from './journal-middleware.js';
+import { noteAnswerBody } from './journal-notes.js';
 import { utf8Bytes } from './utf8-bytes.js';
 
 export const XML_CONTENT_TYPE = 'application/xml;charset=UTF-8';
@@ -36,7 +36,7 @@ export function sendXml(res: Response, status: number, root: string): void {
 /**
  * Sends bytes made by xmlBytes. Straight to node's writeHead and end: express's `send` would work out the
  * content type, length and freshness again for every answer, and the simulator has already decided them
- * (queue reads answer their own 304, src/http/queue-etag.ts). Headers set earlier are kept; a HEAD
+ * (queue reads answer their own 304, src/http/routes/queue-etag.ts). Headers set earlier are kept; a HEAD
  * request gets the headers alone (node leaves the body out). The journal is handed the body.
  */
 export function sendXmlBytes(res: Response, status: number, body: Buffer, contentType = XML_CONTENT_TYPE): void {

@@ -28,7 +28,7 @@ export type ExportedScenario = Omit<Scenario, 'users'> & { users: Array<Record<s
  */
 export function exportSandbox(world: World, consumerKey: string | undefined, name?: string): ExportedScenario {
   const consumer = checkedConsumer(world, consumerKey);
-  const fileName = name ?? exportName(world.scenario.scenario.name, consumer.key);
+  const fileName = name ?? exportName(world.scenario.definition.name, consumer.key);
   if (!/^[a-z0-9][a-z0-9-]*$/.test(fileName)) throw errors.invalidParameter('name', 'lower-case letters, digits and dashes, e.g. default-ci-run-7');
   // A consumer with no sandbox held exports the state it would start from, and none is opened for it: an
   // export is a read (a page's <img> pointing here must not fill the pool and evict a team's sandbox).
@@ -52,7 +52,7 @@ export function exportName(scenario: string, sandboxKey: string): string {
 export function exportScenario(loaded: LoadedScenario, sandbox: Sandbox, opts: ExportOptions): ExportedScenario {
   const rows = new StateExportStore(sandbox.db);
   const { stores } = sandbox;
-  const consumers = [...loaded.scenario.consumers];
+  const consumers = [...loaded.definition.consumers];
   const addConsumer = (key: string) => {
     if (consumers.some((c) => c.key === key)) return;
     const c = opts.consumerOf(key);
@@ -107,9 +107,9 @@ export function exportScenario(loaded: LoadedScenario, sandbox: Sandbox, opts: E
 
   return {
     name: opts.name,
-    description: opts.description ?? `Sandbox ${sandbox.key} of scenario ${loaded.scenario.name}, exported`,
-    catalog: loaded.scenario.catalog,
-    settings: loaded.scenario.settings,
+    description: opts.description ?? `Sandbox ${sandbox.key} of scenario ${loaded.definition.name}, exported`,
+    catalog: loaded.definition.catalog,
+    settings: loaded.definition.settings,
     consumers,
     users,
     stock: rows.stock().map((s) => ({

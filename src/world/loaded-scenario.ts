@@ -19,7 +19,8 @@ import { seedTemplate, seedTemplateLater } from './seed-template.js';
 
 /** A scenario ready to serve: its catalogue (shared by every sandbox) and the state template to copy. */
 export interface LoadedScenario {
-  scenario: Scenario;
+  /** What its file says, parsed and checked. */
+  definition: Scenario;
   file: string;
   catalog: CatalogStore;
   /** Serialized state database; every sandbox and every reset starts from a copy of it. */
@@ -217,7 +218,7 @@ function assemble(scenario: Scenario, file: string, catalog: CatalogStore, templ
   const consumers = new Map<string, Consumer>(
     scenario.consumers.map((c) => [c.key, { key: c.key, secret: c.secret, name: c.name, checkNonce: c.check_nonce }]),
   );
-  return { scenario, file, catalog, template, consumers, loadedAt, titleXml: new TitleFragmentCache(catalog) };
+  return { definition: scenario, file, catalog, template, consumers, loadedAt, titleXml: new TitleFragmentCache(catalog) };
 }
 
 /** The instant a scenario's data is dated from: its frozen clock if it sets one, else when it loads. */

@@ -37,7 +37,7 @@ export function issueRequestToken(world: World, sandbox: Sandbox, consumerKey: s
     state: 'unauthorised',
     failedVerifications: 0,
     createdAt: now,
-    expiresAt: now + world.scenario.scenario.settings.request_token_ttl_seconds * 1000,
+    expiresAt: now + world.scenario.definition.settings.request_token_ttl_seconds * 1000,
   };
   if (callback !== undefined) token.callback = callback;
   sandbox.stores.tokens.insert(token);

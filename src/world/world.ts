@@ -19,7 +19,7 @@ import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { Catalogs, loadedAtOf, loadScenario, loadScenarioLater, type LoadedScenario } from './loaded-scenario.js';
-import { loadCoverageSpec } from './coverage.js';
+import { loadCoverageSpec } from './load-coverage-spec.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import type { ScenarioDir, ScenarioEntry } from './scenario-files.js';
@@ -76,7 +76,7 @@ export class World {
   readonly sandboxes: SandboxPool;
   /** API requests by route template, method and status, and OAuth rejections by reason (/__admin/metrics). */
   readonly traffic = new TrafficCounts();
-  /** Answers of repeated reads, kept until their sandbox's data changes (src/http/answer-cache.ts). */
+  /** Answers of repeated reads, kept until their sandbox's data changes (src/http/remembered-answers.ts). */
   readonly answers = new AnswerCache();
   readonly realNow: () => number;
   /** Parses uploaded scenario texts, a big one off the event loop. */
@@ -111,7 +111,7 @@ export class World {
     return this.active;
   }
 
-  /** The published operations coverage reports count (src/world/coverage.ts), read on first use. */
+  /** The published operations coverage reports count (src/world/load-coverage-spec.ts), read on first use. */
   get coverageSpec(): CoverageSpec {
     return (this.contract ??= loadCoverageSpec());
   }
@@ -397,7 +397,7 @@ export class World {
 
   /** A scenario may start the clock frozen at an instant; otherwise it runs in real time. */
   private resetClock(): void {
-    const frozenAt = this.active.scenario.settings.clock;
+    const frozenAt = this.active.definition.settings.clock;
     this.clock.set(frozenAt ? { mode: 'frozen', at: Date.parse(frozenAt) } : { mode: 'real' });
   }
 

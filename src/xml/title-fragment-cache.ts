@@ -1,5 +1,5 @@
 import { expansionKey, type Expansion } from '../domain/expand.js';
-import { flat } from '../domain/flat.js';
+import { flattenRope } from '../domain/flatten-rope.js';
 import { makeRoom } from '../domain/make-room.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import { titleStats } from '../domain/title-stats.js';
@@ -123,7 +123,7 @@ export class TitleFragmentCache {
   add(shelf: TitleShelf, t: Title): CachedTitle {
     const fragments = titleFragments(shelf.ctx, t, shelf.expansion, this.source, (kind) => this.linkBlock(shelf.ctx, kind));
     const baseStats = titleStats(t.baseHistogram);
-    const entry: CachedTitle = { id: t.id, baseStats, baseRatingsXml: flat(titleRatingsXml(baseStats)), fragments };
+    const entry: CachedTitle = { id: t.id, baseStats, baseRatingsXml: flattenRope(titleRatingsXml(baseStats)), fragments };
     const bytes = ENTRY_OVERHEAD + flattened(fragments) + entry.baseRatingsXml.length;
     // An entry larger than the whole budget is answered but not kept: the bound holds whatever the title.
     if (bytes > this.maxBytes) return entry;
@@ -184,11 +184,11 @@ export class TitleFragmentCache {
 }
 
 /**
- * Makes the fragments flat strings (src/domain/flat.ts: cached ropes made 5,000 titles hundreds of
+ * Makes the fragments flat strings (src/domain/flatten-rope.ts: cached ropes made 5,000 titles hundreds of
  * thousands of GC objects) and answers their length.
  */
 function flattened(f: TitleFragments): number {
-  for (const part of Object.values(f)) if (typeof part === 'string') flat(part);
+  for (const part of Object.values(f)) if (typeof part === 'string') flattenRope(part);
   return textLength(f);
 }
 

@@ -1,6 +1,6 @@
 import type { XmlContext } from './context.js';
 import { link } from './link.js';
-import { resourcesCreatedXml } from './resource.js';
+import { resourcesCreatedXml } from './resource-links.js';
 import { rel } from './title-addresses.js';
 import { el } from './writer.js';
 

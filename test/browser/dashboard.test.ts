@@ -210,6 +210,6 @@ describe('the admin dashboard', () => {
     await page.selectOption('#scenario-select', 'empty-catalogue');
     await page.click('#scenario-switch');
     await page.locator('#scenario-name', { hasText: 'empty-catalogue' }).waitFor();
-    expect(sim.world.scenario.scenario.name).toBe('empty-catalogue');
+    expect(sim.world.scenario.definition.name).toBe('empty-catalogue');
   });
 });

@@ -1,0 +1,45 @@
+import type { Request, Response } from 'express';
+import type { Rejection } from '../domain/journal.js';
+
+// What the senders and rules of one request note for its journal entry (written when its connection closes,
+// middleware/journal-middleware.ts): here, below every part of src/http/, because senders of every kind
+// (send-xml, the OAuth token answers, the schemas, the faults and overrides) note into it.
+
+export interface Pending {
+  startedMs: number;
+  at: number;
+  rejected?: Rejection;
+  faults?: number[];
+  override?: number;
+  /** The answer's body as its sender passed it to node, kept by reference until the entry is recorded. */
+  answerBody: Uint8Array | undefined;
+}
+
+// On the request itself rather than in a WeakMap: a WeakMap entry per request is an ephemeron the garbage
+// collector has to revisit on every pass.
+export const PENDING = Symbol('rentalsim.journal');
+export type WithPending = Request & { [PENDING]?: Pending };
+export const pendingOf = (req: Request): Pending | undefined => (req as WithPending)[PENDING];
+
+/** Called by the faults middleware: which injected faults acted on this request. */
+export function noteFaults(req: Request, ids: number[]): void {
+  const p = pendingOf(req);
+  if (p) p.faults = ids;
+}
+
+/** Called by the overrides middleware: which override answered this request. */
+export function noteOverride(req: Request, id: number): void {
+  const p = pendingOf(req);
+  if (p) p.override = id;
+}
+
+/**
+ * Called by whatever sends an API answer's body (sendXmlBytes, the OAuth token answers, ...): the journal
+ * keeps it. A reference until the connection closes, no copy; the journal then copies the first 4 KiB into
+ * its ring (decoded only when the journal is read).
+ * This is cheaper than wrapping `res.end` for every request, and answers go out through these few senders.
+ */
+export function noteAnswerBody(res: Response, body: Uint8Array): void {
+  const p = pendingOf(res.req);
+  if (p) p.answerBody = body;
+}

@@ -1,0 +1,104 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { ApiError } from '../../domain/api-error.js';
+import { ERROR_ROWS, variantsUsed, type AnswerFormat, type CoverageEvent } from '../../domain/coverage.js';
+import type { AddDecision, RefusalKind } from '../../domain/queue-add.js';
+import type { World } from '../../world/world.js';
+import { operationOf } from './count-request.js';
+import { ctxOf, type RequestContext } from '../request-context.js';
+import { JSON_CONTENT_TYPE, XML_CONTENT_TYPE } from '../send-xml.js';
+import { attributedConsumer } from '../oauth/verify-oauth.js';
+
+/** What the handlers and the error handler noted about a request, for its coverage record. */
+interface Notes {
+  refusals: RefusalKind[];
+  errorCode?: string;
+  oauthProblem?: string;
+}
+
+// On the request itself, as the journal keeps its pending entry (journal-middleware.ts says why).
+const NOTES = Symbol('rentalsim.coverage');
+type WithNotes = Request & { [NOTES]?: Notes };
+
+/**
+ * Records each API request in its consumer's coverage tally (src/domain/coverage.ts) once its connection
+ * is done with, and only when its signature verified as that consumer: a forged, unsigned or replayed
+ * request naming a team's key changes nothing in that team's report. Admin requests are not API calls.
+ */
+export function coverageMiddleware(world: World) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.originalUrl.startsWith('/__admin')) return next();
+    (req as WithNotes)[NOTES] = { refusals: [] };
+    res.on('close', () => record(world, req, res));
+    next();
+  };
+}
+
+/** A write handler's failed_title_refs, by kind (the reasons as the domain decided them, not as XML says them). */
+export function noteRefusals(req: Request, decisions: readonly AddDecision[]): void {
+  const notes = (req as WithNotes)[NOTES];
+  if (notes) for (const d of decisions) if (!d.ok) notes.refusals.push(d.kind);
+}
+
+/** The error handler's observer: which catalog row answered, and its oauth_problem. */
+export function coverageObserver(req: Request, error: ApiError): void {
+  const notes = (req as WithNotes)[NOTES];
+  if (!notes) return;
+  // An injected fault's error counts as the row it answered with when that is a row of the catalog (a 503
+  // is ERR_503_SERVICE_UNAVAILABLE): the client met that error code (docs/reference/attribution.md). A
+  // status or reason the catalog lacks is the tester's own, and no row.
+  if (error.check === 'fault' && !ERROR_ROWS.some((r) => r.code === error.code)) return;
+  notes.errorCode = error.code;
+  if (error.oauthProblem) notes.oauthProblem = error.oauthProblem;
+}
+
+function record(world: World, req: Request, res: Response): void {
+  const notes = (req as WithNotes)[NOTES];
+  const ctx = contextIfAny(req);
+  if (!notes || !ctx || !res.writableFinished) return;
+  const consumer = attributedConsumer(req, true);
+  if (consumer === undefined) return;
+  const operation = operationOf(world, req, ctx.path);
+  const event: CoverageEvent = {
+    operation,
+    status: res.statusCode,
+    variants: operation
+      ? variantsUsed(operation, {
+          param: (name) => ctx.params.get(name),
+          ifNoneMatch: req.headers['if-none-match'] !== undefined,
+          ifMatch: req.headers['if-match'] !== undefined,
+          status: res.statusCode,
+          refusals: notes.refusals,
+        })
+      : [],
+  };
+  if (notes.errorCode !== undefined) event.errorCode = notes.errorCode;
+  if (notes.oauthProblem !== undefined) event.oauthProblem = notes.oauthProblem;
+  const format = formatOf(req, res);
+  if (format !== undefined) event.format = format;
+  // The sandbox the request already used, untouched (its use was counted when the route opened it); a
+  // verified request refused before its route opened one opens it now.
+  const sandbox = world.sandboxes.peek(consumer, world.realNow()) ?? world.sandbox(consumer);
+  sandbox.coverage.record(event);
+}
+
+/**
+ * The format an answer's body was sent in, from the content type in the header block node wrote (as the
+ * journal reads it: `getHeader` misses what sendXmlBytes passes to `writeHead` alone); none for a body-less
+ * answer, a token answer or an override's own bytes.
+ */
+function formatOf(req: Request, res: Response): AnswerFormat | undefined {
+  if (req.method === 'HEAD' || res.statusCode === 304) return undefined;
+  const head = (res as unknown as { _header?: unknown })._header;
+  if (typeof head !== 'string') return undefined;
+  if (head.includes(`\r\nContent-Type: ${XML_CONTENT_TYPE}\r\n`)) return 'xml';
+  if (head.includes(`\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n`)) return 'json';
+  return undefined;
+}
+
+function contextIfAny(req: Request): RequestContext | undefined {
+  try {
+    return ctxOf(req);
+  } catch {
+    return undefined; // refused before the context was built (a body over the limit): nobody's
+  }
+}

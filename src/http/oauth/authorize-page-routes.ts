@@ -1,0 +1,141 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { parseCallback, OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
+import { secretsMatch } from '../../domain/secrets-match.js';
+import type { User } from '../../domain/types.js';
+import { requireAllowedHost } from '../../web/host-guard.js';
+import { authorisableToken, consumerNameOf, decideRequestToken } from '../../world/decide-request-token.js';
+import type { Sandbox } from '../../world/sandbox.js';
+import { activationCodePage, allowedPage, deniedPage, signInPage, verifierPage } from './authorize-page.js';
+import { toApiError } from '../error-handler.js';
+import { formTokens, type FormTokens } from './form-token.js';
+import { baseUrlOf, ctxOf } from '../request-context.js';
+import { resource } from '../resource.js';
+
+/** Where login_url points (docs/reference/oauth.md#the-dance-step-by-step). */
+export const LOGIN_PATH = '/oauth/login';
+/**
+ * The older fixed authorisation address (docs/reference/oauth.md#the-dance-step-by-step): it redirects here,
+ * query kept.
+ */
+export const OLD_AUTHORIZE_PATH = '/oauth/authorize';
+
+/**
+ * The authorisation page: activation code, sign-in, Allow Access / Deny
+ * (docs/reference/oauth.md#the-dance-step-by-step). Nothing signs it, so it answers only to the simulator's
+ * own host names (DNS rebinding), and Allow and Deny need the token of a page it showed (cross-site forms):
+ * docs/reference/admin-api.md#security.
+ */
+export function authorizePageRoutes(tokens: FormTokens = formTokens()): Router {
+  const router = Router();
+  const ownHost = (req: Request, _res: Response, next: NextFunction) => {
+    requireAllowedHost(req, ctxOf(req).config);
+    next();
+  };
+  resource(router, LOGIN_PATH, { GET: (req, res) => showPage(tokens, req, res), POST: (req, res) => decide(tokens, req, res) }, [ownHost]);
+  router.all(OLD_AUTHORIZE_PATH, (req, res) => {
+    const ctx = ctxOf(req);
+    res.redirect(301, baseUrlOf(req, ctx.config) + LOGIN_PATH + (ctx.rawQuery ? `?${ctx.rawQuery}` : ''));
+  });
+  router.use(pageErrors);
+  return router;
+}
+
+/**
+ * With ?oauth_token: the sign-in form; without: ask for the activation code first
+ * (docs/reference/oauth.md#the-dance-step-by-step).
+ */
+function showPage(tokens: FormTokens, req: Request, res: Response): void {
+  const ctx = ctxOf(req);
+  const code = ctx.params.get('oauth_token')?.trim();
+  if (!code) {
+    sendHtml(res, 200, activationCodePage(LOGIN_PATH));
+    return;
+  }
+  const { token } = authorisableToken(ctx.world, code);
+  sendHtml(
+    res,
+    200,
+    signInPage({
+      action: LOGIN_PATH,
+      token: token.token,
+      formToken: tokens.issue(token.token),
+      consumerName: consumerNameOf(ctx.world, token),
+      legacyCallback: token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined,
+    }),
+  );
+}
+
+/** The form's answer: sign in and allow, or deny; then redirect to the callback or show the outcome. */
+function decide(tokens: FormTokens, req: Request, res: Response): void {
+  const ctx = ctxOf(req);
+  const located = authorisableToken(ctx.world, ctx.params.get('oauth_token') ?? '');
+  const decision = ctx.params.get('decision') === 'deny' ? 'deny' : 'allow';
+  const legacyCallback = located.token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined;
+  const login = ctx.params.get('login')?.trim() ?? '';
+  const again = (status: number, error: string) =>
+    sendHtml(
+      res,
+      status,
+      signInPage({
+        action: LOGIN_PATH,
+        token: located.token.token,
+        formToken: tokens.issue(located.token.token),
+        consumerName: consumerNameOf(ctx.world, located.token),
+        legacyCallback,
+        login,
+        error,
+      }),
+    );
+  if (!tokens.check(located.token.token, ctx.params.get('form_token'))) {
+    // A form this simulator did not show for this code (another site's, or a page from before a restart):
+    // nothing is decided; the subscriber gets a fresh page to decide on.
+    again(403, 'This form did not come from this page, so nothing was decided. Check the application named here, then choose again.');
+    return;
+  }
+  const user = signIn(located.sandbox, login, ctx.params.get('password') ?? '');
+  if (decision === 'allow' && !user) {
+    again(401, login ? 'That user name and password do not match a subscriber. Try again.' : 'Sign in to allow access.');
+    return;
+  }
+  const outcome = decideRequestToken(ctx.world, located, user, decision, legacyCallback);
+  if (outcome.redirect !== undefined) {
+    res.redirect(302, outcome.redirect);
+  } else if (outcome.decision === 'deny') {
+    sendHtml(res, 200, deniedPage(outcome.consumerName, outcome.token.token));
+  } else if (outcome.token.callback === OUT_OF_BAND) {
+    sendHtml(res, 200, verifierPage(outcome.consumerName, outcome.verifier!));
+  } else {
+    sendHtml(res, 200, allowedPage(outcome.consumerName));
+  }
+}
+
+/** The scenario's subscribers, in the sandbox of the consumer that asked; passwords compared in constant time. */
+function signIn(sandbox: Sandbox, login: string, password: string): User | undefined {
+  const user = login ? sandbox.stores.users.byLogin(login) : undefined;
+  return user && secretsMatch(user.password, password) ? user : undefined;
+}
+
+/** OAuth 1.0 put the callback on the authorisation address; `oob` and junk mean "no redirect". */
+function legacyCallbackOf(sent: string | undefined): string | undefined {
+  const callback = sent === undefined ? undefined : parseCallback(sent);
+  return callback === OUT_OF_BAND ? undefined : callback;
+}
+
+/** People get a page, not XML: the activation code form again, with what went wrong. */
+function pageErrors(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  const e = toApiError(err);
+  for (const [k, v] of Object.entries(e.headers)) res.set(k, v);
+  sendHtml(res, e.status, activationCodePage(LOGIN_PATH, e.details));
+}
+
+function sendHtml(res: Response, status: number, html: string): void {
+  res
+    .status(status)
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      // No script, no frames; form-action is left open because Allow redirects to the client's callback.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    })
+    .send(html);
+}

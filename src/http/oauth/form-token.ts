@@ -1,0 +1,31 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { secretsMatch } from '../../domain/secrets-match.js';
+
+/**
+ * The login page's per-page token, the cross-site request forgery defence of Allow and Deny. Each page
+ * carries `nonce.mac`, the mac an HMAC-SHA256 of the request token and the nonce under a key that never
+ * leaves this process. A page on another origin cannot read ours, so it has no token to send; a token
+ * shown for one request token does not decide another. Nothing is stored: the key is the whole state, and a
+ * restart (which forgets the request tokens too) makes old pages stale.
+ */
+export interface FormTokens {
+  /** A fresh token for a page that decides this request token. */
+  issue(requestToken: string): string;
+  /** Whether a form's token was issued by this process for this request token. */
+  check(requestToken: string, sent: string | undefined): boolean;
+}
+
+export function formTokens(key: Buffer = randomBytes(32), random: (size: number) => Buffer = randomBytes): FormTokens {
+  const mac = (requestToken: string, nonce: string) => createHmac('sha256', key).update(`${requestToken.toUpperCase()}\n${nonce}`).digest('base64url');
+  return {
+    issue: (requestToken) => {
+      const nonce = random(16).toString('base64url');
+      return `${nonce}.${mac(requestToken, nonce)}`;
+    },
+    check: (requestToken, sent) => {
+      const dot = sent?.indexOf('.') ?? -1;
+      if (sent === undefined || dot <= 0) return false;
+      return secretsMatch(mac(requestToken, sent.slice(0, dot)), sent.slice(dot + 1));
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { Router, type Request } from 'express';
+import { errors } from '../../domain/api-error.js';
+import { parseExpand } from '../../domain/expand.js';
+import { parseBooleanParam, parseListDescription, parseListName } from '../../domain/list-params.js';
+import { pageOf, USER_PAGING } from '../../domain/paging.js';
+import { pathId } from '../../domain/ids.js';
+import { newList, planListAdds } from '../../domain/list-writes.js';
+import { isoDateTime } from '../../domain/sim-clock.js';
+import type { ListEntry, User, UserList } from '../../domain/types.js';
+import { statusXml } from '../../xml/error.js';
+import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../../xml/lists.js';
+import { resourcesCreatedXml } from '../../xml/resource-links.js';
+import { authenticateUser } from '../oauth/authenticate.js';
+import { embeddedTitles, userListAddress } from './embedded-title.js';
+import { ownUser, userOf } from './own-user.js';
+import { pageRequestOf } from './page-request.js';
+import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
+import { ctxOf, dataOf } from '../request-context.js';
+import { resource } from '../resource.js';
+import { sendXml } from '../send-xml.js';
+
+const guarded = [authenticateUser, ownUser] as const;
+
+/** The user's collections (docs/reference/queues-and-lists.md). */
+export function listRoutes(): Router {
+  const router = Router();
+
+  resource(
+    router,
+    '/users/:guid/lists',
+    {
+      GET: (req, res) => {
+        const user = userOf(req);
+        sendXml(res, 200, listsXml(ctxOf(req).xml, dataOf(req).stores.lists.listsOf(user.guid)));
+      },
+      POST: (req, res) => {
+        const ctx = ctxOf(req);
+        const user = userOf(req);
+        const { stores, now } = dataOf(req);
+        const fields = {
+          name: parseListName(ctx.params.get('name')),
+          description: parseListDescription(ctx.params.get('description')),
+          isPublic: parseBooleanParam('public', ctx.params.get('public'), true),
+          anonymous: parseBooleanParam('anonymous', ctx.params.get('anonymous'), false),
+        };
+        const list = ctx.sandbox.write(() => {
+          const created = newList(stores.sequences.next('list', 7001), user, fields, now);
+          stores.lists.create(created);
+          return created;
+        });
+        res.set('Location', listHref(ctx.xml, user.guid, list.id));
+        sendXml(res, 201, resourcesCreatedXml(listLink(ctx.xml, list)));
+      },
+    },
+    guarded,
+  );
+
+  resource(
+    router,
+    '/users/:guid/lists/:list_id',
+    {
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const user = userOf(req);
+        const list = ownList(req, user);
+        const pageReq = pageRequestOf(req, USER_PAGING);
+        const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
+        const page = pageOf(dataOf(req).stores.lists.entries(list.id), pageReq);
+        const items = page.items.map((entry) => ({ entry, titleXml: render(entry.titleId) }));
+        sendXml(res, 200, listItemsXml(ctx.xml, user.guid, userListAddress(req, user.guid, `lists/${list.id}`), { ...page, items }));
+      },
+      POST: (req, res) => {
+        const ctx = ctxOf(req);
+        const user = userOf(req);
+        const { stores, now } = dataOf(req);
+        const list = ownList(req, user);
+        const add = (refs: string[], catalog: CatalogFacts) => {
+          const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
+          const facts = { ...catalog, inList: (id: number) => stores.lists.entry(list.id, id) !== undefined };
+          return ctx.sandbox.write(() => {
+            const plan = planListAdds(refs, { listId: list.id, comment, nextSeq: () => stores.sequences.next('list_entry') }, facts, now);
+            stores.lists.addEntries(plan);
+            return plan.decisions;
+          });
+        };
+        postTitleRefs(req, res, 'list_item', add, (titleId) => listItemHref(ctx.xml, user.guid, list.id, titleId));
+      },
+      DELETE: (req, res) => {
+        const user = userOf(req);
+        const list = ownList(req, user);
+        ctxOf(req).sandbox.write(() => dataOf(req).stores.lists.remove(list.id));
+        sendXml(res, 200, statusXml(200, `the list ${JSON.stringify(list.name)} and its entries were deleted`));
+      },
+    },
+    guarded,
+  );
+
+  resource(
+    router,
+    '/users/:guid/lists/:list_id/:product_id',
+    {
+      // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one list_item, as in the list.
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const user = userOf(req);
+        const entry = listEntry(req, user, ownList(req, user));
+        const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(entry.titleId);
+        sendXml(res, 200, listItemXml(ctx.xml, user.guid, { entry, titleXml }));
+      },
+      DELETE: (req, res) => {
+        const user = userOf(req);
+        const { stores, now } = dataOf(req);
+        const list = ownList(req, user);
+        const entry = listEntry(req, user, list);
+        ctxOf(req).sandbox.write(() => {
+          stores.lists.removeEntry(list.id, entry.titleId);
+          stores.lists.touch(list.id, isoDateTime(now));
+        });
+        sendXml(res, 200, statusXml(200, `title ${entry.titleId} removed from the list ${JSON.stringify(list.name)}`));
+      },
+    },
+    guarded,
+  );
+
+  return router;
+}
+
+/** The entry of the path's title in the list; a title not in it, or a malformed id -> 404. */
+function listEntry(req: Request, user: User, list: UserList): ListEntry {
+  const raw = String(req.params['product_id'] ?? '');
+  const id = pathId(raw);
+  const entry = id === undefined ? undefined : dataOf(req).stores.lists.entry(list.id, id);
+  if (!entry)
+    throw errors.notFound(`title ${JSON.stringify(raw)} is not in the list ${list.id}; use a list_item id from GET /users/${user.guid}/lists/${list.id}`);
+  return entry;
+}
+
+/**
+ * A list of the path's user. An unknown id, and the id of another user's list (public or not), are both "could
+ * not be found" (docs/reference/queues-and-lists.md#unknown-lists): lists are reached under their owner's GUID
+ * only.
+ */
+function ownList(req: Request, user: User): UserList {
+  const raw = String(req.params['list_id'] ?? '');
+  const id = pathId(raw);
+  const list = id === undefined ? undefined : dataOf(req).stores.lists.list(user.guid, id);
+  if (!list) throw errors.listNotFound(raw);
+  return list;
+}

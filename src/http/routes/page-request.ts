@@ -1,0 +1,13 @@
+import type { Request } from 'express';
+import { parsePageRequest, type PagingLimits } from '../../domain/paging.js';
+import type { PageRequest } from '../../domain/types.js';
+import { ctxOf } from '../request-context.js';
+
+/**
+ * The validated page this request asks for (start_index, items_per_page;
+ * docs/reference/wire-format.md#paged-lists).
+ */
+export function pageRequestOf(req: Request, limits: PagingLimits): PageRequest {
+  const { params } = ctxOf(req);
+  return parsePageRequest(params.get('start_index'), params.get('items_per_page'), limits);
+}

@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { errors } from '../../domain/api-error.js';
+import { parseExpand } from '../../domain/expand.js';
+import { USER_PAGING } from '../../domain/paging.js';
+import { pathId } from '../../domain/ids.js';
+import { reviewsXml, reviewXml } from '../../xml/reviews.js';
+import { authenticateUser } from '../oauth/authenticate.js';
+import { embeddedTitles, userListAddress } from './embedded-title.js';
+import { ownUser, userOf } from './own-user.js';
+import { pageRequestOf } from './page-request.js';
+import { ctxOf, dataOf } from '../request-context.js';
+import { resource } from '../resource.js';
+import { sendXml } from '../send-xml.js';
+
+const guarded = [authenticateUser, ownUser] as const;
+
+/**
+ * The reviews the user wrote (docs/reference/subscriber-resources.md#routes), newest first, each with the
+ * reviewed title.
+ */
+export function reviewRoutes(): Router {
+  const router = Router();
+
+  resource(
+    router,
+    '/users/:guid/reviews',
+    {
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const guid = userOf(req).guid;
+        const pageReq = pageRequestOf(req, USER_PAGING);
+        const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
+        const page = dataOf(req).stores.reviews.page(guid, pageReq);
+        const items = page.items.map((review) => ({ review: { ...review, userGuid: guid }, titleXml: render(review.titleId) }));
+        sendXml(res, 200, reviewsXml(ctx.xml, userListAddress(req, guid, 'reviews'), { ...page, items }));
+      },
+    },
+    guarded,
+  );
+
+  // A review's id is followable (docs/reference/wire-format.md#addresses-and-ids): the one review, as it
+  // appears in the list.
+  resource(
+    router,
+    '/users/:guid/reviews/:id',
+    {
+      GET: (req, res) => {
+        const ctx = ctxOf(req);
+        const guid = userOf(req).guid;
+        const raw = String(req.params['id'] ?? '');
+        const id = pathId(raw);
+        const review = id === undefined ? undefined : dataOf(req).stores.reviews.get(guid, id);
+        if (!review) throw errors.notFound(`the user has no review ${JSON.stringify(raw)}; use an id from GET /users/${guid}/reviews`);
+        const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(review.titleId);
+        sendXml(res, 200, reviewXml(ctx.xml, { review: { ...review, userGuid: guid }, titleXml }));
+      },
+    },
+    guarded,
+  );
+
+  return router;
+}

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Router, type Response } from 'express';
+import { errors } from '../../domain/api-error.js';
+import { packageRoot } from '../../package-root.js';
+import { noteAnswerBody } from '../journal-notes.js';
+import { resource } from '../resource.js';
+import { XML_CONTENT_TYPE } from '../send-xml.js';
+
+/** The published contract, kept in the repository: one XSD per answer root, and the OpenAPI document. */
+export const SCHEMA_DIR = join(packageRoot(), 'schemas');
+export const OPENAPI_FILE = join(packageRoot(), 'openapi.yaml');
+export const YAML_CONTENT_TYPE = 'application/yaml;charset=UTF-8';
+
+/**
+ * `/schemas/<name>.xsd` and `/openapi.yaml`, byte for byte the files in the repository, with no OAuth: a
+ * client team's build fetches them before it has credentials. Read once, at the first request.
+ */
+export function schemaRoutes(): Router {
+  const router = Router();
+  let schemas: Map<string, Buffer> | undefined;
+  let openapi: Buffer | undefined;
+  const schemaFiles = () =>
+    (schemas ??= new Map(
+      readdirSync(SCHEMA_DIR)
+        .filter((f) => f.endsWith('.xsd'))
+        .sort()
+        .map((f) => [f, readFileSync(join(SCHEMA_DIR, f))]),
+    ));
+
+  resource(router, '/schemas/:name', {
+    GET: (req, res) => {
+      const name = String(req.params['name'] ?? '');
+      const file = schemaFiles().get(name);
+      if (!file) {
+        throw errors.notFound(
+          `there is no schema ${JSON.stringify(name)}; the schemas are ${[...schemaFiles().keys()].map((f) => `/schemas/${f}`).join(', ')}`,
+        );
+      }
+      sendFile(res, XML_CONTENT_TYPE, file);
+    },
+  });
+
+  resource(router, '/openapi.yaml', {
+    GET: (_req, res) => sendFile(res, YAML_CONTENT_TYPE, (openapi ??= readFileSync(OPENAPI_FILE))),
+  });
+  return router;
+}
+
+/** Bytes as stored: a Buffer keeps the content type exactly as set (see sendXml). */
+function sendFile(res: Response, type: string, body: Buffer): void {
+  noteAnswerBody(res, body);
+  res.status(200).set('Content-Type', type).send(body);
+}
