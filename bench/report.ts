@@ -31,7 +31,7 @@ export interface CatalogueResults {
   moderateSearchBursts?: LoadResult;
   reset?: { resetMs: number; firstReadMs: number; warmReadMs: number };
   memory?: { rss: number; peak: number } | undefined;
-  /** RSS of each variant build after the same rows (BENCH_VARIANTS). */
+  /** RSS of this build and each variant build after the load rows alone (BENCH_VARIANTS). */
   variantMemory?: Array<{ name: string; rss: number }>;
   /** RSS after the first-time section too (large only; for information). */
   memoryAfterFirstTime?: { rss: number; peak: number } | undefined;
@@ -148,7 +148,7 @@ function variantsTable(catalogues: readonly CatalogueResults[]): string[] {
   for (const c of catalogues) {
     for (const row of c.load) {
       lines.push(
-        `| ${c.scenario} | ${row.name} | this one | ${row.sim.rps.toFixed(0)} | ${row.ratio.toFixed(2)} / ${row.ceilingRatio.toFixed(2)} | ${row.sim.cpuUs?.toFixed(0) ?? '?'} | ${c.memory?.rss.toFixed(0) ?? '?'} |`,
+        `| ${c.scenario} | ${row.name} | this one | ${row.sim.rps.toFixed(0)} | ${row.ratio.toFixed(2)} / ${row.ceilingRatio.toFixed(2)} | ${row.sim.cpuUs?.toFixed(0) ?? '?'} | ${c.variantMemory?.[0]?.rss.toFixed(0) ?? '?'} |`,
       );
       for (const v of row.variants ?? []) {
         const rss = c.variantMemory?.find((m) => m.name === v.name)?.rss;
