@@ -41,6 +41,15 @@ export interface CatalogueResults {
   firstTime?: FirstTimeRow[];
 }
 
+/** Issue 27: the simulator with every sandbox in a file of --data-dir. */
+export interface OnDiskResults {
+  load: LoadRow[];
+  reset: { resetMs: number; firstReadMs: number; warmReadMs: number };
+  /** Spawn to the first answer of a simulator starting on a folder of `restoredSandboxes` sandboxes. */
+  restartMs: number;
+  restoredSandboxes: number;
+}
+
 export interface BenchResults {
   date: string;
   node: string;
@@ -53,6 +62,8 @@ export interface BenchResults {
   stalls?: StallRow[];
   /** Issue 24: one team's signed reads while another team is idle, then hostile, on one shared instance. */
   twoTeams?: TwoTeamsRow[];
+  /** Issue 27: reads, writes, reset and restart with --data-dir. */
+  onDisk?: OnDiskResults;
   totalSeconds?: number;
 }
 
@@ -135,6 +146,7 @@ export function markdownReport(r: BenchResults): string {
   for (const c of r.catalogues) if (c.firstTime) lines.push('', ...firstTimeTable(c.scenario, c.firstTime));
   if (r.stalls) lines.push('', ...stallsTable(r.stalls));
   if (r.twoTeams) lines.push('', ...twoTeamsTable(r.twoTeams));
+  if (r.onDisk) lines.push('', ...onDiskTable(r.onDisk));
   if (r.totalSeconds !== undefined) lines.push('', `The whole run took ${r.totalSeconds.toFixed(0)} s.`);
   return lines.join('\n') + '\n';
 }
@@ -197,6 +209,34 @@ export function stallsTable(rows: readonly StallRow[]): string[] {
       `| ${r.name} | ${r.seconds.toFixed(1)} | ${ms(r.loopP99Ms)} / ${ms(r.loopMaxMs)} | ${r.others} | ${ms(r.otherP99Ms)} / ${ms(r.otherMaxMs)} | ${target} |`,
     );
   }
+  return lines;
+}
+
+/** Issue 27: the rows measured with --data-dir (each sandbox a SQLite file, WAL, synchronous NORMAL). */
+export function onDiskTable(d: OnDiskResults): string[] {
+  const lines = [
+    'On disk (issue 27): the default catalogue with `--data-dir` on a fresh folder of the temporary directory, every sandbox a SQLite file ' +
+      '(docs/reference/data-dir.md); each row beside the bare server as above.',
+    '',
+    '| scenario | simulator req/s | p50 / p99 ms | bare req/s | ratio | target | CPU µs/req simulator / bare |',
+    '| --- | ---: | ---: | ---: | ---: | --- | ---: |',
+  ];
+  for (const row of d.load) {
+    const bad = row.sim.bad > 0 ? ` (${row.sim.bad} bad answers)` : '';
+    lines.push(
+      `| ${row.name} | ${row.sim.rps.toFixed(0)}${bad} | ${row.sim.p50} / ${row.sim.p99} | ${row.bare.rps.toFixed(0)} | ${row.ratio.toFixed(2)} | ` +
+        `${row.target === undefined ? '-' : `>= ${row.target}: ${mark(row.ratio >= row.target && row.sim.bad === 0)}`} | ` +
+        `${row.sim.cpuUs?.toFixed(0) ?? '?'} / ${row.bare.cpuUs?.toFixed(0) ?? '?'} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| measure | value | target |',
+    '| --- | ---: | --- |',
+    `| reset on disk (admin round trip, median of 20) | ${ms(d.reset.resetMs)} ms | < 50 ms: ${mark(d.reset.resetMs < 50)} |`,
+    `| first signed read after a reset on disk (makes the new file) / warm | ${ms(d.reset.firstReadMs)} / ${ms(d.reset.warmReadMs)} ms | - |`,
+    `| restart with ${d.restoredSandboxes} sandboxes on disk to first answer | ${ms(d.restartMs)} ms | < 2000 ms: ${mark(d.restartMs < 2000)} |`,
+  );
   return lines;
 }
 

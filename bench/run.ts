@@ -1,13 +1,22 @@
 // `npm run bench`: the simulator against the physical limit (a bare node:http server sending the same bytes),
 // measured side by side in one run on this machine. Never part of `npm test`. Writes bench/results/.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild, type Child } from './child.js';
 import { drive, probe, type LoadResult } from './load.js';
 import { firstTime } from './first-time.js';
-import { firstTimeTable, markdownReport, stallsTable, twoTeamsTable, type BenchResults, type CatalogueResults, type LoadRow } from './report.js';
+import {
+  firstTimeTable,
+  markdownReport,
+  stallsTable,
+  twoTeamsTable,
+  type BenchResults,
+  type CatalogueResults,
+  type LoadRow,
+  type OnDiskResults,
+} from './report.js';
 import { drivePaced } from './paced.js';
 import { ALICE_READ, FIRST_ANSWER, loadScenarios, moderateSearch, type LoadScenario } from './scenarios.js';
 import { queueableTitles } from './queue-titles.js';
@@ -63,6 +72,8 @@ async function main(): Promise<void> {
   };
   try {
     for (const name of CATALOGUES) results.catalogues.push(await benchCatalogue(name, { bare, ceiling }));
+    // BENCH_ONLY='on disk' (with BENCH_SCENARIOS=default) runs these rows alone.
+    if (only === undefined || only.test('on disk')) results.onDisk = await benchOnDisk({ bare, ceiling });
   } finally {
     await bare.stop();
     await ceiling.stop();
@@ -230,6 +241,49 @@ async function memoryWithSmallYoungGeneration(scenario: string): Promise<{ flags
     return m && { flags: flags.join(' '), ...m, searchRps };
   } finally {
     await sim.stop();
+  }
+}
+
+/** The load rows measured again with every sandbox in a file (--data-dir), and the write target on disk (issue 27). */
+const ON_DISK_ROWS: Readonly<Record<string, number>> = { 'queue GET': 0.5, 'user ratings page': 0.5, 'queue add + delete': 0.15 };
+/** Sandboxes made before the restart is timed (issue 27: restart with 200 sandboxes on disk to first answer). */
+const RESTART_SANDBOXES = 200;
+
+/**
+ * Issue 27: the simulator with --data-dir on a fresh folder of the machine's temporary directory: signed
+ * reads and writes beside the bare server, reset timings, and a restart with 200 sandboxes on disk to its
+ * first answer.
+ */
+async function benchOnDisk(bares: Bares): Promise<OnDiskResults> {
+  log('== on disk (--data-dir)');
+  const dir = mkdtempSync(join(tmpdir(), 'rentalsim-bench-data-'));
+  const args = ['--port', '0', '--scenario', 'default', '--data-dir', dir, '--open-prefix', 'bench-', '--open-secret', 's', '--max-sandboxes', '300'];
+  let sim = await startChild(MAIN, args);
+  try {
+    await probe(sim.url, FIRST_ANSWER, {});
+    const titles = await queueableTitles(sim.url, 60);
+    const load: LoadRow[] = [];
+    for (const s of loadScenarios(titles)) {
+      const target = ON_DISK_ROWS[s.name];
+      if (target !== undefined) load.push(await sideBySide({ ...s, name: `${s.name}, on disk`, target }, sim, [], bares));
+    }
+    const reset = await resetTimings(sim.url);
+    log(`on disk: reset ${reset.resetMs.toFixed(2)} ms; first read after reset ${reset.firstReadMs.toFixed(2)} ms vs warm ${reset.warmReadMs.toFixed(2)} ms`);
+    // A sandbox per open-mode key, each made by a signed read (a file each), then a clean stop and a start.
+    for (let i = 0; i < RESTART_SANDBOXES; i++) {
+      await probe(sim.url, { ...FIRST_ANSWER, signer: { consumer: { key: `bench-${i}`, secret: 's' } } }, {});
+    }
+    await sim.stop();
+    const t0 = performance.now();
+    sim = await startChild(MAIN, args, t0);
+    await probe(sim.url, FIRST_ANSWER, {});
+    const restartMs = performance.now() - t0;
+    const listed = (await (await fetch(`${sim.url}/__admin/sandboxes`)).json()) as { held: number };
+    log(`on disk: restart with ${listed.held} sandboxes to first answer ${restartMs.toFixed(0)} ms (listening after ${sim.listeningMs.toFixed(0)} ms)`);
+    return { load, reset, restartMs, restoredSandboxes: listed.held };
+  } finally {
+    await sim.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

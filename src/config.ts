@@ -44,6 +44,10 @@ export interface Config {
   rateLimitPerSecond: number;
   /** Requests per day (simulator clock) one consumer may make; 0 = no limit. */
   rateLimitPerDay: number;
+  /** Folder the sandboxes, uploaded scenarios and the active scenario are kept in (docs/reference/data-dir.md); none = in memory. */
+  dataDir: string | undefined;
+  /** Most bytes the data folder may take; past it writes answer 507. */
+  dataDirBudget: number;
 }
 
 type Kind = 'port' | 'host' | 'string' | 'url' | 'int' | 'bool';
@@ -148,6 +152,22 @@ export const SETTINGS: readonly Setting[] = [
     kind: 'int',
     default: '0',
     doc: 'requests per simulator-clock day per consumer before 403 Over Rate Limit; 0 = off',
+  },
+  {
+    key: 'dataDir',
+    flag: '--data-dir',
+    env: 'DATA_DIR',
+    kind: 'string',
+    default: undefined,
+    doc: 'keep every sandbox, uploaded scenario and the active scenario in SQLite files in this folder, so a restart brings them back; unset = in memory',
+  },
+  {
+    key: 'dataDirBudget',
+    flag: '--data-dir-budget',
+    env: 'DATA_DIR_BUDGET',
+    kind: 'int',
+    default: '1073741824',
+    doc: 'most bytes the --data-dir folder may take; at it, writes answer 507 Insufficient Storage and reads go on',
   },
 ];
 

@@ -75,6 +75,8 @@ describe('GET /__admin/metrics', () => {
       'rentalsim_sandboxes_opened_total',
       'rentalsim_sandboxes_dropped_total',
       'rentalsim_sandboxes_evicted_total',
+      'rentalsim_data_dir_bytes',
+      'rentalsim_data_dir_budget_bytes',
       'rentalsim_journal_bytes',
       'rentalsim_journal_entries',
       'rentalsim_nonce_store_nonces',

@@ -30,6 +30,8 @@ export function healthRoutes(world: World, now: () => number = world.realNow): R
       version,
       scenario: world.scenario.definition.name,
       uptimeInSeconds: Math.max(0, now() - startedAt) / 1000,
+      // With --data-dir: its path, bytes, budget and any file set aside at start-up (docs/reference/data-dir.md).
+      ...(world.dataDir ? { dataDir: world.dataDir.report() } : {}),
     });
   });
   return router;

@@ -72,6 +72,9 @@ function metricsOf(world: World): Registry {
   );
   counter('rentalsim_sandboxes_evicted_total', 'Of those, sandboxes dropped for the cap or idle time.', [], (c) => c.inc(pool.evicted));
 
+  gauge('rentalsim_data_dir_bytes', 'Bytes the data folder (--data-dir) takes, as counted after each write; 0 without one.', () => world.dataDir?.bytes ?? 0);
+  gauge('rentalsim_data_dir_budget_bytes', 'Most bytes the data folder may take (--data-dir-budget); 0 without one.', () => world.dataDir?.budget ?? 0);
+
   gauge('rentalsim_journal_bytes', 'Bytes the journal holds, about.', () => world.journal.bytes);
   gauge('rentalsim_journal_entries', 'Entries the journal holds.', () => world.journal.size);
   gauge('rentalsim_nonce_store_nonces', 'Used nonces the replay store remembers (slots taken).', () => world.nonces.held);

@@ -192,6 +192,7 @@ describe("the error rows are the catalog's", () => {
       errors.invalidNonce('x'),
       errors.nonceTooLong(99, 64),
       errors.nonceStoreFull(1, 2),
+      errors.storageFull('x'),
       errors.invalidVerifier('x'),
       errors.otherUsersResource(),
       errors.overQpsLimit(1),

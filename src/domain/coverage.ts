@@ -56,6 +56,7 @@ export const ERROR_ROWS: ReadonlyArray<{ readonly code: string; readonly attribu
   { code: 'ERR_412_PRECONDITION_FAILED', attributable: true },
   { code: 'ERR_500_INTERNAL_SERVER_ERROR', attributable: true },
   { code: 'ERR_503_SERVICE_UNAVAILABLE', attributable: true },
+  { code: 'ERR_507_INSUFFICIENT_STORAGE', attributable: true },
   { code: 'ERR_403_NOT_AUTHORIZED', attributable: false },
   { code: 'ERR_400_MISSING_REQUIRED_CONSUMER_KEY', attributable: false },
   { code: 'ERR_400_MISSING_REQUIRED_NONCE', attributable: false },

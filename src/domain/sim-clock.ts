@@ -9,6 +9,8 @@ export type ClockMode = { mode: 'real' } | { mode: 'frozen'; at: number } | { mo
 
 export class SimClock {
   private state: ClockMode = { mode: 'real' };
+  /** Told each new mode once set (a sandbox in the data folder records its own clock's). */
+  onChange: ((mode: ClockMode) => void) | undefined = undefined;
 
   constructor(private readonly realNow: () => number) {}
 
@@ -38,6 +40,7 @@ export class SimClock {
     const at = mode.mode === 'frozen' ? mode.at : mode.mode === 'offset' ? this.realNow() + mode.offsetMs : this.realNow();
     if (!(at >= CLOCK_RANGE.first && at <= CLOCK_RANGE.last)) throw errors.badRequest(outOfRange(at));
     this.state = mode;
+    this.onChange?.(mode);
   }
 
   /** Moves the clock forward (or back); a real clock becomes an offset one. Checked as `set` is. */

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, errors } from '../domain/api-error.js';
 import type { Config } from '../config.js';
+import { storageFullOf } from '../store/storage-full.js';
 import { errorXml } from '../xml/error.js';
 import { baseUrlOf } from './request-context.js';
 import { answerNotSent, sendXml } from './send-xml.js';
@@ -44,6 +45,9 @@ export function toApiError(err: unknown): ApiError {
   if (e?.type === 'charset.unsupported') return errors.unsupportedMediaType(e.message ?? 'that encoding');
   if (err instanceof URIError) return errors.badPathEncoding(err.message);
   if (e?.type === 'request.aborted') return errors.badRequest('the request body was cut off before it ended');
+  // A write outside Sandbox.write (one statement) that found the data folder's disk full.
+  const full = storageFullOf(err);
+  if (full) return full;
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return errors.badRequest(e.message ?? 'the request could not be read');
   return errors.internal();
 }

@@ -40,7 +40,7 @@ async function upload(world: World, text: string, replacing: string | undefined)
   }
   refuseOverCaps(parsed.scenario!);
   try {
-    const outcome = await world.uploadScenario({ ...parsed, file: `uploaded:${parsed.name}` }, replacing !== undefined);
+    const outcome = await world.uploadScenario({ ...parsed, file: `uploaded:${parsed.name}` }, replacing !== undefined, text);
     return { name: parsed.name, outcome };
   } catch (e) {
     if (e instanceof ScenarioError) throw errors.badRequest(e.message, undefined, e);

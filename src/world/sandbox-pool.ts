@@ -33,9 +33,14 @@ export class SandboxPool {
   opened = 0;
   dropped = 0;
 
+  /**
+   * `open` makes a new sandbox of a key (by default a copy of the template in memory; with a data folder, a
+   * file in it: data-dir.ts).
+   */
   constructor(
     private readonly limits: SandboxPoolLimits,
     private readonly realNow: () => number,
+    private readonly open: (key: string, template: () => Buffer, now: number) => Sandbox = (key, template, now) => new Sandbox(key, template(), now),
   ) {}
 
   /** The sandbox of a key, made from the template on first use (or after it was dropped). */
@@ -45,14 +50,26 @@ export class SandboxPool {
     if (box) {
       this.boxes.delete(key);
     } else {
-      box = new Sandbox(key, template(), now);
+      box = this.open(key, template, now);
       this.opened++;
       while (this.boxes.size >= this.limits.max) this.dropOldest();
     }
+    box.inUse();
     box.lastUsedAt = now;
     this.boxes.set(key, box);
     this.uses.set(key, (this.uses.get(key) ?? 0) + 1);
     return box;
+  }
+
+  /**
+   * Takes in a sandbox found in the data folder at start-up (oldest use first), as if it had just been used;
+   * over the cap, the least recently used goes, as it would have.
+   */
+  adopt(box: Sandbox): void {
+    this.boxes.get(box.key)?.drop(false);
+    this.boxes.delete(box.key);
+    this.boxes.set(box.key, box);
+    while (this.boxes.size > this.limits.max) this.dropOldest();
   }
 
   /**
@@ -108,9 +125,15 @@ export class SandboxPool {
     for (const box of boxes) box.drop();
   }
 
-  /** When the simulator stops; a request still running closes its sandbox when it is done. */
+  /**
+   * When the simulator stops; a request still running closes its sandbox when it is done. Sandboxes in the
+   * data folder keep their files, for the next start.
+   */
   closeAll(): void {
-    this.clear();
+    const boxes = [...this.boxes.values()];
+    this.boxes.clear();
+    this.uses.clear();
+    for (const box of boxes) box.drop(false);
   }
 
   private dropIdle(now: number): void {

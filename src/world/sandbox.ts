@@ -1,9 +1,25 @@
 import { CoverageTally } from '../domain/coverage.js';
 import type { SimClock } from '../domain/sim-clock.js';
 import type { Db } from '../store/catalog-db.js';
+import { storageFullOf } from '../store/storage-full.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { createStores, type Stores } from '../store/stores.js';
 import { writeTransaction } from '../store/write-transaction.js';
+
+/**
+ * What a sandbox kept in a file of the data folder does besides its database (data-dir.ts): room is checked
+ * before each write and counted after it, and its files go when it is dropped.
+ */
+export interface SandboxDisk {
+  /** Before its first use: sets up the budget check of its writes (once; later calls do nothing). */
+  guard(db: Db): void;
+  /** After a request or a write: counts the bytes its files take now, if it wrote since last counted. */
+  settle(): void;
+  /** Its database is closed: deletes its files when it was dropped (`forget`), else leaves them for the next start. */
+  closed(forget: boolean): void;
+  /** Records its own clock's mode in its file. */
+  saveClock(db: Db, clock: string): void;
+}
 
 /**
  * One isolated copy of a scenario's state: a consumer key's own world (design: State). A sandbox is a copy
@@ -24,24 +40,55 @@ export class Sandbox {
   /** Requests using it now (`hold`/`release`), and whether its pool let it go. */
   private holders = 0;
   private dropped = false;
+  /** Whether its files go with it (every drop but the simulator stopping). */
+  private forget = true;
+  /** Set when it lives in a file of the data folder; undefined in memory. */
+  readonly disk: SandboxDisk | undefined;
   // One transaction function for every write, its statements prepared on first use (write-transaction.ts).
   private readonly transaction: <T>(fn: () => T) => T;
 
+  /** `source` is the template to copy (in memory) or a database opened in the data folder with its disk. */
   constructor(
     readonly key: string,
-    template: Buffer,
+    source: Buffer | { db: Db; disk: SandboxDisk },
     now: number,
+    createdAt = now,
   ) {
-    this.db = stateDbFrom(template);
+    if (Buffer.isBuffer(source)) {
+      this.db = stateDbFrom(source);
+      this.disk = undefined;
+    } else {
+      this.db = source.db;
+      this.disk = source.disk;
+    }
     this.stores = createStores(this.db);
     this.transaction = writeTransaction(this.db);
-    this.createdAt = now;
+    this.createdAt = createdAt;
     this.lastUsedAt = now;
   }
 
   /** Runs a write as one transaction: a request that fails half-way changes nothing. */
   write<T>(fn: () => T): T {
-    return this.transaction(fn);
+    const disk = this.disk;
+    if (disk === undefined) return this.transaction(fn);
+    try {
+      return this.transaction(fn);
+    } catch (e) {
+      // A full disk (or the file size limit) rolled the write back: the client is told why, in the catalogue's words.
+      throw storageFullOf(e) ?? e;
+    } finally {
+      disk.settle();
+    }
+  }
+
+  /** Taken from its pool for a request or an admin action (SandboxPool.get): ready for writes. */
+  inUse(): void {
+    this.disk?.guard(this.db);
+  }
+
+  /** Its own clock changed: a sandbox in a file records it there, so a restart brings it back. */
+  clockChanged(clock: string): void {
+    this.disk?.saveClock(this.db, clock);
   }
 
   /**
@@ -55,19 +102,27 @@ export class Sandbox {
 
   /** One request done with it; the last one closes a dropped sandbox. */
   release(): void {
-    if (--this.holders === 0 && this.dropped) this.db.close();
+    if (--this.holders === 0 && this.dropped) this.close();
+    else this.disk?.settle();
   }
 
   /**
    * Dropped from its pool (the cap, idleness, a reset, a scenario switch, the simulator stopping): its
    * database is closed now, or when the last request holding it is done. Closing frees SQLite's memory at
    * once; left to the garbage collector, which sees only a small JavaScript object, thousands of dropped
-   * sandboxes waited for it and the process grew by gigabytes (bench/results/soak.md).
+   * sandboxes waited for it and the process grew by gigabytes (bench/results/soak.md). A sandbox in the
+   * data folder loses its files with it, unless `forget` is false (the simulator stopping keeps them).
    */
-  drop(): void {
+  drop(forget = true): void {
     if (this.dropped) return;
     this.dropped = true;
-    if (this.holders === 0) this.db.close();
+    this.forget = forget;
+    if (this.holders === 0) this.close();
+  }
+
+  private close(): void {
+    this.db.close();
+    this.disk?.closed(this.forget);
   }
 
   /** Whether its database is closed (dropped, with no request still holding it). */

@@ -9,7 +9,7 @@ import { OverrideRules } from '../domain/overrides.js';
 import { NonceStore } from '../domain/oauth/nonce-store.js';
 import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { RateLimiter, type RateLimits } from '../domain/rate-limiter.js';
-import { isoDate, SimClock } from '../domain/sim-clock.js';
+import { type ClockMode, isoDate, SimClock } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
 import { checkReferences } from '../scenarios/check-references.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
@@ -19,10 +19,11 @@ import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { Catalogs, loadedAtOf, loadScenario, loadScenarioLater, type LoadedScenario } from './loaded-scenario.js';
+import type { DataDir } from './data-dir.js';
 import { loadCoverageSpec } from './load-coverage-spec.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
-import type { ScenarioDir, ScenarioEntry } from './scenario-files.js';
+import { scenarioEntry, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
 import { ScenarioRegistry, type ScenarioChanges } from './scenario-registry.js';
 
 /** The sandbox that requests without a consumer key (admin pages, unsigned catalogue reads) use. */
@@ -49,6 +50,13 @@ export interface WorldOptions {
   rateLimits?: Partial<RateLimits>;
   /** Most memory the used-nonce store takes (default NONCE_STORE_BYTES). */
   nonceStoreBytes?: number;
+  /**
+   * The data folder (--data-dir): sandboxes, uploads and the active scenario are kept there and read back
+   * here; its active scenario wins over `scenario`. Without one, everything is in memory.
+   */
+  dataDir?: DataDir;
+  /** Where start-up says what it did with the data folder (one line each). */
+  log?: (line: string) => void;
 }
 
 /** How often the event loop's delay is sampled once someone asks for it (World.eventLoopDelay), in ms. */
@@ -74,6 +82,8 @@ export class World {
    */
   readonly nonces: NonceStore;
   readonly sandboxes: SandboxPool;
+  /** The data folder, when there is one (--data-dir). */
+  readonly dataDir: DataDir | undefined;
   /** API requests by route template, method and status, and OAuth rejections by reason (/__admin/metrics). */
   readonly traffic = new TrafficCounts();
   /** Answers of repeated reads, kept until their sandbox's data changes (src/http/remembered-answers.ts). */
@@ -101,10 +111,15 @@ export class World {
     this.journal = new Journal(options.journalSize ?? 1000);
     this.rateLimiter = new RateLimiter({ perSecond: 0, perDay: 0, ...options.rateLimits });
     this.nonces = new NonceStore({ maxBytes: options.nonceStoreBytes ?? NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
-    this.sandboxes = new SandboxPool({ max: 200, idleMs: 3_600_000, ...options.sandboxes }, this.realNow);
+    const dataDir = (this.dataDir = options.dataDir);
+    const limits = { max: 200, idleMs: 3_600_000, ...options.sandboxes };
+    this.sandboxes = dataDir
+      ? new SandboxPool(limits, this.realNow, (key, template, now) => dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX))
+      : new SandboxPool(limits, this.realNow);
     this.registry = new ScenarioRegistry(options.scenarioDirs, options.scenarios, (entry) => this.checkTitles(entry));
     // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer.
-    this.switchTo(this.registry.entry(options.scenario));
+    this.switchTo(this.registry.entry(dataDir ? this.resumedScenario(dataDir) : options.scenario));
+    if (dataDir) this.restoreSandboxes(dataDir);
   }
 
   get scenario(): LoadedScenario {
@@ -192,13 +207,19 @@ export class World {
    * uploaded one. It is loaded at once, so a title it names that the catalogue lacks is refused now rather
    * than when someone switches to it. Replacing the active scenario takes effect at the next switch to it.
    */
-  async uploadScenario(entry: ScenarioEntry, replace = false): Promise<'added' | 'replaced'> {
+  async uploadScenario(entry: ScenarioEntry, replace = false, text?: string): Promise<'added' | 'replaced'> {
     this.registry.checkUpload(entry.name, replace);
     const loaded = await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText);
     let outcome: 'added' | 'replaced';
     try {
       // Checked again: another upload of the name may have been added while this one's catalogue was built.
       outcome = this.registry.checkUpload(entry.name, replace);
+    } catch (e) {
+      this.catalogs.abandoned(loaded.catalog);
+      throw e;
+    }
+    try {
+      if (text !== undefined) this.dataDir?.saveUpload(entry.name, text);
     } catch (e) {
       this.catalogs.abandoned(loaded.catalog);
       throw e;
@@ -218,6 +239,7 @@ export class World {
       );
     }
     this.registry.removeUpload(name);
+    this.dataDir?.removeUpload(name);
     this.loaded.delete(name);
   }
 
@@ -274,10 +296,17 @@ export class World {
   ownClockOf(key: string): SimClock {
     const box = this.sandbox(key);
     if (!box.ownClock) {
-      box.ownClock = new SimClock(this.realNow);
+      box.ownClock = this.sandboxClock(box);
       box.ownClock.set(this.clock.mode);
     }
     return box.ownClock;
+  }
+
+  /** A sandbox's own clock; one in the data folder records each mode it is set to. */
+  private sandboxClock(box: Sandbox): SimClock {
+    const clock = new SimClock(this.realNow);
+    if (box.disk) clock.onChange = (mode) => box.clockChanged(JSON.stringify(mode));
+    return clock;
   }
 
   /**
@@ -341,6 +370,7 @@ export class World {
     this.initialTokens?.db.close();
     this.initialTokens = undefined;
     this.sandboxes.closeAll();
+    this.dataDir?.close();
     this.catalogs.close();
   }
 
@@ -371,6 +401,8 @@ export class World {
 
   /** Makes a loaded scenario the active one: every sandbox, the clock and the journal start again. */
   private commit(entry: ScenarioEntry, kept: { entry: ScenarioEntry; loaded: LoadedScenario }): LoadedScenario {
+    // First: a data folder that cannot record the switch (a full disk) refuses it with nothing changed.
+    this.dataDir?.setActiveScenario(entry.name);
     entry.titlesChecked = true;
     this.loaded.set(entry.name, kept);
     this.active = kept.loaded;
@@ -380,6 +412,45 @@ export class World {
     // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
     this.journal.clear();
     return kept.loaded;
+  }
+
+  /**
+   * The scenario a data folder was left on, with its uploads known again; the configured one for a new
+   * folder, or (with a line saying so) when the folder's is no longer known: its sandboxes are then set aside.
+   */
+  private resumedScenario(dataDir: DataDir): string {
+    const log = this.options.log ?? (() => {});
+    for (const upload of dataDir.uploads()) {
+      const entry = scenarioEntry(upload.text, `uploaded:${upload.name}`, 'uploaded');
+      if (entry.error) log(`rentalsim: data dir: the uploaded scenario ${upload.file} cannot be used now: ${entry.error.message.replace(/\s*\n\s*/g, ' ')}`);
+      this.registry.putUpload(entry);
+    }
+    const kept = dataDir.activeScenario();
+    if (kept === undefined || kept === this.options.scenario) return this.options.scenario;
+    if (this.registry.find(kept)) {
+      log(
+        `rentalsim: data dir: ${dataDir.root} was left on scenario ${kept}, which it resumes (--scenario ${this.options.scenario} applies to a new data folder)`,
+      );
+      return kept;
+    }
+    log(`rentalsim: data dir: ${dataDir.root} was left on scenario ${kept}, which cannot be used now; starting ${this.options.scenario}`);
+    return this.options.scenario;
+  }
+
+  /** Takes back every sandbox the data folder keeps for the active scenario, each with its own clock. */
+  private restoreSandboxes(dataDir: DataDir): void {
+    const now = this.realNow();
+    for (const { sandbox, meta } of dataDir.restore(this.activeEntry.name, now)) {
+      if (meta.clock !== undefined) {
+        const clock = this.sandboxClock(sandbox);
+        const onChange = clock.onChange;
+        clock.onChange = undefined;
+        clock.set(JSON.parse(meta.clock) as ClockMode);
+        clock.onChange = onChange;
+        sandbox.ownClock = clock;
+      }
+      this.sandboxes.adopt(sandbox);
+    }
   }
 
   /**

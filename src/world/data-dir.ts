@@ -1,0 +1,321 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { errors } from '../domain/api-error.js';
+import type { Db } from '../store/db.js';
+import {
+  createSandboxFile,
+  guardWrites,
+  lockFolder,
+  openSandboxFile,
+  removeSandboxFile,
+  SANDBOX_FILE_SUFFIXES,
+  SandboxFileProblem,
+  type SandboxFileMeta,
+  writeSandboxClock,
+} from '../store/sandbox-file.js';
+import { storageFullOf } from '../store/storage-full.js';
+import { Sandbox, type SandboxDisk } from './sandbox.js';
+
+/** A file found in the data folder that could not be used, moved to `damaged/` (GET /__admin/health). */
+export interface SetAside {
+  /** Where it was. */
+  file: string;
+  /** Where it is now. */
+  movedTo: string;
+  reason: string;
+}
+
+/** What GET /__admin/health and /__admin/metrics say of the data folder. */
+export interface DataDirReport {
+  path: string;
+  bytes: number;
+  budget: number;
+  setAside: SetAside[];
+}
+
+/** A sandbox file read back at start-up, not yet a Sandbox (the world gives it its clock). */
+export interface FoundSandbox {
+  sandbox: Sandbox;
+  meta: SandboxFileMeta;
+}
+
+/**
+ * The data folder (--data-dir; docs/reference/data-dir.md): where sandboxes, uploaded scenarios and the
+ * active scenario's name are kept, so a restart brings them back.
+ *
+ *     DIR/active-scenario.json     {"name": "..."}, written on every switch
+ *     DIR/scenarios/NAME.yaml      an uploaded scenario's text, as sent
+ *     DIR/sandboxes/HASH-ID.db     one sandbox (+ -wal, -shm while open); HASH is of the consumer key, which
+ *                                  the file holds itself; ID tells one life of a sandbox from the next
+ *     DIR/damaged/                 files that could not be read back, set aside with a line on stderr
+ *
+ * It counts the bytes its files take (each sandbox's after each write), and refuses writes and new sandboxes
+ * past its budget with a 507.
+ */
+export class DataDir {
+  private readonly sandboxDir: string;
+  private readonly scenarioDir: string;
+  private readonly damagedDir: string;
+  /** Bytes each file (or group of files) takes, by path; `total` is their sum. */
+  private readonly sizes = new Map<string, number>();
+  private total = 0;
+  private readonly aside: SetAside[] = [];
+  /** Held while this simulator uses the folder (lockFolder). */
+  private readonly lock: Db;
+
+  constructor(
+    readonly root: string,
+    readonly budget: number,
+    private readonly log: (line: string) => void,
+  ) {
+    this.sandboxDir = join(root, 'sandboxes');
+    this.scenarioDir = join(root, 'scenarios');
+    this.damagedDir = join(root, 'damaged');
+    for (const dir of [root, this.sandboxDir, this.scenarioDir]) mkdirSync(dir, { recursive: true });
+    this.lock = lockFolder(join(root, 'lock'));
+    // A new sandbox is written beside its name, then renamed: one left half-written by a crash never held an
+    // answered write.
+    for (const name of readdirSync(this.sandboxDir)) if (name.endsWith('.tmp')) removeSandboxFile(join(this.sandboxDir, name));
+    this.count(join(root, 'active-scenario.json'));
+    this.count(join(root, 'lock'));
+    for (const name of readdirSync(this.scenarioDir)) this.count(join(this.scenarioDir, name));
+    this.countDamaged();
+  }
+
+  /** Lets the folder go (the simulator stopping), once its sandboxes are closed. */
+  close(): void {
+    this.lock.close();
+  }
+
+  /** The bytes its files take now, as counted. */
+  get bytes(): number {
+    return this.total;
+  }
+
+  report(): DataDirReport {
+    return { path: this.root, bytes: this.total, budget: this.budget, setAside: [...this.aside] };
+  }
+
+  /** The scenario active when the folder was last used, if it says. */
+  activeScenario(): string | undefined {
+    try {
+      const name = (JSON.parse(readFileSync(join(this.root, 'active-scenario.json'), 'utf8')) as { name?: unknown }).name;
+      return typeof name === 'string' ? name : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  setActiveScenario(name: string): void {
+    try {
+      this.writeWhole(join(this.root, 'active-scenario.json'), `${JSON.stringify({ name })}\n`);
+    } catch (e) {
+      throw storageFullOf(e) ?? e;
+    }
+  }
+
+  /** The uploaded scenarios kept, as sent. */
+  uploads(): Array<{ name: string; file: string; text: string }> {
+    return readdirSync(this.scenarioDir)
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()
+      .map((f) => ({ name: decodeURIComponent(basename(f, '.yaml')), file: join(this.scenarioDir, f), text: readFileSync(join(this.scenarioDir, f), 'utf8') }));
+  }
+
+  /** Keeps an uploaded scenario's text (refused with a 507 past the budget). */
+  saveUpload(name: string, text: string): void {
+    this.checkRoom();
+    try {
+      this.writeWhole(this.uploadFile(name), text);
+    } catch (e) {
+      throw storageFullOf(e) ?? e;
+    }
+  }
+
+  removeUpload(name: string): void {
+    const file = this.uploadFile(name);
+    rmSync(file, { force: true });
+    this.count(file);
+  }
+
+  /** Throws a 507 when the folder takes its budget or more. */
+  checkRoom(): void {
+    if (this.total >= this.budget) {
+      throw errors.storageFull(`the data folder takes ${this.total} bytes, at its budget of ${this.budget} (--data-dir-budget)`);
+    }
+  }
+
+  /**
+   * A new sandbox of a key, in a new file made from the template: refused with a 507 past the budget, but for
+   * `always` (the shared sandbox that unsigned reads use, so reads go on at the budget).
+   */
+  newSandbox(key: string, scenario: string, template: Buffer, now: number, always = false): Sandbox {
+    if (!always) this.checkRoom();
+    const path = join(this.sandboxDir, `${keyHash(key)}-${now.toString(36)}${randomBytes(3).toString('hex')}.db`);
+    const disk = this.diskOf(path);
+    let db: Db;
+    try {
+      db = createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined });
+    } catch (e) {
+      throw storageFullOf(e) ?? e;
+    }
+    disk.settle();
+    return new Sandbox(key, { db, disk }, now);
+  }
+
+  /**
+   * The sandboxes kept for a scenario, least recently written first. A file that cannot be read back, or
+   * that belongs to another scenario, is set aside (moved to damaged/, one line on stderr), never reset.
+   */
+  restore(scenario: string, now: number): FoundSandbox[] {
+    const found: Array<FoundSandbox & { writtenAt: number }> = [];
+    const names = readdirSync(this.sandboxDir).sort();
+    const companions = new Set(names.filter((n) => n.endsWith('.db')).flatMap((n) => SANDBOX_FILE_SUFFIXES.map((s) => n + s)));
+    for (const name of names) {
+      const file = join(this.sandboxDir, name);
+      if (companions.has(name)) continue;
+      if (!/^[0-9a-f]{32}-[0-9a-z]+\.db$/.test(name)) {
+        this.setAside(file, 'is not a sandbox file of rentalsim (sandboxes/HASH-ID.db)');
+        continue;
+      }
+      const writtenAt = Math.max(...['', ...SANDBOX_FILE_SUFFIXES].map((s) => statSync(file + s, { throwIfNoEntry: false })?.mtimeMs ?? 0));
+      const disk = this.diskOf(file);
+      let opened: { db: Db; meta: SandboxFileMeta };
+      try {
+        opened = openSandboxFile(file);
+      } catch (e) {
+        if (!(e instanceof SandboxFileProblem)) throw e;
+        this.setAside(file, e.message);
+        continue;
+      }
+      const { db, meta } = opened;
+      const problem =
+        keyHash(meta.key) !== name.slice(0, 32)
+          ? `holds the sandbox of ${JSON.stringify(meta.key)}, whose file name would start ${keyHash(meta.key)}`
+          : meta.scenario !== scenario
+            ? `is a sandbox of scenario ${JSON.stringify(meta.scenario)}, and ${JSON.stringify(scenario)} is the active one`
+            : undefined;
+      if (problem !== undefined) {
+        db.close();
+        this.setAside(file, problem);
+        continue;
+      }
+      disk.settle();
+      found.push({ sandbox: new Sandbox(meta.key, { db, disk }, now, meta.createdAt), meta, writtenAt });
+    }
+    found.sort((a, b) => a.writtenAt - b.writtenAt);
+    // Two files of one key (a crash between a reset's new file and the old one's removal): the newer is it.
+    const byKey = new Map<string, FoundSandbox & { writtenAt: number }>();
+    for (const f of found) {
+      const older = byKey.get(f.meta.key);
+      if (older && older.meta.createdAt > f.meta.createdAt) {
+        f.sandbox.drop();
+        continue;
+      }
+      older?.sandbox.drop();
+      byKey.set(f.meta.key, f);
+    }
+    return [...byKey.values()];
+  }
+
+  /**
+   * What a sandbox file does with the folder: each row written is checked against the budget first, and
+   * the file's bytes are counted again once the request or write that wrote is done (a stat of its files).
+   */
+  private diskOf(path: string): SandboxDisk {
+    let wrote = true;
+    let guarded = false;
+    return {
+      guard: (db) => {
+        if (guarded) return;
+        guarded = true;
+        guardWrites(db, () => {
+          this.checkRoom();
+          wrote = true;
+        });
+      },
+      settle: () => {
+        if (!wrote) return;
+        wrote = false;
+        this.countSandbox(path);
+      },
+      closed: (forget) => {
+        if (forget) removeSandboxFile(path);
+        this.countSandbox(path);
+      },
+      saveClock: (db, clock) => {
+        writeSandboxClock(db, clock);
+        this.countSandbox(path);
+      },
+    };
+  }
+
+  /** Moves a file (and its companions) to damaged/ and says so: one line naming it and why. */
+  private setAside(file: string, reason: string): void {
+    mkdirSync(this.damagedDir, { recursive: true });
+    const movedTo = join(this.damagedDir, `${basename(file)}.${Date.now().toString(36)}`);
+    for (const suffix of ['', ...SANDBOX_FILE_SUFFIXES]) {
+      try {
+        renameSync(file + suffix, movedTo + suffix);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+    }
+    this.aside.push({ file, movedTo, reason });
+    this.log(`rentalsim: data dir: ${file} ${reason}; set aside as ${movedTo}`);
+    this.countDamaged();
+  }
+
+  private countSandbox(path: string): void {
+    let bytes = 0;
+    // The file and its log: an EXCLUSIVE connection keeps no shared-memory file (sandbox-file.ts).
+    for (const suffix of ['', '-wal']) bytes += statSync(path + suffix, { throwIfNoEntry: false })?.size ?? 0;
+    this.put(path, bytes);
+  }
+
+  private count(file: string): void {
+    this.put(file, statSync(file, { throwIfNoEntry: false })?.size ?? 0);
+  }
+
+  private countDamaged(): void {
+    let bytes = 0;
+    const names = statSync(this.damagedDir, { throwIfNoEntry: false }) ? readdirSync(this.damagedDir, { withFileTypes: true }) : [];
+    for (const name of names) if (name.isFile()) bytes += statSync(join(this.damagedDir, name.name)).size;
+    this.put(this.damagedDir, bytes);
+  }
+
+  private put(key: string, bytes: number): void {
+    this.total += bytes - (this.sizes.get(key) ?? 0);
+    if (bytes === 0) this.sizes.delete(key);
+    else this.sizes.set(key, bytes);
+  }
+
+  private uploadFile(name: string): string {
+    return join(this.scenarioDir, `${encodeURIComponent(name)}.yaml`);
+  }
+
+  /** Writes a small file whole: beside it, made durable, then renamed over it. */
+  private writeWhole(file: string, text: string): void {
+    const tmp = `${file}.tmp`;
+    try {
+      writeFileSync(tmp, text);
+      const fd = openSync(tmp, 'r');
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(tmp, file);
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw e;
+    }
+    this.count(file);
+  }
+}
+
+/** The first 32 hex digits of the key's SHA-256: a file name any key can have. */
+function keyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
