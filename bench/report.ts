@@ -9,9 +9,16 @@ export interface LoadRow {
   bytes: number;
   target?: number;
   sim: LoadResult;
+  /** The bare server answering in batches, as the simulator does. */
   bare: LoadResult;
+  /** The bare server answering each request at once: the plain ceiling. */
+  ceiling: LoadResult;
   /** Simulator req/s over bare req/s, measured one right after the other. */
   ratio: number;
+  /** Simulator req/s over the at-once bare server's. */
+  ceilingRatio: number;
+  /** Other builds measured in the same rounds (BENCH_VARIANTS), each with its ratios. */
+  variants?: Array<{ name: string; result: LoadResult; ratio: number; ceilingRatio: number }>;
 }
 
 export interface CatalogueResults {
@@ -24,6 +31,8 @@ export interface CatalogueResults {
   moderateSearchBursts?: LoadResult;
   reset?: { resetMs: number; firstReadMs: number; warmReadMs: number };
   memory?: { rss: number; peak: number } | undefined;
+  /** RSS of this build and each variant build after the load rows alone (BENCH_VARIANTS). */
+  variantMemory?: Array<{ name: string; rss: number }>;
   /** RSS after the first-time section too (large only; for information). */
   memoryAfterFirstTime?: { rss: number; peak: number } | undefined;
   /** The same loads with V8's young generation capped, for comparison. */
@@ -69,10 +78,11 @@ export function markdownReport(r: BenchResults): string {
   const lines = [
     `Run ${r.date} on Node ${r.node}, ${r.cpus} CPUs (load average ${r.loadAverage.toFixed(1)} at start: the machine is shared), ` +
       `${r.connections} connections, ${r.seconds} s per server per scenario in alternating rounds; the bare server sends the same number ` +
-      'of bytes and answers in batches, as the simulator does. p99 is the worst of the rounds; CPU time per request is read from /proc.',
+      'of bytes, run two ways: answering in batches, as the simulator does (bare, the ratio the targets hold), and answering each request ' +
+      'at once (the ceiling). p99 is the worst of the rounds; CPU time per request is read from /proc.',
     '',
-    '| catalogue | scenario | bytes | simulator req/s | p50 / p99 ms | bare req/s | bare p50 / p99 ms | ratio | target | CPU µs/req simulator / bare |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
+    '| catalogue | scenario | bytes | simulator req/s | p50 / p99 ms | bare req/s | bare p50 / p99 ms | ratio | target | ceiling req/s | ratio to ceiling | CPU µs/req simulator / bare / ceiling |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
   ];
   for (const c of r.catalogues) {
     for (const row of c.load) {
@@ -80,10 +90,12 @@ export function markdownReport(r: BenchResults): string {
       lines.push(
         `| ${c.scenario} | ${row.name} | ${row.bytes} | ${row.sim.rps.toFixed(0)}${bad} | ${row.sim.p50} / ${row.sim.p99} | ` +
           `${row.bare.rps.toFixed(0)} | ${row.bare.p50} / ${row.bare.p99} | ${row.ratio.toFixed(2)} | ${row.target === undefined ? '-' : `>= ${row.target}: ${mark(row.ratio >= row.target && row.sim.bad === 0)}`} | ` +
-          `${row.sim.cpuUs?.toFixed(0) ?? '?'} / ${row.bare.cpuUs?.toFixed(0) ?? '?'} |`,
+          `${row.ceiling.rps.toFixed(0)} | ${row.ceilingRatio.toFixed(2)} | ` +
+          `${row.sim.cpuUs?.toFixed(0) ?? '?'} / ${row.bare.cpuUs?.toFixed(0) ?? '?'} / ${row.ceiling.cpuUs?.toFixed(0) ?? '?'} |`,
       );
     }
   }
+  if (r.catalogues.some((c) => c.load.some((row) => row.variants))) lines.push('', ...variantsTable(r.catalogues));
   lines.push('', '| catalogue | measure | value | target |', '| --- | --- | ---: | --- |');
   for (const c of r.catalogues) {
     const start = warmStart(c);
@@ -137,6 +149,28 @@ export function markdownReport(r: BenchResults): string {
   if (r.onDisk) lines.push('', ...onDiskTable(r.onDisk));
   if (r.totalSeconds !== undefined) lines.push('', `The whole run took ${r.totalSeconds.toFixed(0)} s.`);
   return lines.join('\n') + '\n';
+}
+
+/** Variant builds beside this one (BENCH_VARIANTS), in the same rounds: ratios, CPU per request, RSS after the rows. */
+function variantsTable(catalogues: readonly CatalogueResults[]): string[] {
+  const lines = [
+    '| catalogue | scenario | build | req/s | ratio to bare / ceiling | CPU µs/req | RSS after the rows MB |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const c of catalogues) {
+    for (const row of c.load) {
+      lines.push(
+        `| ${c.scenario} | ${row.name} | this one | ${row.sim.rps.toFixed(0)} | ${row.ratio.toFixed(2)} / ${row.ceilingRatio.toFixed(2)} | ${row.sim.cpuUs?.toFixed(0) ?? '?'} | ${c.variantMemory?.[0]?.rss.toFixed(0) ?? '?'} |`,
+      );
+      for (const v of row.variants ?? []) {
+        const rss = c.variantMemory?.find((m) => m.name === v.name)?.rss;
+        lines.push(
+          `| ${c.scenario} | ${row.name} | ${v.name} | ${v.result.rps.toFixed(0)} | ${v.ratio.toFixed(2)} / ${v.ceilingRatio.toFixed(2)} | ${v.result.cpuUs?.toFixed(0) ?? '?'} | ${rss?.toFixed(0) ?? '?'} |`,
+        );
+      }
+    }
+  }
+  return lines;
 }
 
 /** The first-time section as a markdown table, with its heading (also printed by `npm run bench -- first-time`). */

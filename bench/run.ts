@@ -33,20 +33,34 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 6);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const CATALOGUES = (process.env['BENCH_SCENARIOS'] ?? 'default,large').split(',');
 const STARTS = 3;
-/** Each side-by-side measure alternates the two servers this many times. */
-const ROUNDS = 3;
+/** Each side-by-side measure alternates the servers this many times (BENCH_ROUNDS: more, for a noisy machine). */
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 /**
  * BENCH_ONLY=<regular expression>: only the load rows whose name it matches, on each catalogue, with nothing else (no
  * start-up series beyond the first, moderate load, memory, first-time, reset or stalls): a quick A/B.
  */
 const ONLY = process.env['BENCH_ONLY'];
 const only = ONLY === undefined ? undefined : new RegExp(ONLY);
+/**
+ * BENCH_VARIANTS=<name>=<main.js>,...: other builds of the simulator (one speed mechanism patched out, an
+ * older commit), started beside this one on each catalogue and driven in the same alternating rounds, so an
+ * A/B is measured in one window of the shared machine. Each gets its ratio to both bare servers, and its RSS
+ * after the rows.
+ */
+const VARIANTS = (process.env['BENCH_VARIANTS'] ?? '')
+  .split(',')
+  .filter((v) => v !== '')
+  .map((v) => {
+    const [name, main] = v.split('=');
+    return { name: name!, main: main! };
+  });
 /** Moderate load for the latency target: about a quarter of what the simulator serves of new (uncached) searches. */
 const MODERATE_RATE = 100;
 
 async function main(): Promise<void> {
   const started = Date.now();
   const bare = await startChild(BARE, []);
+  const ceiling = await startChild(BARE, ['--at-once']);
   const results: BenchResults = {
     date: new Date().toISOString(),
     node: process.version,
@@ -57,11 +71,12 @@ async function main(): Promise<void> {
     catalogues: [],
   };
   try {
-    for (const name of CATALOGUES) results.catalogues.push(await benchCatalogue(name, bare));
+    for (const name of CATALOGUES) results.catalogues.push(await benchCatalogue(name, { bare, ceiling }));
     // BENCH_ONLY='on disk' (with BENCH_SCENARIOS=default) runs these rows alone.
-    if (only === undefined || only.test('on disk')) results.onDisk = await benchOnDisk(bare);
+    if (only === undefined || only.test('on disk')) results.onDisk = await benchOnDisk({ bare, ceiling });
   } finally {
     await bare.stop();
+    await ceiling.stop();
   }
   if (ONLY === undefined) {
     log('== stalls');
@@ -83,7 +98,19 @@ async function main(): Promise<void> {
   process.stdout.write('\n' + md);
 }
 
-async function benchCatalogue(scenario: string, bare: Child): Promise<CatalogueResults> {
+/** The two bare servers: answering in batches as the simulator does, and each request at once. */
+interface Bares {
+  bare: Child;
+  ceiling: Child;
+}
+
+/** A variant build started on one catalogue. */
+interface RunningVariant {
+  name: string;
+  child: Child;
+}
+
+async function benchCatalogue(scenario: string, bares: Bares): Promise<CatalogueResults> {
   log(`== ${scenario}`);
   const startups: number[] = [];
   let sim: Child | undefined;
@@ -96,9 +123,20 @@ async function benchCatalogue(scenario: string, bare: Child): Promise<CatalogueR
     log(`start-up to first answer: ${startups.at(-1)!.toFixed(0)} ms (listening after ${sim.listeningMs.toFixed(0)} ms)`);
   }
   const out: CatalogueResults = { scenario, startupMs: startups, load: [] };
+  const variants: RunningVariant[] = [];
   try {
+    for (const v of VARIANTS) {
+      const child = await startChild(v.main, ['--port', '0', '--scenario', scenario]);
+      variants.push({ name: v.name, child });
+      await probe(child.url, FIRST_ANSWER, {});
+    }
     const titles = await queueableTitles(sim!.url, 60);
-    for (const s of loadScenarios(titles)) if (only === undefined || only.test(s.name)) out.load.push(await sideBySide(s, sim!, bare));
+    for (const v of variants) await queueableTitles(v.child.url, 60);
+    for (const s of loadScenarios(titles)) if (only === undefined || only.test(s.name)) out.load.push(await sideBySide(s, sim!, variants, bares));
+    if (variants.length > 0) {
+      out.variantMemory = [{ name: 'this one', rss: sim!.rssMb()?.rss ?? NaN }, ...variants.map((v) => ({ name: v.name, rss: v.child.rssMb()?.rss ?? NaN }))];
+      log(`RSS after the rows: ${out.variantMemory.map((v) => `${v.name} ${v.rss.toFixed(0)} MB`).join('; ')}`);
+    }
     if (ONLY !== undefined) return out;
     if (scenario === 'large') {
       const m = moderateSearch();
@@ -125,12 +163,16 @@ async function benchCatalogue(scenario: string, bare: Child): Promise<CatalogueR
     );
   } finally {
     await sim!.stop();
+    for (const v of variants) await v.child.stop();
   }
   return out;
 }
 
-/** The simulator, then the bare server with a body of the same size, each warmed up first. */
-async function sideBySide(s: LoadScenario, sim: Child, bare: Child): Promise<LoadRow> {
+/**
+ * The simulator (and any variant builds), then the bare server answering in batches and the one answering at
+ * once, each with a body of the same size and warmed up first, in alternating rounds.
+ */
+async function sideBySide(s: LoadScenario, sim: Child, variants: RunningVariant[], bares: Bares): Promise<LoadRow> {
   const sizes: number[] = [];
   let sample = '';
   for (let i = 0; i < 8; i++) {
@@ -143,22 +185,41 @@ async function sideBySide(s: LoadScenario, sim: Child, bare: Child): Promise<Loa
     }
   }
   const bytes = Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
-  await fetch(`${bare.url}/__bare/body`, { method: 'PUT', body: Buffer.from(sample.padEnd(bytes, ' ')).subarray(0, bytes) });
-  await drive(sim.url, s.steps, { connections: CONNECTIONS, seconds: 1 }, s.begin);
-  await drive(bare.url, s.steps, { connections: CONNECTIONS, seconds: 1 }, s.begin);
-  // Alternating short rounds, so that a change in the shared machine's load hits both servers alike.
+  const body = Buffer.from(sample.padEnd(bytes, ' ')).subarray(0, bytes);
+  for (const b of [bares.bare, bares.ceiling]) await fetch(`${b.url}/__bare/body`, { method: 'PUT', body });
+  const servers = [sim, ...variants.map((v) => v.child), bares.bare, bares.ceiling];
+  for (const server of servers) await drive(server.url, s.steps, { connections: CONNECTIONS, seconds: 1 }, s.begin);
+  // Alternating short rounds, so that a change in the shared machine's load hits every server alike.
   const opts = { connections: CONNECTIONS, seconds: SECONDS / ROUNDS };
-  const simRounds: LoadResult[] = [];
-  const bareRounds: LoadResult[] = [];
+  const rounds: LoadResult[][] = servers.map(() => []);
   for (let r = 0; r < ROUNDS; r++) {
-    simRounds.push(await drive(sim.url, s.steps, opts, s.begin, sim.cpuMs));
-    bareRounds.push(await drive(bare.url, s.steps, opts, s.begin, bare.cpuMs));
+    for (const [i, server] of servers.entries()) rounds[i]!.push(await drive(server.url, s.steps, opts, s.begin, server.cpuMs));
   }
-  const simResult = combined(simRounds);
-  const bareResult = combined(bareRounds);
-  const ratio = simResult.rps / bareResult.rps;
-  log(`${s.name}: ${fmt(simResult)} | bare ${fmt(bareResult)} | ratio ${ratio.toFixed(2)} (target ${s.target ?? '-'})`);
-  return { name: s.name, bytes, target: s.target, sim: simResult, bare: bareResult, ratio };
+  const [simResult, ...others] = rounds.map(combined);
+  const ceilingResult = others.pop()!;
+  const bareResult = others.pop()!;
+  const ratio = simResult!.rps / bareResult.rps;
+  const ceilingRatio = simResult!.rps / ceilingResult.rps;
+  log(
+    `${s.name}: ${fmt(simResult!)} | bare ${fmt(bareResult)} | at once ${fmt(ceilingResult)} | ratio ${ratio.toFixed(2)}, to at once ${ceilingRatio.toFixed(2)} (target ${s.target ?? '-'})`,
+  );
+  const variantRows = variants.map((v, i) => {
+    const result = others[i]!;
+    const row = { name: v.name, result, ratio: result.rps / bareResult.rps, ceilingRatio: result.rps / ceilingResult.rps };
+    log(`  ${v.name}: ${fmt(result)} | ratio ${row.ratio.toFixed(2)}, to at once ${row.ceilingRatio.toFixed(2)}`);
+    return row;
+  });
+  return {
+    name: s.name,
+    bytes,
+    target: s.target,
+    sim: simResult!,
+    bare: bareResult,
+    ceiling: ceilingResult,
+    ratio,
+    ceilingRatio,
+    ...(variantRows.length > 0 ? { variants: variantRows } : {}),
+  };
 }
 
 /**
@@ -193,7 +254,7 @@ const RESTART_SANDBOXES = 200;
  * reads and writes beside the bare server, reset timings, and a restart with 200 sandboxes on disk to its
  * first answer.
  */
-async function benchOnDisk(bare: Child): Promise<OnDiskResults> {
+async function benchOnDisk(bares: Bares): Promise<OnDiskResults> {
   log('== on disk (--data-dir)');
   const dir = mkdtempSync(join(tmpdir(), 'rentalsim-bench-data-'));
   const args = ['--port', '0', '--scenario', 'default', '--data-dir', dir, '--open-prefix', 'bench-', '--open-secret', 's', '--max-sandboxes', '300'];
@@ -204,7 +265,7 @@ async function benchOnDisk(bare: Child): Promise<OnDiskResults> {
     const load: LoadRow[] = [];
     for (const s of loadScenarios(titles)) {
       const target = ON_DISK_ROWS[s.name];
-      if (target !== undefined) load.push(await sideBySide({ ...s, name: `${s.name}, on disk`, target }, sim, bare));
+      if (target !== undefined) load.push(await sideBySide({ ...s, name: `${s.name}, on disk`, target }, sim, [], bares));
     }
     const reset = await resetTimings(sim.url);
     log(`on disk: reset ${reset.resetMs.toFixed(2)} ms; first read after reset ${reset.firstReadMs.toFixed(2)} ms vs warm ${reset.warmReadMs.toFixed(2)} ms`);

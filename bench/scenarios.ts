@@ -66,6 +66,11 @@ export function loadScenarios(queueTitles: number[]): LoadScenario[] {
       steps: [{ method: 'GET', path: () => `/catalog/title?term=${nextTerm()}`, signer: TWO_LEGGED, status: 200 }],
     },
     {
+      // The issue 25 measure: one cached search of the commonest word, the same answer every time.
+      name: 'search term=the (cached)',
+      steps: [{ method: 'GET', path: () => '/catalog/title?term=the', signer: TWO_LEGGED, status: 200 }],
+    },
+    {
       // The same cached search answered as JSON (docs/reference/json.md): its own entry in the answer cache.
       name: 'search (term, 20 titles), JSON',
       target: 0.5,

@@ -31,7 +31,10 @@ export interface AppDeps {
   adminLog?: AdminLog;
 }
 
-/** The express app. It never listens: main.ts and startSimulator do, tests use supertest on it. */
+/**
+ * The express app. It never listens: simulatorServerOf (src/index.ts) puts it in the server startSimulator
+ * listens on, and tests hand that server, unlistened, to supertest.
+ */
 export function createApp({ world, config, adminLog }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');

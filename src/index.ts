@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simControls, type SimControls } from './admin/controls.js';
-import { createApp } from './app.js';
-import { simulatorServer } from './http/server-options.js';
+import { createApp, type AppDeps } from './app.js';
+import { simulatorServer, type ServerTiming } from './http/server-options.js';
 import { ConfigError, simulatorConfig, type Config } from './config.js';
 import { listenProblem } from './listen-problem.js';
 import { checkScenarioDir } from './scenario-dir-check.js';
@@ -82,6 +82,14 @@ function stderrLine(line: string): void {
 }
 
 /**
+ * @internal The HTTP server around a new app for the world: what startSimulator (and so the CLI) listens on,
+ * and what this repo's tests hand to supertest, which listens on a free port itself.
+ */
+export function simulatorServerOf(deps: AppDeps, timing?: ServerTiming): Server {
+  return simulatorServer(createApp(deps), timing);
+}
+
+/**
  * The library entry for test runners' global setup:
  * `const sim = await startSimulator({ port: 0, scenario: 'default' })`.
  */
@@ -90,8 +98,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const config: Config = simulatorConfig(options as Readonly<Record<string, unknown>>);
   if (config.scenarioDir !== undefined) checkScenarioDir(config.scenarioDir);
   const world = createWorld(config);
-  const app = createApp({ world, config });
-  const server: Server = simulatorServer(app);
+  const server = simulatorServerOf({ world, config });
   server.listen(config.port, config.host);
   try {
     await once(server, 'listening');

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { BIZ_CONSUMER, DORA, businessScenarioDir } from './fixtures/business-scenario.js';
@@ -12,14 +12,14 @@ const world = () => {
   freezeBefore(w.world, COMING_SOON.release);
   return w;
 };
-const ship = (app: Express, extra: Record<string, unknown> = {}) =>
+const ship = (app: Server, extra: Record<string, unknown> = {}) =>
   request(app)
     .post('/__admin/business/ship')
     .send({ consumer: BIZ_CONSUMER.key, user: 'dora', ...extra });
-const giveBack = (app: Express, title: unknown) => request(app).post('/__admin/business/return').send({ consumer: BIZ_CONSUMER.key, user: 'dora', title });
+const giveBack = (app: Server, title: unknown) => request(app).post('/__admin/business/return').send({ consumer: BIZ_CONSUMER.key, user: 'dora', title });
 
 /** Title ids an API list shows, in order. */
-async function idsAt(app: Express, path: string, item: string): Promise<number[]> {
+async function idsAt(app: Server, path: string, item: string): Promise<number[]> {
   const res = await signed(app, 'GET', `/users/${DORA.guid}/${path}`, { consumer: BIZ_CONSUMER, token: DORA.token });
   expect(res.status, res.text).toBe(200);
   return nodes(parseXml(res.text), `//${item}/catalog_title/id`).map((n) => Number(String(n.textContent).replace(/.*\//, '')));

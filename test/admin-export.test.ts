@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, CAROL, CONSUMER, signed, type Credentials } from './support/signing.js';
@@ -8,7 +8,7 @@ import { yamlValue } from '../src/scenarios/yaml-value.js';
 const title = (id: number) => `${BASE}/catalog/title/${id}`;
 
 /** Every answer a client could read about the users, to compare before the export and after loading it. */
-async function answers(app: Express, token: Credentials & { guid: string }): Promise<Record<string, string>> {
+async function answers(app: Server, token: Credentials & { guid: string }): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const path of ['ratings/title', 'reviews', 'queues', 'queues/every', 'rented', 'at_home', 'lists']) {
     const res = await signed(app, 'GET', `/users/${token.guid}/${path}`, { token });

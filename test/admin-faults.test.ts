@@ -1,17 +1,16 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { simControls } from '../src/admin/controls.js';
-import { createApp } from '../src/app.js';
 import { DEFAULT_CONFIG, type Config } from '../src/config.js';
-import { createWorld } from '../src/index.js';
+import { createWorld, simulatorServerOf } from '../src/index.js';
 import { CONSUMER, OTHER_CONSUMER, signed, type Credentials } from './support/signing.js';
 import { testWorld } from './support/world.js';
 import { parseXml, str } from './support/xml.js';
 
 const SEARCH = '/catalog/title?term=zzyzx';
-const search = (app: Express, consumer: Credentials = CONSUMER) => signed(app, 'GET', SEARCH, { consumer });
-const addFault = (app: Express, body: Record<string, unknown>) => request(app).post('/__admin/faults').send(body);
+const search = (app: Server, consumer: Credentials = CONSUMER) => signed(app, 'GET', SEARCH, { consumer });
+const addFault = (app: Server, body: Record<string, unknown>) => request(app).post('/__admin/faults').send(body);
 const reasonOf = (text: string) => str(parseXml(text), '/error/reason');
 
 describe('fault: error answer', () => {
@@ -174,7 +173,7 @@ describe('the real rate limit (off by default)', () => {
   it('allows N requests per second, set at run time through PUT /__admin/rate-limit', async () => {
     const start = Date.now();
     const config: Config = { ...DEFAULT_CONFIG };
-    const app = createApp({ world: createWorld(config, () => start), config }); // real time stands still: one second
+    const app = simulatorServerOf({ world: createWorld(config, () => start), config }); // real time stands still: one second
     expect((await request(app).get('/__admin/rate-limit')).body).toEqual({ perSecond: 0, perDay: 0 });
     expect((await request(app).put('/__admin/rate-limit').send({ perSecond: 1 })).body).toEqual({ perSecond: 1, perDay: 0 });
     expect((await search(app)).status).toBe(200);

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
 import { DEFAULT_CONFIG } from '../src/config.js';
-import { createWorld } from '../src/index.js';
+import { createWorld, simulatorServerOf } from '../src/index.js';
 import { testWorld } from './support/world.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -13,7 +12,7 @@ function worldWithRealTime(start: number) {
   const time = { now: start };
   const config = { ...DEFAULT_CONFIG, scenario: 'default' };
   const world = createWorld(config, () => time.now);
-  return { app: createApp({ world, config }), world, time };
+  return { app: simulatorServerOf({ world, config }), world, time };
 }
 
 describe('GET /__admin/health', () => {

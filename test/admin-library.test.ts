@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../src/index.js';
 import { signed } from './support/signing.js';
@@ -7,7 +7,7 @@ import { signed } from './support/signing.js';
 describe('startSimulator controls', () => {
   let sim: Simulator;
   // supertest takes a URL as well as an app.
-  const api = () => sim.url as unknown as Express;
+  const api = () => sim.url as unknown as Server;
 
   beforeAll(async () => {
     sim = await startSimulator({ port: 0 });

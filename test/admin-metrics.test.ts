@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { sendRaw } from './support/oauth-request.js';
@@ -45,7 +45,7 @@ function parseExposition(text: string): Sample[] {
   return samples;
 }
 
-async function scrape(app: Express, authorization?: string): Promise<Sample[]> {
+async function scrape(app: Server, authorization?: string): Promise<Sample[]> {
   const call = request(app).get('/__admin/metrics');
   const res = await (authorization === undefined ? call : call.set('Authorization', authorization));
   expect(res.status, res.text).toBe(200);

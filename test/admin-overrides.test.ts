@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { simControls } from '../src/admin/controls.js';
@@ -11,15 +11,15 @@ import { parseXml, str } from './support/xml.js';
 // Issue 16 part 1: one request answered with what the model cannot produce, through POST /__admin/overrides.
 
 const SEARCH = '/catalog/title?term=zzyzx';
-const search = (app: Express, consumer: Credentials = CONSUMER, path = SEARCH) => signed(app, 'GET', path, { consumer });
-const unsigned = (app: Express, path = SEARCH) => request(app).get(path).set('Host', HOST);
-const forged = (app: Express, key: string) => search(app, { key, secret: 'not-the-secret' });
-const addOverride = (app: Express, body: unknown) =>
+const search = (app: Server, consumer: Credentials = CONSUMER, path = SEARCH) => signed(app, 'GET', path, { consumer });
+const unsigned = (app: Server, path = SEARCH) => request(app).get(path).set('Host', HOST);
+const forged = (app: Server, key: string) => search(app, { key, secret: 'not-the-secret' });
+const addOverride = (app: Server, body: unknown) =>
   request(app)
     .post('/__admin/overrides')
     .send(body as object);
-const listed = async (app: Express) => (await request(app).get('/__admin/overrides')).body.overrides as Array<Record<string, unknown>>;
-const journal = async (app: Express) => (await request(app).get('/__admin/journal')).body.entries as Array<Record<string, unknown>>;
+const listed = async (app: Server) => (await request(app).get('/__admin/overrides')).body.overrides as Array<Record<string, unknown>>;
+const journal = async (app: Server) => (await request(app).get('/__admin/journal')).body.entries as Array<Record<string, unknown>>;
 
 /** The answer's body as the bytes sent, whatever its content type. */
 const bytesOf = (call: request.Test) =>

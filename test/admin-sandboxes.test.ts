@@ -1,28 +1,27 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
 import { DEFAULT_CONFIG, type Config } from '../src/config.js';
-import { createWorld } from '../src/index.js';
+import { createWorld, simulatorServerOf } from '../src/index.js';
 import { CAROL, CONSUMER, OTHER_CONSUMER, signed, type Credentials } from './support/signing.js';
 import { BASE, testWorld } from './support/world.js';
 import { count, parseXml, str } from './support/xml.js';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 
 const RATINGS = `/users/${CAROL.guid}/ratings/title`;
 
 /** Carol rates a title through a consumer (carol's token works with every consumer of the scenario). */
-const rate = (app: Express, consumer: Credentials, titleId: number) =>
+const rate = (app: Server, consumer: Credentials, titleId: number) =>
   signed(app, 'POST', RATINGS, { consumer, token: CAROL.token, form: { title_ref: `${BASE}/catalog/title/${titleId}`, rating: '4' } });
 
 /** The title ids carol has rated, as one consumer's sandbox sees them. */
-async function ratedBy(app: Express, consumer: Credentials): Promise<string[]> {
+async function ratedBy(app: Server, consumer: Credentials): Promise<string[]> {
   const res = await signed(app, 'GET', RATINGS, { consumer, token: CAROL.token });
   expect(res.status).toBe(200);
   const doc = parseXml(res.text);
   return Array.from({ length: count(doc, '//rating_item') }, (_, i) => str(doc, `(//rating_item)[${i + 1}]/catalog_title/id`).replace(/.*\//, ''));
 }
 
-const admin = (app: Express) => request(app);
+const admin = (app: Server) => request(app);
 
 describe('sandboxes: one world per consumer key', () => {
   it('two consumers writing at the same time never see each other', async () => {
@@ -85,7 +84,7 @@ describe('sandboxes: eviction', () => {
     let now = Date.now();
     const config: Config = { ...DEFAULT_CONFIG, sandboxIdleSeconds: 60 };
     const world = createWorld(config, () => now);
-    const app = createApp({ world, config });
+    const app = simulatorServerOf({ world, config });
     await rate(app, CONSUMER, 30);
     await rate(app, OTHER_CONSUMER, 31);
     now += 45_000;
@@ -98,7 +97,7 @@ describe('sandboxes: eviction', () => {
 });
 
 describe('sandboxes: open mode for shared CI servers', () => {
-  const open = (): Express => testWorld('default', { openPrefix: 'ci-', openSecret: 'ci-shared-secret' }).app;
+  const open = (): Server => testWorld('default', { openPrefix: 'ci-', openSecret: 'ci-shared-secret' }).app;
   const ci = (key: string): Credentials => ({ key, secret: 'ci-shared-secret' });
 
   it('any key with the prefix signs with the shared secret and gets its own fresh sandbox', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../src/app.js';
+import { simulatorServerOf } from '../src/index.js';
 import { signed } from './support/signing.js';
 import { freezeClock, testWorld } from './support/world.js';
 
@@ -35,7 +35,7 @@ afterEach(() => {
 function world(overrides: Parameters<typeof testWorld>[1] = {}) {
   const t = testWorld('default', { scenarioDir: dir, ...overrides });
   const lines: string[] = [];
-  const app = createApp({ world: t.world, config: t.config, adminLog: (line) => lines.push(line) });
+  const app = simulatorServerOf({ world: t.world, config: t.config, adminLog: (line) => lines.push(line) });
   return { ...t, app, lines };
 }
 

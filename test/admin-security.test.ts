@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../src/index.js';
@@ -17,14 +17,14 @@ const EVIL = 'http://evil.example';
 const OTHER_PORT = 'http://localhost:3000';
 
 /** A scenario file to upload: the default sandbox, exported under another name. */
-async function scenarioYaml(app: Express, name: string): Promise<string> {
+async function scenarioYaml(app: Server, name: string): Promise<string> {
   const res = await request(app).get(`/__admin/export?consumer=${CONSUMER.key}&name=${name}`);
   expect(res.status, res.text).toBe(200);
   return res.text;
 }
 
 /** The sign-in page for a code, as the subscriber's browser gets it, and its form token. */
-async function signInPage(app: Express, code: string, host = 'localhost:8080') {
+async function signInPage(app: Server, code: string, host = 'localhost:8080') {
   const res = await request(app).get(`/oauth/login?oauth_token=${code}`).set('Host', host);
   return { res, formToken: /name="form_token" value="([^"]*)"/.exec(res.text)?.[1] };
 }

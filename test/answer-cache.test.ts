@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { authorization } from '../bench/sign.js';
-import { createApp } from '../src/app.js';
+import { simulatorServerOf } from '../src/index.js';
 import { ALICE, CONSUMER, OTHER_CONSUMER, asAlice, signed } from './support/signing.js';
 import { BASE, testWorld } from './support/world.js';
 import { parseXml, str } from './support/xml.js';
@@ -73,7 +73,7 @@ describe('answers of repeated reads', () => {
 
   it('the same search through an app with another public URL answers with that URL', async () => {
     const { app, world, config } = testWorld();
-    const other = createApp({ world, config: { ...config, publicUrl: 'http://other.example' } });
+    const other = simulatorServerOf({ world, config: { ...config, publicUrl: 'http://other.example' } });
     const here = await signed(app, 'GET', SEARCH);
     const there = await request(other)
       .get(SEARCH)

@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../src/index.js';
-import { simulatorServer } from '../src/http/server-options.js';
 import { ALICE, BOB, CAROL, authHeader, type Credentials } from './support/signing.js';
 import { HOST, testWorld } from './support/world.js';
 
@@ -129,7 +128,7 @@ describe('every route group answers inside its batch', () => {
   let answered: string[] = [];
 
   beforeAll(async () => {
-    server = simulatorServer(testWorld().app);
+    server = testWorld().app;
     // Before the app: note each answer as its handler ends it.
     server.prependListener('request', (req, res) => {
       const end = res.end.bind(res) as (...args: unknown[]) => typeof res;

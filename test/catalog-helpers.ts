@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import { expect } from 'vitest';
 import type { Title } from '../src/domain/types.js';
 import type { World } from '../src/world/world.js';
@@ -8,7 +8,7 @@ import { nodes, parseXml, str } from './support/xml.js';
 
 // Helpers for the catalogue tests: signed two-legged GETs, item ids, and walking every page of a search.
 
-export async function getXml(app: Express, path: string, status = 200) {
+export async function getXml(app: Server, path: string, status = 200) {
   const res = await signed(app, 'GET', path);
   expect(res.status, `${path}\n${res.text.slice(0, 400)}`).toBe(status);
   expect(res.headers['content-type']).toBe('application/xml;charset=UTF-8');
@@ -31,7 +31,7 @@ export function pathOf(href: string): string {
 }
 
 /** Every item id of a search, following its `next` links (250 per page, titles shrunk). */
-export async function allIds(app: Express, path: string, items: 'title' | 'person' = 'title'): Promise<number[]> {
+export async function allIds(app: Server, path: string, items: 'title' | 'person' = 'title'): Promise<number[]> {
   const sep = path.includes('?') ? '&' : '?';
   let next: string | undefined = `${path}${sep}items_per_page=250${items === 'title' ? '&expand=none' : ''}`;
   const out: number[] = [];

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellQuote } from '../src/cli/curl-command.js';
@@ -16,7 +16,7 @@ const queues = `/users/${ALICE.guid}/queues`;
 const ref = (base: string, id: number) => `${base}/catalog/title/${id}`;
 
 /** Sends a printed signed URL with the method it was signed for. */
-function sendUrl(app: Express, method: string, signedUrl: string): request.Test {
+function sendUrl(app: Server, method: string, signedUrl: string): request.Test {
   const { pathname, search } = new URL(signedUrl);
   return request(app)
     [method.toLowerCase() as 'get'](pathname + search)
@@ -24,7 +24,7 @@ function sendUrl(app: Express, method: string, signedUrl: string): request.Test 
 }
 
 /** Sends a request to `path` with a printed `Authorization: ...` line and, for a POST or PUT, its form body. */
-function sendWithHeader(app: Express, method: string, path: string, headerLine: string, form?: Record<string, string>): request.Test {
+function sendWithHeader(app: Server, method: string, path: string, headerLine: string, form?: Record<string, string>): request.Test {
   const [name, value] = [headerLine.slice(0, headerLine.indexOf(':')), headerLine.slice(headerLine.indexOf(':') + 1).trim()];
   const call = request(app)[method.toLowerCase() as 'get'](path).set('Host', HOST).set(name, value);
   return form ? call.type('form').send(new URLSearchParams(form).toString()) : call;

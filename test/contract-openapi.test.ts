@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { deref, documentedOperations, documentedPathOf, expectedRoots, openapiDocument, OPENAPI_PATH } from './support/openapi-routes.js';
@@ -17,9 +17,11 @@ interface Layer {
 /**
  * Every route the app declares: walks express's router stack through the routers mounted at '/', and
  * through wrappers that expose the router they run as `router` (src/http/routes/under-prefix.ts). The admin
- * router is mounted at /__admin (JSON, outside the contract), so it is not walked.
+ * router is mounted at /__admin (JSON, outside the contract), so it is not walked. The app is the server's
+ * request listener (testWorld gives the server the CLI listens on).
  */
-function appRoutes(app: Express): Array<{ path: string; methods: string[] }> {
+function appRoutes(server: Server): Array<{ path: string; methods: string[] }> {
+  const app = server.listeners('request')[0];
   const out: Array<{ path: string; methods: string[] }> = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {

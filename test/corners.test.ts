@@ -1,9 +1,9 @@
-import type { Server } from 'node:http';
+import { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../src/index.js';
-import { simulatorServer } from '../src/http/server-options.js';
+import { answerClientError } from '../src/http/client-error.js';
+import { simulatorServerOf, startSimulator, type Simulator } from '../src/index.js';
 import { rawHttp } from './hostile-helpers.js';
 import { formAnswer, sendRaw } from './support/oauth-request.js';
 import { ALICE, BOB, asAlice, authHeader, signed } from './support/signing.js';
@@ -178,12 +178,22 @@ function fakeServer(port: number): Server {
   return { address: () => ({ port, address: '127.0.0.1', family: 'IPv4' }) as AddressInfo } as unknown as Server;
 }
 
+describe('tests run through the server the CLI listens on', () => {
+  it("testWorld hands supertest the simulator's own server, not the bare express app", () => {
+    const { app } = testWorld();
+    expect(app).toBeInstanceOf(Server);
+    expect(app.listeners('clientError')).toContain(answerClientError);
+    expect((app as Server & { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen).toBe(true);
+  });
+});
+
 describe('a request that is not all sent in time gets 408 Request Timeout', () => {
   // The simulator's own server, as startSimulator builds it, with the timeouts shortened from a minute.
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    server = simulatorServer(testWorld().app, { headersTimeout: 200, requestTimeout: 400, connectionsCheckingInterval: 50 });
+    const { world, config } = testWorld();
+    server = simulatorServerOf({ world, config }, { headersTimeout: 200, requestTimeout: 400, connectionsCheckingInterval: 50 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });

@@ -3,12 +3,11 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
 import { type Config, DEFAULT_CONFIG } from '../src/config.js';
-import { createWorld } from '../src/index.js';
+import { createWorld, simulatorServerOf } from '../src/index.js';
 import { ALICE, BOB, CONSUMER, OTHER_CONSUMER, signed } from './support/signing.js';
 import { BASE, type TestWorld } from './support/world.js';
 import { DEFAULT_SANDBOX } from '../src/world/world.js';
@@ -32,7 +31,7 @@ function worldOn(dir: string, overrides: Partial<Config> = {}): TestWorld & { li
   // What start-up says of the folder, kept here rather than written to the runner's stderr.
   const lines: string[] = [];
   const world = createWorld(config, undefined, (line) => lines.push(line));
-  const w = { app: createApp({ world, config }), world, config, adminLines: [], lines };
+  const w = { app: simulatorServerOf({ world, config }), world, config, adminLines: [], lines };
   worlds.push(w);
   return w;
 }
@@ -43,14 +42,14 @@ afterEach(() => {
 });
 
 const sandboxFiles = (dir: string) => readdirSync(join(dir, 'sandboxes')).filter((f) => f.endsWith('.db'));
-const exportOf = async (app: Express, key = CONSUMER.key) => {
+const exportOf = async (app: Server, key = CONSUMER.key) => {
   const res = await request(app).get(`/__admin/export?consumer=${key}&format=json`);
   expect(res.status, res.text).toBe(200);
   return res.body as Record<string, unknown>;
 };
 
 /** Writes of every kind a sandbox keeps: a queue add, a rating, a list, a minted token, its own clock. */
-async function writeSome(app: Express): Promise<void> {
+async function writeSome(app: Server): Promise<void> {
   const q = await signed(app, 'POST', `/users/${ALICE.guid}/queues/every`, { token: ALICE.token, form: { title_refs: `${title(1)},${title(10)}` } });
   expect(q.status, q.text).toBe(201);
   const r = await signed(app, 'POST', `/users/${BOB.guid}/ratings/title`, { token: BOB.token, form: { title_ref: title(30), rating: '4.5' } });
@@ -157,7 +156,7 @@ describe('--data-dir: idle time', () => {
       () => real.now,
       () => {},
     );
-    const app = createApp({ world, config });
+    const app = simulatorServerOf({ world, config });
     worlds.push({ app, world, config, adminLines: [] });
     world.sandbox(CONSUMER.key);
     expect(sandboxFiles(dir)).toHaveLength(1);
@@ -183,7 +182,7 @@ describe('--data-dir: a file that cannot be read back is set aside, never reset'
     const lines: string[] = [];
     const config = { ...DEFAULT_CONFIG, dataDir: dir };
     const world = createWorld(config, undefined, (line) => lines.push(line));
-    const app = createApp({ world, config });
+    const app = simulatorServerOf({ world, config });
     worlds.push({ app, world, config, adminLines: [] });
 
     expect(lines).toHaveLength(2);

@@ -1,10 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
+import { Agent, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { percentDecode } from '../src/domain/oauth/percent-decode.js';
-import { answerClientError } from '../src/http/client-error.js';
 import { ALICE, CONSUMER, type Credentials } from './support/signing.js';
 import { baseString, enc } from './support/oauth-request.js';
 import { BASE, HOST, testWorld, type TestWorld } from './support/world.js';
@@ -62,8 +61,7 @@ export interface Arena extends TestWorld {
 
 export async function arena(overrides: Parameters<typeof testWorld>[1] = {}): Promise<Arena> {
   const w = testWorld('default', overrides);
-  const server = createServer(w.app);
-  server.on('clientError', answerClientError); // as startSimulator does: a refused request still gets an <error>
+  const server = w.app; // the simulator's own server: a refused request gets an <error> as the CLI's does
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     ...w,

@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
 import { DEFAULT_CONFIG, type Config } from '../src/config.js';
 import type { JournalEntry } from '../src/domain/journal.js';
-import { createWorld } from '../src/index.js';
+import { createWorld, simulatorServerOf } from '../src/index.js';
 import { ALICE, CAROL, CONSUMER, asAlice, signed } from './support/signing.js';
 import { BASE, HOST, testWorld } from './support/world.js';
 
@@ -142,7 +141,7 @@ describe('journal filters by time', () => {
   // requests, since a signature's timestamp is checked against that clock.
   const config: Config = { ...DEFAULT_CONFIG, scenario: 'default' };
   let now = Date.parse('2030-01-01T10:00:00.000Z');
-  const app = createApp({ world: createWorld(config, () => now), config });
+  const app = simulatorServerOf({ world: createWorld(config, () => now), config });
   const ready = (async () => {
     for (const second of [0, 1, 2]) {
       now = Date.parse(`2030-01-01T10:00:0${second}.000Z`);

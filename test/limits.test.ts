@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/config.js';
@@ -195,7 +195,7 @@ describe('request line and headers (Node: 16 KB), on a listening simulator', () 
 });
 
 describe('the journal and the sandbox pool stay bounded under a flood', () => {
-  const flood = async (app: Express, n: number, consumerOf: (i: number) => { key: string; secret: string }) => {
+  const flood = async (app: Server, n: number, consumerOf: (i: number) => { key: string; secret: string }) => {
     for (let i = 0; i < n; i++) await signed(app, 'GET', `/catalog/title?items_per_page=1&i=${i}`, { consumer: consumerOf(i) });
   };
 

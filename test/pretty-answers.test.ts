@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
+import { simulatorServerOf } from '../src/index.js';
 import { as, listsPath, SCIFI_LIST, titleRef } from './queue-helpers.js';
 import { xmlValues } from './support/xml-values.js';
 import { testWorld } from './support/world.js';
@@ -12,7 +12,7 @@ const TRICKY = 'one\r\ntwo\u2028three\u0085 & <four> "five" it\'s\t ';
 describe('--pretty answers', () => {
   it('read back with every text and attribute value of the compact answer, empty and white-space values included', async () => {
     const { app, world, config } = testWorld();
-    const pretty = createApp({ world, config: { ...config, prettyXml: true } });
+    const pretty = simulatorServerOf({ world, config: { ...config, prettyXml: true } });
     expect((await as(app, 'POST', listsPath(), { name: 'No description' })).status).toBe(201);
     expect((await as(app, 'POST', listsPath(), { name: `\t${TRICKY}`, description: '   ' })).status).toBe(201);
     const scifi = `${listsPath()}/${SCIFI_LIST}`;

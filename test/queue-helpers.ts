@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import { expect } from 'vitest';
 import { ALICE, signed } from './support/signing.js';
 import { BASE } from './support/world.js';
@@ -25,12 +25,12 @@ export const discPath = (id: number, who: Who = ALICE) => `/users/${who.guid}/qu
 export const listsPath = (who: Who = ALICE) => `/users/${who.guid}/lists`;
 
 /** A signed call as a user (alice by default); form parameters go in the body. */
-export function as(app: Express, method: Method, path: string, form?: Record<string, string>, who: Who = ALICE) {
+export function as(app: Server, method: Method, path: string, form?: Record<string, string>, who: Who = ALICE) {
   return signed(app, method, path, { token: who.token, form });
 }
 
 /** GET as a user, expecting 200 XML. */
-export async function getDoc(app: Express, path: string, who: Who = ALICE) {
+export async function getDoc(app: Server, path: string, who: Who = ALICE) {
   const res = await as(app, 'GET', path, undefined, who);
   expect(res.status, `${path}\n${res.text.slice(0, 400)}`).toBe(200);
   expect(res.headers['content-type']).toBe('application/xml;charset=UTF-8');
@@ -47,7 +47,7 @@ export interface QueuedItem {
 }
 
 /** The whole every-queue of a user, in the order the API answers it. */
-export async function everyQueue(app: Express, who: Who = ALICE): Promise<QueuedItem[]> {
+export async function everyQueue(app: Server, who: Who = ALICE): Promise<QueuedItem[]> {
   const doc = await getDoc(app, `${queuesPath(who)}/every?items_per_page=100&expand=none`, who);
   expect(Number(str(doc, '/queue/total_results'))).toBeLessThanOrEqual(100);
   return nodes(doc, '/queue/queue_item').map((n) => ({
@@ -59,7 +59,7 @@ export async function everyQueue(app: Express, who: Who = ALICE): Promise<Queued
 }
 
 /** name -> count, from GET /queues. */
-export async function queueCounts(app: Express, who: Who = ALICE): Promise<Record<string, number>> {
+export async function queueCounts(app: Server, who: Who = ALICE): Promise<Record<string, number>> {
   const doc = await getDoc(app, queuesPath(who), who);
   return Object.fromEntries(nodes(doc, '/queues/queue').map((q) => [str(q, 'name'), Number(str(q, 'count'))]));
 }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../src/world/sandbox.js';
@@ -11,9 +11,9 @@ import { count, parseXml } from './support/xml.js';
 const RATINGS = `/users/${CAROL.guid}/ratings/title`;
 
 /** Carol rates a title through a consumer (carol's token works with every consumer of the scenario). */
-const rate = (app: Express, consumer: Credentials, titleId: number) =>
+const rate = (app: Server, consumer: Credentials, titleId: number) =>
   signed(app, 'POST', RATINGS, { consumer, token: CAROL.token, form: { title_ref: `${BASE}/catalog/title/${titleId}`, rating: '4' } });
-const ratings = (app: Express, consumer: Credentials) => signed(app, 'GET', RATINGS, { consumer, token: CAROL.token });
+const ratings = (app: Server, consumer: Credentials) => signed(app, 'GET', RATINGS, { consumer, token: CAROL.token });
 const ratingCount = (text: string) => count(parseXml(text), '//rating_item');
 
 /** The sandbox object a consumer key holds now (the test keeps it to look at after it is dropped). */
@@ -33,10 +33,10 @@ describe('a dropped sandbox has its database closed', () => {
   });
 
   it.each([
-    ['POST /__admin/reset?consumer=KEY', (app: Express) => request(app).post(`/__admin/reset?consumer=${CONSUMER.key}`)],
-    ['DELETE /__admin/sandboxes/KEY', (app: Express) => request(app).delete(`/__admin/sandboxes/${CONSUMER.key}`)],
-    ['POST /__admin/reset', (app: Express) => request(app).post('/__admin/reset')],
-    ['a scenario switch', (app: Express) => request(app).post('/__admin/scenarios/empty-catalogue')],
+    ['POST /__admin/reset?consumer=KEY', (app: Server) => request(app).post(`/__admin/reset?consumer=${CONSUMER.key}`)],
+    ['DELETE /__admin/sandboxes/KEY', (app: Server) => request(app).delete(`/__admin/sandboxes/${CONSUMER.key}`)],
+    ['POST /__admin/reset', (app: Server) => request(app).post('/__admin/reset')],
+    ['a scenario switch', (app: Server) => request(app).post('/__admin/scenarios/empty-catalogue')],
   ])('%s closes it', async (_how, drop) => {
     const { app, world } = testWorld();
     await rate(app, CONSUMER, 30);

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { signCommand } from '../src/cli/sign-command.js';
@@ -24,19 +23,19 @@ const SEARCH = '/catalog/title?term=zzyzx';
 const RATINGS = `/users/${CAROL.guid}/ratings/title`;
 
 /** An admin call signed by a team (two-legged, in the Authorization header); a JSON body is sent as given. */
-function asTeam(app: Express, team: Credentials, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): request.Test {
+function asTeam(app: Server, team: Credentials, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): request.Test {
   const call = sendRaw(app, { method, path, consumer: team });
   return body === undefined ? call : call.set('Content-Type', 'application/json').send(JSON.stringify(body));
 }
 
 /** The operator (no admin token set: anyone unsigned). */
-const operator = (app: Express) => request(app);
+const operator = (app: Server) => request(app);
 
 /** Carol rates a title through a consumer: a write in that consumer's sandbox. */
-const rate = (app: Express, consumer: Credentials, title = 30) =>
+const rate = (app: Server, consumer: Credentials, title = 30) =>
   signed(app, 'POST', RATINGS, { consumer, token: CAROL.token, form: { title_ref: `${BASE}/catalog/title/${title}`, rating: '4' } });
 
-async function ratedBy(app: Express, consumer: Credentials): Promise<string[]> {
+async function ratedBy(app: Server, consumer: Credentials): Promise<string[]> {
   const res = await signed(app, 'GET', RATINGS, { consumer, token: CAROL.token });
   expect(res.status).toBe(200);
   const doc = parseXml(res.text);
@@ -429,7 +428,7 @@ describe('two teams on one instance in open mode, with an admin token', () => {
     const BEARER = { Authorization: 'Bearer op-secret' };
     // The journal keeps room for all of B's reads below, so that the count shows none was pushed out by A.
     const { app } = testWorld('default', { ...OPEN, adminToken: 'op-secret', journalSize: 5000 });
-    const server = createServer(app);
+    const server = app;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     try {

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { NonceStore } from '../src/domain/oauth/nonce-store.js';
@@ -30,7 +29,7 @@ const rating = (consumer: Credentials, titleId = TITLE): RawOAuthOptions => ({
 });
 
 /** The title ids carol has rated, as one consumer's sandbox sees them. */
-async function ratedBy(app: Express, consumer: Credentials): Promise<string[]> {
+async function ratedBy(app: Server, consumer: Credentials): Promise<string[]> {
   const res = await signed(app, 'GET', RATINGS, { consumer, token: CAROL.token });
   expect(res.status).toBe(200);
   const doc = parseXml(res.text);
@@ -38,13 +37,13 @@ async function ratedBy(app: Express, consumer: Credentials): Promise<string[]> {
 }
 
 /** The same bytes sent again: what an attacker who captured a signed request can do. */
-function replayable(app: Express, o: RawOAuthOptions): () => request.Test {
+function replayable(app: Server, o: RawOAuthOptions): () => request.Test {
   const fixed = { ...o, nonce: o.nonce ?? randomBytes(12).toString('hex'), timestamp: o.timestamp ?? String(Math.floor(Date.now() / 1000)) };
   return () => sendRaw(app, fixed);
 }
 
-const forged = (app: Express, key: string) => signed(app, 'GET', SEARCH, { consumer: { key, secret: 'not-the-secret' } });
-const sandboxes = async (app: Express) =>
+const forged = (app: Server, key: string) => signed(app, 'GET', SEARCH, { consumer: { key, secret: 'not-the-secret' } });
+const sandboxes = async (app: Server) =>
   (await request(app).get('/__admin/sandboxes')).body as { held: number; evicted: number; sandboxes: Array<{ key: string; uses: number }> };
 const reasonOf = (text: string) => str(parseXml(text), '/error/reason');
 
@@ -81,9 +80,9 @@ describe('open mode: a request whose signature does not verify opens, touches an
 
 describe('replay protection outlives the sandbox and any amount of traffic', () => {
   it.each([
-    ['its sandbox is dropped (DELETE /__admin/sandboxes/KEY)', (app: Express) => request(app).delete(`/__admin/sandboxes/${VICTIM.key}`)],
-    ['its sandbox is reset (POST /__admin/reset?consumer=KEY)', (app: Express) => request(app).post(`/__admin/reset?consumer=${VICTIM.key}`)],
-    ['everything is reset (POST /__admin/reset)', (app: Express) => request(app).post('/__admin/reset')],
+    ['its sandbox is dropped (DELETE /__admin/sandboxes/KEY)', (app: Server) => request(app).delete(`/__admin/sandboxes/${VICTIM.key}`)],
+    ['its sandbox is reset (POST /__admin/reset?consumer=KEY)', (app: Server) => request(app).post(`/__admin/reset?consumer=${VICTIM.key}`)],
+    ['everything is reset (POST /__admin/reset)', (app: Server) => request(app).post('/__admin/reset')],
   ])('a captured signed POST replayed after %s is a used nonce, and writes nothing', async (_when, drop) => {
     const { app } = testWorld('default', OPEN);
     const captured = replayable(app, rating(VICTIM));
@@ -212,8 +211,8 @@ describe('the journal files a request under the consumer whose signature it veri
 
 // ---- many signed requests over one connection ------------------------------------------------------
 
-async function withServer(app: Express, use: (port: number) => Promise<void>): Promise<void> {
-  const server: Server = createServer(app);
+async function withServer(app: Server, use: (port: number) => Promise<void>): Promise<void> {
+  const server = app;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     await use((server.address() as AddressInfo).port);

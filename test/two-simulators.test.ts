@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { catalogSearchOf } from '../src/store/catalog-search.js';
@@ -13,12 +13,12 @@ import { count, parseXml, str } from './support/xml.js';
 
 const TITLE = 30;
 const SEARCH = '/catalog/title?term=the';
-const titleStats = async (app: Express) => {
+const titleStats = async (app: Server) => {
   const res = await signed(app, 'GET', `/catalog/title/${TITLE}`);
   expect(res.status).toBe(200);
   return { text: res.text, ratings: Number(str(parseXml(res.text), '/catalog_title/number_of_ratings')) };
 };
-const rate = (app: Express) => asAlice(app, 'POST', `/users/${ALICE.guid}/ratings/title`, { title_ref: `${BASE}/catalog/title/${TITLE}`, rating: '5' });
+const rate = (app: Server) => asAlice(app, 'POST', `/users/${ALICE.guid}/ratings/title`, { title_ref: `${BASE}/catalog/title/${TITLE}`, rating: '5' });
 const found = (text: string) => count(parseXml(text), '/search/catalog_title');
 
 function twoSimulators(): [ReturnType<typeof testWorld>, ReturnType<typeof testWorld>] {
@@ -85,7 +85,7 @@ describe('two simulators in one process', () => {
     await rate(a.app);
     expect((await request(b.app).post('/__admin/reset')).status).toBe(200);
     expect((await titleStats(a.app)).ratings).toBe(before.ratings + 1);
-    const journal = async (app: Express) => (await request(app).get('/__admin/journal/count')).body.count as number;
+    const journal = async (app: Server) => (await request(app).get('/__admin/journal/count')).body.count as number;
     const [inA, inB] = [await journal(a.app), await journal(b.app)];
     await signed(a.app, 'GET', SEARCH);
     expect([await journal(a.app), await journal(b.app)]).toEqual([inA + 1, inB]);

@@ -1,10 +1,10 @@
 import { request as httpRequest, createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Express } from 'express';
+import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authHeader } from '../../test/support/signing.js';
 import { HOST, testWorld } from '../../test/support/world.js';
-import { expressServerOptions, simulatorServer } from './server-options.js';
+import { expressServerOptions } from './server-options.js';
 
 // expressServerOptions relies on how express 5 (lib/express.js, lib/application.js) builds its requests and
 // responses: nothing in its documented API promises it. These tests say what it relies on, so that an express
@@ -93,8 +93,7 @@ describe('what expressServerOptions relies on in express', () => {
 
 describe('simulatorServer around the real app', () => {
   it("hands express's requests and responses to the app as node built them, with express's members and node's", async () => {
-    const { app } = testWorld();
-    const s = simulatorServer(app as Express);
+    const s = testWorld().app; // simulatorServerOf: the app in simulatorServer, as startSimulator builds it
     const checked: Array<Record<string, unknown>> = [];
     s.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
       const built = [Object.getPrototypeOf(req), Object.getPrototypeOf(res)];

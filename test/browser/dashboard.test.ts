@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/index.js';
@@ -10,7 +10,7 @@ describe('the admin dashboard', () => {
   let sim: Simulator;
   let browser: Browser;
   let page: Page;
-  const api = () => sim.url as unknown as Express; // supertest takes a URL as well as an app
+  const api = () => sim.url as unknown as Server; // supertest takes a URL as well as an app
 
   beforeAll(async () => {
     sim = await startSimulator({ port: 0 });

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { formAnswer, sendRaw, type Place } from './oauth-request.js';
@@ -15,7 +15,7 @@ export interface DanceOptions {
 }
 
 /** Step 1: a request token (asserts the answer is 200). */
-export async function getRequestToken(app: Express, o: DanceOptions = {}): Promise<Credentials & { answer: Record<string, string> }> {
+export async function getRequestToken(app: Server, o: DanceOptions = {}): Promise<Credentials & { answer: Record<string, string> }> {
   const res = await sendRaw(app, {
     method: o.method ?? 'POST',
     path: '/oauth/request_token',
@@ -29,12 +29,12 @@ export async function getRequestToken(app: Express, o: DanceOptions = {}): Promi
 }
 
 /** Step 2 without a browser: POST /__admin/oauth/authorize. */
-export async function authorizeAs(app: Express, token: string, user = 'alice', decision: 'allow' | 'deny' = 'allow') {
+export async function authorizeAs(app: Server, token: string, user = 'alice', decision: 'allow' | 'deny' = 'allow') {
   return request(app).post('/__admin/oauth/authorize').send({ oauth_token: token, user, decision });
 }
 
 /** Step 3: the exchange, answered as it is (not asserted). */
-export function exchange(app: Express, requestToken: Credentials, verifier: string | undefined, o: DanceOptions = {}) {
+export function exchange(app: Server, requestToken: Credentials, verifier: string | undefined, o: DanceOptions = {}) {
   return sendRaw(app, {
     method: o.method ?? 'POST',
     path: '/oauth/access_token',
@@ -46,7 +46,7 @@ export function exchange(app: Express, requestToken: Credentials, verifier: stri
 }
 
 /** The whole dance for `user`; answers the access token. */
-export async function danceFor(app: Express, user = 'alice', o: DanceOptions = { callback: 'oob' }): Promise<Credentials> {
+export async function danceFor(app: Server, user = 'alice', o: DanceOptions = { callback: 'oob' }): Promise<Credentials> {
   const rt = await getRequestToken(app, o);
   const auth = await authorizeAs(app, rt.key, user);
   expect(auth.status, auth.text).toBe(200);

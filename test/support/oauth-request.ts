@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { CONSUMER, type Credentials } from './signing.js';
 import { BASE, HOST } from './world.js';
@@ -111,7 +111,7 @@ export function signRaw(o: RawOAuthOptions): { method: string; path: string; hea
 }
 
 /** Sends a signRaw request through supertest. */
-export function sendRaw(app: Express, o: RawOAuthOptions): request.Test {
+export function sendRaw(app: Server, o: RawOAuthOptions): request.Test {
   const r = signRaw(o);
   const agent = request(app);
   const call =

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Express } from 'express';
+import type { Server } from 'node:http';
 import OAuth from 'oauth-1.0a';
 import request from 'supertest';
 import { BASE, HOST } from './world.js';
@@ -45,7 +45,7 @@ export function authHeader(method: string, pathAndQuery: string, opts: SignOptio
  * A supertest call signed in the Authorization header, as most real clients did. The Host header is fixed
  * so the signed URL matches what the server reconstructs.
  */
-export function signed(app: Express, method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathAndQuery: string, opts: SignOptions = {}): request.Test {
+export function signed(app: Server, method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathAndQuery: string, opts: SignOptions = {}): request.Test {
   const agent = request(app);
   const call =
     method === 'GET'
@@ -61,5 +61,5 @@ export function signed(app: Express, method: 'GET' | 'POST' | 'PUT' | 'DELETE', 
 }
 
 /** Signed as alice with the default consumer. */
-export const asAlice = (app: Express, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, form?: Record<string, string>) =>
+export const asAlice = (app: Server, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, form?: Record<string, string>) =>
   signed(app, method, path, { token: ALICE.token, form });

@@ -1,7 +1,6 @@
-import type { Express } from 'express';
-import { createApp } from '../../src/app.js';
+import type { Server } from 'node:http';
 import { DEFAULT_CONFIG, type Config } from '../../src/config.js';
-import { createWorld } from '../../src/index.js';
+import { createWorld, simulatorServerOf } from '../../src/index.js';
 import type { World } from '../../src/world/world.js';
 
 /** The host every test request names; ids and hrefs in answers start with BASE. */
@@ -9,7 +8,11 @@ export const HOST = 'rentalsim.test';
 export const BASE = `http://${HOST}`;
 
 export interface TestWorld {
-  app: Express;
+  /**
+   * The server the CLI listens on (simulatorServerOf, as startSimulator builds it), not listening: supertest's
+   * `request(app)` listens on a free port for its requests, so every test goes through the production server.
+   */
+  app: Server;
   world: World;
   config: Config;
   /** The lines the admin surface would have written to stderr (errors with a cause). */
@@ -27,7 +30,7 @@ export function testWorld(scenario = 'default', overrides: Partial<Config> = {})
   // Admin errors with a cause are kept here rather than written to the runner's stderr, where every test of
   // a refused upload printed a line; a test that cares reads them.
   const adminLines: string[] = [];
-  return { app: createApp({ world, config, adminLog: (line) => adminLines.push(line) }), world, config, adminLines };
+  return { app: simulatorServerOf({ world, config, adminLog: (line) => adminLines.push(line) }), world, config, adminLines };
 }
 
 /**
