@@ -127,7 +127,7 @@ export function markdownReport(r: BenchResults): string {
     }
     if (c.memory) {
       lines.push(
-        `| ${c.scenario} | RSS after load, with the command's own young generation (decision 11; peak ${c.memory.peak.toFixed(0)} MB) | ${c.memory.rss.toFixed(0)} MB | ` +
+        `| ${c.scenario} | RSS after load, with the command's own young generation (decision 12; peak ${c.memory.peak.toFixed(0)} MB) | ${c.memory.rss.toFixed(0)} MB | ` +
           (c.scenario === 'large' ? `< 300 MB: ${mark(c.memory.rss < 300)}` : '-') +
           ' |',
       );

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { restartArgs, SEMI_SPACE_FLAG } from '../src/cli/young-generation.js';
 
-// The command runs with a capped young generation however it is started (docs/decisions/0011-young-generation.md):
+// The command runs with a capped young generation however it is started (docs/decisions/0012-young-generation.md):
 // the bin restarts itself with the flag, the Dockerfile passes it (test/dockerfile.test.ts).
 const ROOT = new URL('..', import.meta.url).pathname;
 

@@ -1,4 +1,4 @@
-// The young generation the command runs with (docs/decisions/0011-young-generation.md). Acted on by
+// The young generation the command runs with (docs/decisions/0012-young-generation.md). Acted on by
 // start-with-young-generation.ts, which main.ts imports first.
 import { env, execArgv, execPath } from 'node:process';
 
