@@ -44,7 +44,7 @@ function freshSearches(): () => string {
   };
 }
 
-// The words generated titles are made of (src/seeds/word-lists.ts): each alone, then pairs. The first-time
+// The words generated titles are made of (seeds/word-lists.yaml, through src/seeds/word-lists.ts): each alone, then pairs. The first-time
 // section (bench/first-time.ts) leaves them to this search and asks other words and prefixes.
 export const WORDS = [...new Set([...TITLE_ADJECTIVES, ...TITLE_NOUNS, ...TITLE_PLACES, ...TITLE_GERUNDS, ...GAME_NOUNS].map((w) => w.toLowerCase()))];
 let termSearchIndex = 0;

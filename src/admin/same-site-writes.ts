@@ -36,7 +36,6 @@ export function sameSiteWrites(config: Config) {
       throw new ApiError({
         status: 415,
         reason: 'Unsupported Media Type',
-        code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE',
         details:
           `admin writes take JSON (Content-Type: application/json) or, for scenarios, YAML; a ${mediaType(req.headers['content-type'])} ` +
           `body needs the header ${ADMIN_HEADER}: 1 as well (a page on another origin can send such a body, never that header)`,

@@ -7,8 +7,9 @@ export interface ApiErrorInit {
   status: number;
   reason: string;
   details: string;
-  /** X-Mashery-Error-Code; the gateway in front of the real service sent one with every error. */
-  code: string;
+  /** X-Mashery-Error-Code; the gateway in front of the real service sent one with every error. Default: from
+   *  status and reason (codeOf). */
+  code?: string;
   /** For 401s and OAuth 400s: goes into WWW-Authenticate as oauth_problem. */
   oauthProblem?: string;
   /** Extra response headers (Allow, Retry-After). */
@@ -34,7 +35,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.reason = init.reason;
     this.details = init.details;
-    this.code = init.code;
+    this.code = init.code ?? codeOf(init.status, init.reason);
     this.oauthProblem = init.oauthProblem;
     this.headers = init.headers ?? {};
     this.check = init.check;
@@ -51,34 +52,30 @@ function codeOf(status: number, reason: string): string {
 
 export const errors = {
   // ---- generic request errors -------------------------------------------------------------
-  badRequest: (details: string, reason = 'Bad Request', cause?: unknown) => new ApiError({ status: 400, reason, details, code: codeOf(400, reason), cause }),
-  invalidParameter: (name: string, details: string) =>
-    new ApiError({ status: 400, reason: 'Invalid Parameter', details: `${name}: ${details}`, code: 'ERR_400_INVALID_PARAMETER' }),
+  badRequest: (details: string, reason = 'Bad Request', cause?: unknown) => new ApiError({ status: 400, reason, details, cause }),
+  invalidParameter: (name: string, details: string) => new ApiError({ status: 400, reason: 'Invalid Parameter', details: `${name}: ${details}` }),
   missingParameter: (name: string, details = `send the ${name} parameter`) =>
-    new ApiError({ status: 400, reason: 'Missing Required Parameter', details: `${name} is required: ${details}`, code: 'ERR_400_MISSING_REQUIRED_PARAMETER' }),
-  notFound: (details: string) => new ApiError({ status: 404, reason: 'Not Found', details, code: 'ERR_404_NOT_FOUND' }),
+    new ApiError({ status: 400, reason: 'Missing Required Parameter', details: `${name} is required: ${details}` }),
+  notFound: (details: string) => new ApiError({ status: 404, reason: 'Not Found', details }),
   listNotFound: (listId: string) =>
     new ApiError({
       status: 404,
       reason: 'Not Found',
       details: `The list ${listId} could not be found. Use GET /users/{user_guid}/lists for the lists this user has.`,
-      code: 'ERR_404_NOT_FOUND',
     }),
   methodNotAllowed: (method: string, allow: string[]) =>
     new ApiError({
       status: 405,
       reason: 'Method Not Allowed',
-      code: 'ERR_405_METHOD_NOT_ALLOWED',
       details: `${method} is not supported on this resource; allowed: ${allow.join(', ')}`,
       headers: { Allow: allow.join(', ') },
     }),
-  conflict: (details: string, cause?: unknown) => new ApiError({ status: 409, reason: 'Conflict', details, code: 'ERR_409_CONFLICT', cause }),
+  conflict: (details: string, cause?: unknown) => new ApiError({ status: 409, reason: 'Conflict', details, cause }),
   /** A scenario whose file cannot be used (admin: switch); the cause is its ScenarioError. */
   scenarioUnusable: (name: string, cause: Error) =>
     new ApiError({
       status: 409,
       reason: 'Conflict',
-      code: 'ERR_409_CONFLICT',
       cause,
       details: `scenario ${JSON.stringify(name)} cannot be used: ${cause.message}; fix the file and switch again (a switch reads it again)`,
     }),
@@ -87,16 +84,14 @@ export const errors = {
     new ApiError({
       status: 409,
       reason: 'Conflict',
-      code: 'ERR_409_CONFLICT',
       details: `every ${sequence} id up to ${max} is used in this sandbox; reset it (POST /__admin/reset?consumer=<key>) or load a scenario whose sequences start lower`,
     }),
-  preconditionFailed: (details: string) => new ApiError({ status: 412, reason: 'Precondition Failed', details, code: 'ERR_412_PRECONDITION_FAILED' }),
+  preconditionFailed: (details: string) => new ApiError({ status: 412, reason: 'Precondition Failed', details }),
   payloadTooLarge: (limit: number) =>
     new ApiError({
       status: 413,
       reason: 'Request Entity Too Large',
       details: `the request body is over ${limit} bytes; send less`,
-      code: 'ERR_413_REQUEST_ENTITY_TOO_LARGE',
     }),
   /**
    * More parameters (query and form body together) than any operation reads: refused before they are all
@@ -106,7 +101,6 @@ export const errors = {
     new ApiError({
       status: 400,
       reason: 'Too Many Parameters',
-      code: 'ERR_400_TOO_MANY_PARAMETERS',
       details: `the request has more than ${max} parameters (the query string and a form body together); no operation reads that many: send fewer (title_refs takes a comma-separated list in one parameter)`,
     }),
   /** More header lines than any client sends (node's parser allows 2,000 within its 16 KB). */
@@ -114,7 +108,6 @@ export const errors = {
     new ApiError({
       status: 431,
       reason: 'Request Header Fields Too Large',
-      code: 'ERR_431_REQUEST_HEADER_FIELDS_TOO_LARGE',
       details: `the request has more than ${max} header lines; send fewer`,
     }),
   /** Node's HTTP parser refuses a request line plus headers over its limit (16 KB) before any route runs. */
@@ -122,7 +115,6 @@ export const errors = {
     new ApiError({
       status: 431,
       reason: 'Request Header Fields Too Large',
-      code: 'ERR_431_REQUEST_HEADER_FIELDS_TOO_LARGE',
       details: 'the request line and headers are over 16 KB; send long parameter values (title_refs, comment, name) in a form body instead of the query string',
     }),
   /** The bytes are not an HTTP/1.1 request the parser can read (caught before express). */
@@ -130,7 +122,6 @@ export const errors = {
     new ApiError({
       status: 400,
       reason: 'Bad Request',
-      code: 'ERR_400_BAD_REQUEST',
       details: `the request is not valid HTTP/1.1 (${why}); check the request line and headers`,
     }),
   /** node's HTTP server gave up waiting for the rest of a request (headersTimeout, requestTimeout). */
@@ -138,7 +129,6 @@ export const errors = {
     new ApiError({
       status: 408,
       reason: 'Request Timeout',
-      code: 'ERR_408_REQUEST_TIMEOUT',
       details: `the request was not all received in time (the headers within ${headersSeconds} seconds, the whole request within ${requestSeconds} seconds); send the request line, headers and body without pausing`,
     }),
   unsupportedMediaType: (type: string) =>
@@ -146,14 +136,12 @@ export const errors = {
       status: 415,
       reason: 'Unsupported Media Type',
       details: `send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`,
-      code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE',
     }),
   /** A body whose Content-Encoding the body parsers cannot undo (body-parser: identity, gzip, deflate, br, zstd). */
   unsupportedContentEncoding: (why: string) =>
     new ApiError({
       status: 415,
       reason: 'Unsupported Media Type',
-      code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE',
       details: `${why}; send the body uncompressed (no Content-Encoding), or as gzip, deflate or br`,
     }),
   /** An admin body the body parsers refused as the client's fault: not what its Content-Encoding says, a charset they cannot read, cut short. */
@@ -161,7 +149,6 @@ export const errors = {
     new ApiError({
       status: unsupported ? 415 : 400,
       reason: unsupported ? 'Unsupported Media Type' : 'Bad Request',
-      code: unsupported ? 'ERR_415_UNSUPPORTED_MEDIA_TYPE' : 'ERR_400_BAD_REQUEST',
       details: `the body could not be read (${why}); send JSON (or YAML for a scenario) as UTF-8, uncompressed or compressed as its Content-Encoding says`,
       cause,
     }),
@@ -170,7 +157,6 @@ export const errors = {
     new ApiError({
       status: 400,
       reason: 'Bad Request',
-      code: 'ERR_400_BAD_REQUEST',
       details: `the JSON body nests lists and objects more than ${max} levels deep; no admin body needs more`,
     }),
   /**
@@ -182,22 +168,20 @@ export const errors = {
     return new ApiError({
       status: 400,
       reason: 'Bad Request',
-      code: 'ERR_400_BAD_REQUEST',
       details: `the path part ${JSON.stringify(part)} has percent-encoded bytes that are not UTF-8; percent-encode the UTF-8 bytes of each character (é is %C3%A9)`,
     });
   },
-  forbidden: (details: string) => new ApiError({ status: 403, reason: 'Forbidden', details, code: 'ERR_403_FORBIDDEN' }),
+  forbidden: (details: string) => new ApiError({ status: 403, reason: 'Forbidden', details }),
   internal: (details = 'the simulator failed to answer this request; the journal has the cause', cause?: unknown) =>
-    new ApiError({ status: 500, reason: 'Internal Server Error', details, code: 'ERR_500_INTERNAL_SERVER_ERROR', cause }),
+    new ApiError({ status: 500, reason: 'Internal Server Error', details, cause }),
   /** An error answer a tester injected (admin: /__admin/faults); it looks like any other gateway error. */
-  injected: (status: number, reason: string, details: string) => new ApiError({ status, reason, details, code: codeOf(status, reason), check: 'fault' }),
+  injected: (status: number, reason: string, details: string) => new ApiError({ status, reason, details, check: 'fault' }),
 
   // ---- OAuth and gateway errors, in the order the verifier checks them (docs/reference/oauth.md#the-order-of-the-checks) ----
   notAuthorized: () =>
     new ApiError({
       status: 403,
       reason: 'Not Authorized',
-      code: 'ERR_403_NOT_AUTHORIZED',
       check: 'oauth-present',
       details:
         'this resource needs an OAuth 1.0a signed request: send oauth_consumer_key, oauth_nonce, oauth_signature, oauth_signature_method, oauth_timestamp and oauth_version',
@@ -212,7 +196,6 @@ export const errors = {
     return new ApiError({
       status: 400,
       reason,
-      code: codeOf(400, reason),
       oauthProblem: 'parameter_absent',
       check: 'oauth-parameters',
       details: `the request has no ${param}; sign it with OAuth 1.0a and send ${param} in the Authorization header, the query string or a form body`,
@@ -222,7 +205,6 @@ export const errors = {
     new ApiError({
       status: 400,
       reason: 'Missing Required Access Token',
-      code: 'ERR_400_MISSING_REQUIRED_ACCESS_TOKEN',
       oauthProblem: 'parameter_absent',
       check: 'oauth-token',
       details: 'user resources need an access token: sign the request with the oauth_token and token secret from /oauth/access_token',
@@ -231,7 +213,6 @@ export const errors = {
     new ApiError({
       status: 400,
       reason: 'Duplicated OAuth Protocol Parameter',
-      code: 'ERR_400_DUPLICATED_OAUTH_PROTOCOL_PARAMETER',
       oauthProblem: 'parameter_rejected',
       check: 'oauth-duplicates',
       details: `${param} was sent more than once; send each oauth_* parameter exactly once, in one place`,
@@ -240,7 +221,6 @@ export const errors = {
     new ApiError({
       status: 400,
       reason: 'Unsupported OAuth Version',
-      code: 'ERR_400_UNSUPPORTED_OAUTH_VERSION',
       oauthProblem: 'version_rejected',
       check: 'oauth-version',
       details: `oauth_version ${JSON.stringify(version)} is not supported; send 1.0 or leave it out`,
@@ -249,7 +229,6 @@ export const errors = {
     new ApiError({
       status: 400,
       reason: 'Unsupported Signature Method',
-      code: 'ERR_400_UNSUPPORTED_SIGNATURE_METHOD',
       oauthProblem: 'signature_method_rejected',
       check: 'oauth-signature-method',
       details: `oauth_signature_method ${JSON.stringify(method)} is not supported; use ${allowed.join(' or ')}`,
@@ -258,7 +237,6 @@ export const errors = {
     new ApiError({
       status: 401,
       reason: 'Timestamp Is Invalid',
-      code: 'ERR_401_TIMESTAMP_IS_INVALID',
       oauthProblem: 'timestamp_refused',
       check: 'oauth-timestamp',
       details: `oauth_timestamp ${JSON.stringify(sent)} is not within ${window} seconds of the server time ${serverNow}; check the client's clock and send seconds since 1970 UTC`,
@@ -267,7 +245,6 @@ export const errors = {
     new ApiError({
       status: 401,
       reason: 'Invalid Consumer Key',
-      code: 'ERR_401_INVALID_CONSUMER_KEY',
       oauthProblem: 'consumer_key_unknown',
       check: 'oauth-consumer',
       details: `the consumer key ${JSON.stringify(key)} is not known to this scenario; use one of the keys GET /__admin/scenarios lists under the active scenario's "consumers" (the default scenario's is test-consumer-key)`,
@@ -276,7 +253,6 @@ export const errors = {
     new ApiError({
       status: 401,
       reason: 'Invalid Or Expired Token',
-      code: 'ERR_401_INVALID_OR_EXPIRED_TOKEN',
       oauthProblem: 'token_rejected',
       check: 'oauth-token',
       details: `${why}; obtain a new token through /oauth/request_token and /oauth/access_token`,
@@ -285,7 +261,6 @@ export const errors = {
     new ApiError({
       status: 401,
       reason: 'Invalid Signature',
-      code: 'ERR_401_INVALID_SIGNATURE',
       oauthProblem: 'signature_invalid',
       check: 'oauth-signature',
       details: `the signature does not match. The server computed this signature base string; diff it against yours: ${baseString}`,
@@ -294,7 +269,6 @@ export const errors = {
     new ApiError({
       status: 401,
       reason: 'Invalid NONCE',
-      code: 'ERR_401_INVALID_NONCE',
       oauthProblem: 'nonce_used',
       check: 'oauth-nonce',
       details: `the nonce ${JSON.stringify(nonce)} was already used with this timestamp; send a fresh oauth_nonce with every request`,
@@ -304,7 +278,6 @@ export const errors = {
     new ApiError({
       status: 401,
       reason: 'Invalid NONCE',
-      code: 'ERR_401_INVALID_NONCE',
       oauthProblem: 'parameter_rejected',
       check: 'oauth-nonce',
       details: `oauth_nonce is ${bytes} bytes long and at most ${max} are accepted; send a fresh random value of 8 to 64 characters with every request`,
@@ -314,7 +287,6 @@ export const errors = {
     new ApiError({
       status: 503,
       reason: 'Service Unavailable',
-      code: 'ERR_503_SERVICE_UNAVAILABLE',
       check: 'oauth-nonce',
       details: `the simulator remembers ${capacity} used nonces still inside the timestamp window and has room for no more (forgetting one would let its replay through); retry in ${retryAfterSeconds} s, when the oldest leaves the window`,
       headers: { 'Retry-After': String(retryAfterSeconds) },
@@ -334,7 +306,6 @@ export const errors = {
     new ApiError({
       status: 401,
       reason: 'Invalid Verifier',
-      code: 'ERR_401_INVALID_VERIFIER',
       oauthProblem: 'verifier_invalid',
       check: 'oauth-verifier',
       details,
@@ -343,7 +314,6 @@ export const errors = {
     new ApiError({
       status: 403,
       reason: 'Forbidden',
-      code: 'ERR_403_FORBIDDEN',
       check: 'oauth-user',
       details: 'the access token belongs to another user; use the user link from GET /users',
     }),

@@ -53,12 +53,12 @@ export function nextPageStart(page: { startIndex: number; itemsPerPage: number; 
   return next <= page.total ? next : undefined;
 }
 
+/** A page of `items` out of `total`, where `req` asked for it. */
+export function pageFrom<T>(req: PageRequest, items: T[], total: number): Page<T> {
+  return { items, total, startIndex: req.startIndex, itemsPerPage: req.itemsPerPage };
+}
+
 /** Slices an in-memory list into a page. */
 export function pageOf<T>(all: readonly T[], req: PageRequest): Page<T> {
-  return {
-    items: all.slice(req.startIndex - 1, req.startIndex - 1 + req.itemsPerPage),
-    total: all.length,
-    startIndex: req.startIndex,
-    itemsPerPage: req.itemsPerPage,
-  };
+  return pageFrom(req, all.slice(req.startIndex - 1, req.startIndex - 1 + req.itemsPerPage), all.length);
 }

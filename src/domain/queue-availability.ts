@@ -6,9 +6,6 @@ import type { Plan, Title } from './types.js';
 export type Availability = 'available' | 'quarantined' | 'unavailable';
 export type EstimatedWait = 'normal' | 'short' | 'long';
 
-export const AVAILABILITIES: readonly Availability[] = ['available', 'quarantined', 'unavailable'];
-export const ESTIMATED_WAITS: readonly EstimatedWait[] = ['normal', 'short', 'long'];
-
 /** A title released this many days ago or fewer is in high demand: it ships after a short delay. */
 export const NEW_RELEASE_DAYS = 28;
 

@@ -31,7 +31,7 @@ const STDERR_BYTES = 16 * 1024;
  * The catalogue database for generator options: a snapshot file in the cache, made on first use by a child
  * process running the generator (docs/decisions/0004-catalogue-snapshots.md). The file name is a hash of
  * the options and of everything that decides the bytes: the source of the writer and every module it
- * imports, seeds/curated.yaml, and the faker and SQLite versions. Any change to those makes a new
+ * imports, seeds/curated.yaml and seeds/word-lists.yaml, and the faker and SQLite versions. Any change to those makes a new
  * snapshot, so a cached catalogue is never stale.
  *
  * This one waits for the child: only start-up uses it, before anything listens. Everything a request can
@@ -164,8 +164,10 @@ function hashOfCode(): string {
     }
   };
   visit(WRITER);
-  const curated = join(packageRoot(), 'seeds', 'curated.yaml');
-  if (existsSync(curated)) hash.update(readFileSync(curated));
+  for (const data of ['curated.yaml', 'word-lists.yaml']) {
+    const file = join(packageRoot(), 'seeds', data);
+    if (existsSync(file)) hash.update(readFileSync(file));
+  }
   const require = createRequire(import.meta.url);
   for (const pkg of ['@faker-js/faker/package.json', 'better-sqlite3/package.json']) {
     hash.update((JSON.parse(readFileSync(require.resolve(pkg), 'utf8')) as { version: string }).version);

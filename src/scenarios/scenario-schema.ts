@@ -177,4 +177,3 @@ export const scenarioSchema = z.strictObject({
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;
-export type ScenarioUser = Scenario['users'][number];

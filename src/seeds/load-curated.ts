@@ -1,16 +1,14 @@
 // Reads seeds/curated.yaml into domain rows. A bad file stops start-up with every problem and its path.
-// The file sits in the package's seeds/ folder; it is found by walking up from this module, which works
-// from src/ (tests, tsx) and from dist/src/ (the built package) alike.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 
 import type { Person, Review, Title } from '../domain/types.js';
 import { cleanTitle } from './clean-title.js';
 import { curatedProblems } from './curated-rules.js';
 import { curatedSchema, type CuratedFile, type CuratedTitle } from './curated-schema.js';
+import { seedsFile } from './seeds-file.js';
 
 export interface CuratedCatalog {
   titles: Title[];
@@ -126,14 +124,8 @@ function toCatalog(file: CuratedFile): CuratedCatalog {
   return { titles, people, reviews };
 }
 
-/** The package's seeds/curated.yaml, found by walking up from this module. */
-export function curatedFilePath(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'seeds', 'curated.yaml');
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) throw new Error('seeds/curated.yaml not found above ' + fileURLToPath(import.meta.url));
-  }
-}
+/** The package's seeds/curated.yaml. */
+export const curatedFilePath = (): string => seedsFile('curated.yaml');
 
 /** Reads the curated catalogue fresh each time (callers get rows they may not share). */
 export function loadCurated(path = curatedFilePath()): CuratedCatalog {

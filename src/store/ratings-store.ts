@@ -2,6 +2,7 @@ import type { Page, PageRequest, UserRating } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { Sequences } from './sequences.js';
 import { preparedOnUse } from './prepared-on-use.js';
+import { pageFrom } from '../domain/paging.js';
 
 interface RatingRow {
   user_guid: string;
@@ -40,12 +41,7 @@ export class RatingsStore {
 
   /** One page of the user's ratings, newest first. */
   page(guid: string, req: PageRequest): Page<UserRating> {
-    return {
-      items: this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRating),
-      total: this.countStmt.get(guid)!.n,
-      startIndex: req.startIndex,
-      itemsPerPage: req.itemsPerPage,
-    };
+    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRating), this.countStmt.get(guid)!.n);
   }
 
   /** Every rating of the user, newest first. */

@@ -1,6 +1,7 @@
 import type { Page, PageRequest, Rental } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { preparedOnUse } from './prepared-on-use.js';
+import { pageFrom } from '../domain/paging.js';
 
 interface RentalRow {
   id: number;
@@ -54,12 +55,7 @@ export class RentalsStore {
 
   /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
   page(guid: string, req: PageRequest): Page<Rental> {
-    return {
-      items: this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRental),
-      total: this.countStmt.get(guid)!.n,
-      startIndex: req.startIndex,
-      itemsPerPage: req.itemsPerPage,
-    };
+    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRental), this.countStmt.get(guid)!.n);
   }
 
   /** Discs at home now (shipped, not returned), newest shipped first. */

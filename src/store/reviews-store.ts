@@ -1,6 +1,7 @@
 import type { Page, PageRequest, Review } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { preparedOnUse } from './prepared-on-use.js';
+import { pageFrom } from '../domain/paging.js';
 
 /** A row of the reviews table (STATE_SCHEMA, schema.ts). */
 export interface ReviewRow {
@@ -55,12 +56,7 @@ export class ReviewsStore {
 
   /** One page of the user's reviews, newest first. */
   page(guid: string, req: PageRequest): Page<Review> {
-    return {
-      items: this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toReview),
-      total: this.countStmt.get(guid)!.n,
-      startIndex: req.startIndex,
-      itemsPerPage: req.itemsPerPage,
-    };
+    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toReview), this.countStmt.get(guid)!.n);
   }
 
   /** One of the user's reviews; undefined when it is not theirs or does not exist. */

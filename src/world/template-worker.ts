@@ -3,15 +3,13 @@
 // loop; posts back the template's bytes or the scenario's problem.
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { checkReferences } from '../scenarios/check-references.js';
 import { parseScenario } from '../scenarios/parse-scenario.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 import { CatalogStore } from '../store/catalog-store.js';
-import { seedState } from '../store/seed-state.js';
-import { createStateDb, snapshotOf } from '../store/state-db.js';
 import { WORKER_NICENESS } from '../scenarios/scenario-parser.js';
+import { seedTemplate } from './seed-template.js';
 
 interface Job {
   /** The scenario, or the text of a big upload to parse again (the world keeps only its outline). */
@@ -30,12 +28,7 @@ parentPort!.once('message', ({ scenario: given, text, file, catalogFile, loadedA
   const catalog = new CatalogStore(openCatalogSnapshot(catalogFile));
   try {
     const scenario = given ?? parseScenario(text!, file);
-    checkReferences(scenario, file, (id) => catalog.title(id));
-    const db = createStateDb();
-    seedState(db, scenario, { discIdsOf: (id) => catalog.title(id)?.discIds ?? [] }, loadedAt);
-    const template = snapshotOf(db);
-    db.close();
-    parentPort!.postMessage({ template });
+    parentPort!.postMessage({ template: seedTemplate(scenario, file, catalog, loadedAt) });
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
     parentPort!.postMessage({ problem: { file: e.file, path: e.path, problem: e.problem } });

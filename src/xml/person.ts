@@ -6,7 +6,6 @@ import { el, text } from './writer.js';
 
 /** The detail links of a person, in order (docs/reference/catalogue-search.md, Titles and people). */
 export const PERSON_LINKS = ['artworks', 'biography', 'filmography'] as const;
-export type PersonLink = (typeof PERSON_LINKS)[number];
 
 /**
  * `person` (docs/reference/catalogue-search.md, Titles and people): name, id, one roles category per role, then

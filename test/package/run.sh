@@ -32,7 +32,7 @@ version="$(node -p 'require("./package.json").version')"
 files="$(tar -tzf "$tarball" | sed 's|^package/||')"
 missing=""
 for f in package.json README.md LICENSE openapi.yaml dist/src/index.js dist/src/index.d.ts dist/src/main.js \
-         scenarios/default.yaml scenarios/empty-catalogue.yaml seeds/curated.yaml schemas/search.xsd; do
+         scenarios/default.yaml scenarios/empty-catalogue.yaml seeds/curated.yaml seeds/word-lists.yaml schemas/search.xsd; do
   grep -qxF "$f" <<<"$files" || missing+=" $f"
 done
 check "the tarball holds dist/src, scenarios, seeds, schemas, openapi.yaml, README.md and LICENSE" "$([ -z "$missing" ]; echo $?)" "missing:$missing"

@@ -3,7 +3,6 @@ import { errors } from '../../domain/api-error.js';
 import { parseExpand } from '../../domain/expand.js';
 import { CATALOG_PAGING, pageOf } from '../../domain/paging.js';
 import type { Person } from '../../domain/types.js';
-import { pathId } from '../../domain/ids.js';
 import { pagedList } from '../../xml/paged.js';
 import { biographyXml, PERSON_LINKS, personArtworksXml, personXml } from '../../xml/person.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
@@ -13,6 +12,7 @@ import { resource } from '../resource.js';
 import { searchAddress } from './search-address.js';
 import { sendXml } from '../send-xml.js';
 import { titleRenderer } from './title-renderer.js';
+import { byPathId } from './by-path-id.js';
 
 /**
  * `/catalog/person/<id>` with its biography, filmography and artworks (shapes of our choosing:
@@ -51,11 +51,8 @@ export function catalogPersonRoutes(): Router {
 }
 
 function personOf(req: Request): Person {
-  const raw = String(req.params['id'] ?? '');
-  const id = pathId(raw);
-  const p = id === undefined ? undefined : dataOf(req).catalog.person(id);
-  if (!p) throw errors.notFound(`the catalogue has no person ${JSON.stringify(raw)}; find people with GET /catalog/person?term=...`);
-  return p;
+  const notFound = (raw: string) => errors.notFound(`the catalogue has no person ${JSON.stringify(raw)}; find people with GET /catalog/person?term=...`);
+  return byPathId(req, 'id', (id) => dataOf(req).catalog.person(id), notFound);
 }
 
 /** The titles the person worked on, newest first, paged like a search; discs of a series are not listed. */

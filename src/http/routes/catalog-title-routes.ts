@@ -4,7 +4,6 @@ import { parseExpand, TITLE_LINKS, type TitleLink } from '../../domain/expand.js
 import { CATALOG_PAGING, pageOf } from '../../domain/paging.js';
 import { orderTitleReviews } from '../../domain/search-review-order.js';
 import type { Title } from '../../domain/types.js';
-import { pathId } from '../../domain/ids.js';
 import { detailContent, detailLinks, histogramXml } from '../../xml/catalog-title.js';
 import { pagedList } from '../../xml/paged.js';
 import { titleReviewXml } from '../../xml/title-reviews.js';
@@ -15,6 +14,7 @@ import { resource } from '../resource.js';
 import { searchAddress } from './search-address.js';
 import { sendXml } from '../send-xml.js';
 import { statsOf, titleRenderer } from './title-renderer.js';
+import { byPathId } from './by-path-id.js';
 
 /** `/catalog/title/<id>` and its detail resources (docs/reference/wire-format.md#the-catalog_title). */
 export function catalogTitleRoutes(): Router {
@@ -55,11 +55,8 @@ export function catalogTitleRoutes(): Router {
 
 /** The title named by the path; any id that is not a catalogue title's -> 404. */
 export function titleOf(req: Request): Title {
-  const raw = String(req.params['id'] ?? '');
-  const id = pathId(raw);
-  const t = id === undefined ? undefined : dataOf(req).catalog.title(id);
-  if (!t) throw errors.notFound(`the catalogue has no title ${JSON.stringify(raw)}; find titles with GET /catalog/title?term=...`);
-  return t;
+  const notFound = (raw: string) => errors.notFound(`the catalogue has no title ${JSON.stringify(raw)}; find titles with GET /catalog/title?term=...`);
+  return byPathId(req, 'id', (id) => dataOf(req).catalog.title(id), notFound);
 }
 
 /**

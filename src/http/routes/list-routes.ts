@@ -3,7 +3,6 @@ import { errors } from '../../domain/api-error.js';
 import { parseExpand } from '../../domain/expand.js';
 import { parseBooleanParam, parseListDescription, parseListName } from '../../domain/list-params.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
-import { pathId } from '../../domain/ids.js';
 import { newList, planListAdds } from '../../domain/list-writes.js';
 import { isoDateTime } from '../../domain/sim-clock.js';
 import type { ListEntry, User, UserList } from '../../domain/types.js';
@@ -18,6 +17,7 @@ import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
+import { byPathId } from './by-path-id.js';
 
 const guarded = [authenticateUser, ownUser] as const;
 
@@ -127,12 +127,9 @@ export function listRoutes(): Router {
 
 /** The entry of the path's title in the list; a title not in it, or a malformed id -> 404. */
 function listEntry(req: Request, user: User, list: UserList): ListEntry {
-  const raw = String(req.params['product_id'] ?? '');
-  const id = pathId(raw);
-  const entry = id === undefined ? undefined : dataOf(req).stores.lists.entry(list.id, id);
-  if (!entry)
-    throw errors.notFound(`title ${JSON.stringify(raw)} is not in the list ${list.id}; use a list_item id from GET /users/${user.guid}/lists/${list.id}`);
-  return entry;
+  const notFound = (raw: string) =>
+    errors.notFound(`title ${JSON.stringify(raw)} is not in the list ${list.id}; use a list_item id from GET /users/${user.guid}/lists/${list.id}`);
+  return byPathId(req, 'product_id', (id) => dataOf(req).stores.lists.entry(list.id, id), notFound);
 }
 
 /**
@@ -141,9 +138,5 @@ function listEntry(req: Request, user: User, list: UserList): ListEntry {
  * only.
  */
 function ownList(req: Request, user: User): UserList {
-  const raw = String(req.params['list_id'] ?? '');
-  const id = pathId(raw);
-  const list = id === undefined ? undefined : dataOf(req).stores.lists.list(user.guid, id);
-  if (!list) throw errors.listNotFound(raw);
-  return list;
+  return byPathId(req, 'list_id', (id) => dataOf(req).stores.lists.list(user.guid, id), errors.listNotFound);
 }

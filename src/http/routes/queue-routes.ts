@@ -22,6 +22,7 @@ import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
+import { byPathId } from './by-path-id.js';
 
 const guarded = [authenticateUser, ownUser] as const;
 
@@ -184,12 +185,9 @@ export function queueRoutes(): Router {
 
 /** `every` or one of the user's sub-queues; anything else -> 404. */
 function queueOfPath(req: Request, user: User): 'every' | SubQueue {
-  const raw = String(req.params['queue_id'] ?? '');
-  if (raw.toLowerCase() === 'every') return 'every';
-  const id = pathId(raw);
-  const queue = id === undefined ? undefined : dataOf(req).stores.queues.subQueue(user.guid, id);
-  if (!queue) throw errors.notFound(`no sub-queue ${JSON.stringify(raw)}; use a queue link from GET /users/${user.guid}/queues, or every`);
-  return queue;
+  if (String(req.params['queue_id']).toLowerCase() === 'every') return 'every';
+  const notFound = (raw: string) => errors.notFound(`no sub-queue ${JSON.stringify(raw)}; use a queue link from GET /users/${user.guid}/queues, or every`);
+  return byPathId(req, 'queue_id', (id) => dataOf(req).stores.queues.subQueue(user.guid, id), notFound);
 }
 
 /** The queued title a /queues/item/<id> path names; a disc id or a title not queued -> 404 that says so. */

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { parseExpand } from '../../domain/expand.js';
 import { USER_PAGING } from '../../domain/paging.js';
-import { pathId } from '../../domain/ids.js';
 import { reviewsXml, reviewXml } from '../../xml/reviews.js';
 import { authenticateUser } from '../oauth/authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
@@ -11,6 +10,7 @@ import { pageRequestOf } from './page-request.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
+import { byPathId } from './by-path-id.js';
 
 const guarded = [authenticateUser, ownUser] as const;
 
@@ -47,10 +47,8 @@ export function reviewRoutes(): Router {
       GET: (req, res) => {
         const ctx = ctxOf(req);
         const guid = userOf(req).guid;
-        const raw = String(req.params['id'] ?? '');
-        const id = pathId(raw);
-        const review = id === undefined ? undefined : dataOf(req).stores.reviews.get(guid, id);
-        if (!review) throw errors.notFound(`the user has no review ${JSON.stringify(raw)}; use an id from GET /users/${guid}/reviews`);
+        const notFound = (raw: string) => errors.notFound(`the user has no review ${JSON.stringify(raw)}; use an id from GET /users/${guid}/reviews`);
+        const review = byPathId(req, 'id', (id) => dataOf(req).stores.reviews.get(guid, id), notFound);
         const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(review.titleId);
         sendXml(res, 200, reviewXml(ctx.xml, { review: { ...review, userGuid: guid }, titleXml }));
       },
