@@ -34,14 +34,28 @@ COPY seeds ./seeds
 # the runtime stage copies unchanged, so the simulator finds it there.
 RUN node --input-type=module -e "const { startSimulator } = await import('./dist/src/index.js'); await (await startSimulator({ port: 0 })).close();" \
  && ls .cache/catalog/catalog-*.sqlite
+# The data folder, empty: the runtime stage copies it with node as its owner (that stage runs nothing).
+RUN mkdir /data
 
 FROM ${NODE_IMAGE}
 WORKDIR /app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/src ./dist/src
 # Owned by node: the simulator marks a snapshot as used when it opens it, and writes other scenarios' there.
 COPY --from=build --chown=node:node /app/.cache ./.cache
+# The data folder (DATA_DIR above; README: Docker, docs/reference/data-dir.md): every sandbox, the uploaded
+# scenarios and the active scenario, as SQLite files. Owned by node so the simulator can write it; an empty
+# named volume mounted here takes this folder's owner, so `-v rentalsim-data:/data` needs no chown.
+# Declared a volume so that the sandboxes live outside the container's layers. Without -v, Docker makes an
+# anonymous volume per container: the state survives `docker restart` and a crash of that container (and a
+# compose service recreated, which keeps its anonymous volumes), but a NEW `docker run` starts from the
+# scenario, `--rm` deletes the volume with the container, and without --rm it stays behind until
+# `docker rm -v` or `docker volume prune`. That suits both uses: a throwaway CI container (`--rm`) leaves
+# nothing, and sandboxes to keep across containers need a named volume, `-v rentalsim-data:/data`.
+# `-e DATA_DIR=` keeps everything in memory instead (an empty setting counts as unset).
+COPY --from=build --chown=node:node /data /data
+VOLUME /data
 COPY package.json ./
 COPY scenarios ./scenarios
 COPY seeds ./seeds

@@ -28,6 +28,11 @@ interface Container {
 interface PodSpec {
   containers: Container[];
   volumes?: { name: string; configMap?: { name: string } }[];
+  securityContext?: { runAsUser?: number; runAsNonRoot?: boolean; fsGroup?: number };
+}
+interface VolumeClaim {
+  metadata: { name: string };
+  spec: { accessModes: string[]; resources: { requests: { storage: string } } };
 }
 interface Workload extends K8sObject {
   spec: {
@@ -35,6 +40,7 @@ interface Workload extends K8sObject {
     serviceName?: string;
     selector: { matchLabels: Record<string, string> };
     template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+    volumeClaimTemplates?: VolumeClaim[];
   };
 }
 interface Service extends K8sObject {
@@ -76,6 +82,14 @@ function upstreamOf(conf: string): { hash: string | undefined; servers: { addres
         return { address, params };
       }),
   };
+}
+
+/** A Kubernetes quantity of bytes (`1Gi`, `800Mi`, `5G`, `1073741824`) as a number of bytes. */
+function bytesOf(quantity: string): number {
+  const [, digits = '', unit = ''] = /^(\d+)([KMGT]i?)?$/.exec(quantity) ?? [];
+  if (digits === '') throw new Error(`not a quantity of bytes: ${quantity}`);
+  const powers: Record<string, number> = { '': 1, K: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
+  return Number(digits) * powers[unit]!;
 }
 
 /** The settings rentalsim reads from a container's environment (a secret stands in as "from-secret"). */
@@ -140,6 +154,26 @@ describe('deploy/k8s/rentalsim.yaml', () => {
     }
     expect(replicaContainer.ports?.[0]?.containerPort).toBe(config.port);
     expect(named<Service>('Service', replicas.spec.serviceName!).spec.clusterIP).toBe('None');
+  });
+
+  it('gives each replica a disk of its own: a volume claim per replica mounted where its data folder is, writable by uid 1000', () => {
+    const config = loadConfig(envOf(replicaContainer), []);
+    expect(config.dataDir).toBe('/data');
+    const mount = replicaContainer.volumeMounts?.find((m) => m.mountPath === config.dataDir);
+    expect(mount, `no volume mounted at ${config.dataDir}`).toBeDefined();
+    // The mount names a claim template (a claim per pod, data-rentalsim-N), not a volume the pods share.
+    const claim = replicas.spec.volumeClaimTemplates?.find((t) => t.metadata.name === mount!.name);
+    expect(claim, `no volumeClaimTemplate named ${mount!.name}`).toBeDefined();
+    expect(replicas.spec.template.spec.volumes?.some((v) => v.name === mount!.name) ?? false).toBe(false);
+    // One simulator per folder: it locks it.
+    expect(claim!.spec.accessModes).toEqual(['ReadWriteOnce']);
+    // The data-dir budget a bit under the disk, so a full folder answers 507 before the disk is full.
+    const disk = bytesOf(claim!.spec.resources.requests.storage);
+    expect(config.dataDirBudget).toBeLessThan(disk);
+    expect(config.dataDirBudget).toBeGreaterThan(0.7 * disk);
+    // The image runs as node (uid 1000); a fresh volume belongs to root, and fsGroup lets the simulator write it.
+    const security = replicas.spec.template.spec.securityContext;
+    expect(security).toMatchObject({ runAsUser: 1000, runAsNonRoot: true, fsGroup: 1000 });
   });
 
   it('wires the front: its Service selects its pods, its pods mount the ConfigMap as conf.d and listen where default.conf says', () => {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEMI_SPACE_FLAG } from '../src/cli/young-generation.js';
+import { loadConfig } from '../src/config.js';
 import { contextFiles, dockerIgnore } from './support/docker-context.js';
 import { testWorld } from './support/world.js';
 
@@ -118,6 +119,7 @@ describe('Dockerfile and .dockerignore', () => {
       '/app/node_modules',
       '/app/dist/src',
       '/app/.cache',
+      '/data',
     ]);
     // The simulator touches a cached catalogue snapshot when it opens it: root-owned, that would fail as node.
     expect(runtime.find((i) => i.args.includes('/app/.cache'))?.args).toContain('--chown=node');
@@ -126,6 +128,21 @@ describe('Dockerfile and .dockerignore', () => {
     // With the command's young generation given to node, so it need not restart itself for it (src/cli/young-generation.ts).
     expect(runtime.find((i) => i.op === 'ENTRYPOINT')?.args).toBe(`["node", "${SEMI_SPACE_FLAG}", "dist/src/main.js"]`);
     expect(existsSync(join(ROOT, 'src/main.ts'))).toBe(true);
+  });
+
+  it('keeps its sandboxes in a data folder declared a volume, owned by node, that rentalsim reads from DATA_DIR', () => {
+    const runtime = all.filter((i) => i.stage === lastStage);
+    const env = Object.fromEntries(runtime.filter((i) => i.op === 'ENV').flatMap((i) => i.args.split(/\s+/).map((kv) => kv.split('=') as [string, string])));
+    expect(loadConfig(env, []).dataDir).toBe('/data');
+    const volume = runtime.findIndex((i) => i.op === 'VOLUME');
+    expect(runtime[volume]?.args).toBe('/data');
+    // The folder is copied in, owned by node, before VOLUME: a build step after VOLUME cannot change the folder,
+    // and an empty named volume takes the owner of the folder it is mounted on, so uid 1000 can write it.
+    const copy = runtime.findIndex((i) => i.op === 'COPY' && i.args.split(/\s+/).at(-1) === '/data');
+    expect(copy).toBeGreaterThanOrEqual(0);
+    expect(copy).toBeLessThan(volume);
+    expect(runtime[copy]?.args).toContain('--chown=node:node');
+    expect(all.filter((i) => i.op === 'RUN' && i.stage < lastStage).map((i) => i.args)).toContain('mkdir /data');
   });
 
   describe("the build stage's clean-up of better-sqlite3", () => {

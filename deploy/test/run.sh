@@ -3,7 +3,9 @@
 # configuration of deploy/nginx, all on loopback. Shows that each consumer's writes are read back through
 # the proxy, wherever its key signs (header, query, form body), that the other replica never sees them,
 # and that admin calls naming a consumer and the login page reach the right replica
-# (deploy/test/sharding-check.mjs). Also runs `nginx -t` on the Kubernetes front's configuration.
+# (deploy/test/sharding-check.mjs), and that with a data folder per replica a key's sandbox is still on its
+# replica after both restart (deploy/test/restart-check.mjs). Also runs `nginx -t` on the Kubernetes front's
+# configuration.
 #
 # Usage: bash deploy/test/run.sh [report.json]      (after `npm ci`, with nginx installed: apt-get install nginx)
 # Prints `ok ...` / `not ok ...` lines, writes {"numPassedTests","numFailedTests","success"} to the report,
@@ -55,27 +57,36 @@ proxy_port="$(free_port)"
 proxy="http://127.0.0.1:$proxy_port"
 secret="deploy-test-secret"
 
-# The replicas: free ports of their own, the proxy's address as their public URL (ids, links and OAuth base
-# strings), open mode for ci-* keys. `node --import tsx` runs the sources: no build needed.
-for i in 1 2; do
-  node --import tsx src/main.ts --port 0 --host 127.0.0.1 --open-prefix ci- --open-secret "$secret" \
-    --public-url "$proxy" >"$tmp/replica-$i.log" 2>&1 &
-  pids+=($!)
-done
-replica_urls=()
-for i in 1 2; do
-  url=""
-  for _ in $(seq 1 180); do
-    url="$(sed -n 's/^rentalsim listening on \(http:\/\/127\.0\.0\.1:[0-9]*\).*/\1/p' "$tmp/replica-$i.log" | head -1)"
-    [ -n "$url" ] && break
-    sleep 0.5
+# The replicas: free ports of their own (kept across the restart below), the proxy's address as their public
+# URL (ids, links and OAuth base strings), open mode for ci-* keys, and a data folder each (a folder serves one
+# simulator). `node --import tsx` runs the sources: no build needed.
+replica_ports=("$(free_port)" "$(free_port)")
+replica_pids=()
+start_replicas() {
+  local i
+  replica_pids=()
+  for i in 1 2; do
+    node --import tsx src/main.ts --port "${replica_ports[$((i - 1))]}" --host 127.0.0.1 --open-prefix ci- \
+      --open-secret "$secret" --public-url "$proxy" --data-dir "$tmp/data-$i" >"$tmp/replica-$i.log" 2>&1 &
+    pids+=($!)
+    replica_pids+=($!)
   done
-  if [ -z "$url" ]; then
-    say "not ok replica $i starts: no 'listening' line in 90 s: $(tr '\n' ' ' <"$tmp/replica-$i.log" | cut -c1-400)"
-    finish
-  fi
-  replica_urls+=("$url")
-done
+  replica_urls=()
+  for i in 1 2; do
+    url=""
+    for _ in $(seq 1 180); do
+      url="$(sed -n 's/^rentalsim listening on \(http:\/\/127\.0\.0\.1:[0-9]*\).*/\1/p' "$tmp/replica-$i.log" | head -1)"
+      [ -n "$url" ] && break
+      sleep 0.5
+    done
+    if [ -z "$url" ]; then
+      say "not ok replica $i starts: no 'listening' line in 90 s: $(tr '\n' ' ' <"$tmp/replica-$i.log" | cut -c1-400)"
+      finish
+    fi
+    replica_urls+=("$url")
+  done
+}
+start_replicas
 echo "deploy: replicas at ${replica_urls[*]}, proxy at $proxy"
 
 # deploy/nginx/nginx.conf as shipped, its example ports replaced by the free ones.
@@ -155,4 +166,22 @@ if [ "$status" -ne 0 ] && grep -q '^not ok' <<<"$output"; then
   echo "  nginx log:"; tail -n 20 "$tmp/nginx.log" | sed 's/^/    /'
   echo "  access log:"; tail -n 40 "$tmp/access.log" 2>/dev/null | sed 's/^/    /'
 fi
+
+# A key's replica keeps its disk (deploy/test/restart-check.mjs): lists written through the proxy, both
+# replicas stopped and started again on their folders and ports (nginx left running), the lists read back
+# through the proxy from the same replicas.
+restart_check() { # phase
+  local line output
+  output="$(PROXY="$proxy" REPLICAS="$(IFS=,; echo "${replica_urls[*]}")" SECRET="$secret" PHASE="$1" \
+    STATE="$tmp/kept.json" timeout 60 node deploy/test/restart-check.mjs 2>&1)"
+  grep -q '^\(not \)\?ok ' <<<"$output" || say "not ok the restart checks ($1) report: $(tr '\n' ' ' <<<"$output" | cut -c1-400)"
+  while IFS= read -r line; do
+    case "$line" in "ok "*|"not ok "*) say "$line" ;; *) [ -n "$line" ] && echo "  $line" ;; esac
+  done <<<"$output"
+}
+restart_check write
+for pid in "${replica_pids[@]}"; do kill "$pid" 2>/dev/null; done
+for pid in "${replica_pids[@]}"; do timeout 30 tail --pid="$pid" -f /dev/null; done
+start_replicas
+restart_check read
 finish

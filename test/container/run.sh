@@ -8,8 +8,8 @@
 # Usage: bash test/container/run.sh [report.json]   (after `npm ci`, as root; needs Debian's archive and the
 # npm registry the first time, for the stand-in base and the packages the build installs)
 # Bounded: the engine gets 60 s to answer, the base and the build 900 s, each container 60 s to be healthy,
-# each docker command 30 to 60 s, the Testcontainers suite 300 s. Every container it starts carries the label
-# rentalsim-container-check and is removed at the end, whatever happened.
+# each docker command 30 to 60 s, the Testcontainers suite 300 s. Every container and volume it starts carries the
+# label rentalsim-container-check and is removed at the end, whatever happened.
 set -uo pipefail
 
 out="$(realpath -m "${1:-container-report.json}")"
@@ -25,7 +25,9 @@ started_dockerd=""
 . test/support/checks.sh "container" "$out"
 cleanup() {
   local ids; ids="$(docker ps -aq --filter "label=$label" 2>/dev/null)"
-  [ -n "$ids" ] && timeout 60 docker rm -f $ids >/dev/null 2>&1
+  [ -n "$ids" ] && timeout 60 docker rm -f -v $ids >/dev/null 2>&1
+  ids="$(docker volume ls -q --filter "label=$label" 2>/dev/null)"
+  [ -n "$ids" ] && timeout 60 docker volume rm -f $ids >/dev/null 2>&1
   if [ -n "$started_dockerd" ]; then kill "$started_dockerd" 2>/dev/null; timeout 30 tail --pid="$started_dockerd" -f /dev/null; fi
   rm -rf "$work"
 }
@@ -100,6 +102,10 @@ died() { echo "$(state "$1" 'status {{.State.Status}}, exit {{.State.ExitCode}},
 sign() { timeout 30 docker run --rm --network host "$@"; }
 sim_url() { echo "http://127.0.0.1:$1"; }
 
+# The image declares VOLUME /data: each container gets an anonymous volume unless it names one, and this script
+# removes each with its container (docker rm -v, run --rm). Volumes left over from before are not this run's.
+volumes_before="$(docker volume ls -q | sort)"
+
 alice=9D48675C-096F-11DC-BF5A-88D01745CE5C
 carol=C4A1F2E3-7B6D-4C5E-8F90-A1B2C3D4E5F6
 
@@ -132,7 +138,7 @@ $queue"
 else
   not_ok "healthy through its own HEALTHCHECK (interval 10 s)" "$(died "$c")"
 fi
-timeout 30 docker rm -f "$c" >/dev/null 2>&1
+timeout 30 docker rm -f -v "$c" >/dev/null 2>&1
 
 # 5. Ten starts in a row, none dying: each healthy (checked every second), left idle 3 s, then stopped with SIGTERM
 #    and exit code 0. A crash while idle (better-sqlite3 12 on Node 24, issue 23) shows as exit 134 or 139.
@@ -150,7 +156,7 @@ for i in $(seq 1 10); do
   else
     bad+="start $i not healthy after $t s: $(died "$c")"$'\n'
   fi
-  timeout 30 docker rm -f "$c" >/dev/null 2>&1
+  timeout 30 docker rm -f -v "$c" >/dev/null 2>&1
 done
 check "10 starts in a row, none dying: ${#times[@]} of 10 healthy (in ${times[*]:-none} s), idle 3 s, stopped with exit 0" "$([ -z "$bad" ]; echo $?)" "$bad"
 
@@ -166,7 +172,7 @@ $search"
 else
   not_ok "flags after the image name: --scenario empty-catalogue starts healthy" "$(died "$c")"
 fi
-timeout 30 docker rm -f "$c" >/dev/null 2>&1
+timeout 30 docker rm -f -v "$c" >/dev/null 2>&1
 
 # 7. A scenario folder of one's own, mounted read-only as a volume: its scenario runs, with its own consumer and user.
 scenarios="$work/scenarios"; mkdir -p "$scenarios"
@@ -206,9 +212,55 @@ $user"
 else
   not_ok "a scenario folder mounted as a volume starts healthy" "$(died "$c")"
 fi
-timeout 30 docker rm -f "$c" >/dev/null 2>&1
+timeout 30 docker rm -f -v "$c" >/dev/null 2>&1
 
-# 8. Testcontainers (the README's Node example), with a vitest config of its own; its tests count here.
+# 8. Sandboxes that outlive their container (the image's DATA_DIR=/data, README: Docker): a container on a named
+#    volume takes a signed write and is stopped and removed; a new container on the same volume answers with
+#    that state, and the sandbox's export is the same before and after. The volume is removed at the end.
+data="rentalsim-check-$$-data"
+port="$(free_port)"; url="$(sim_url "$port")"
+export_url="$url/__admin/export?consumer=test-consumer-key&format=json"
+if timeout 30 docker volume create --label "$label" "$data" >/dev/null; then
+  c=rentalsim-check-$$-data-1
+  run "$c" "$port" --health-interval 1s -v "$data:/data"
+  if wait_healthy "$c" >/dev/null; then
+    add="$(sign "$image" sign --token carol POST "$url/users/$carol/queues/every" "title_refs=$url/catalog/title/1")"
+    code="$(eval "$add --max-time 10 -o '$work/data-write.xml' -w '%{http_code}'" 2>&1)"
+    before="$(curl -s --max-time 10 "$export_url")"
+    files="$(timeout 30 docker exec "$c" ls -ln /data /data/sandboxes 2>&1)"
+    stop "$c" >/dev/null
+    exit_code="$(state "$c" '{{.State.ExitCode}}')"
+    timeout 30 docker rm -v "$c" >/dev/null 2>&1
+    check "on a named volume (-v $data:/data): a signed write answers 201, into a sandbox file owned by uid 1000, and the container stops with exit 0" \
+      "$([ "$code" = 201 ] && grep -q '"title":1,' <<<"$before" && grep -qE '^-.* 1000 +1000 .*\.db$' <<<"$files" && [ "$exit_code" = 0 ]; echo $?)" \
+      "write $code $(cat "$work/data-write.xml"); exit code $exit_code
+$files
+$(head -c 600 <<<"$before")"
+
+    c=rentalsim-check-$$-data-2
+    run "$c" "$port" --health-interval 1s -v "$data:/data"
+    if wait_healthy "$c" >/dev/null; then
+      queue="$(curl -s --max-time 10 "$(sign "$image" sign --token carol GET "$url/users/$carol/queues/every")")"
+      after="$(curl -s --max-time 10 "$export_url")"
+      check "a new container on the same volume answers with that state: a signed GET of carol's queue shows title 1 (Zzyzx), and the sandbox's export is identical" \
+        "$(grep -q '<total_results>1</total_results>' <<<"$queue" && grep -q "<id>$url/catalog/title/1</id><title full=\"Zzyzx\"" <<<"$queue" && [ -n "$before" ] && [ "$before" = "$after" ]; echo $?)" \
+        "$queue
+$(diff <(tr ',' '\n' <<<"$before") <(tr ',' '\n' <<<"$after") | head -n 20)"
+    else
+      not_ok "a new container on the same volume starts healthy" "$(died "$c")"
+    fi
+    timeout 30 docker rm -f -v "$c" >/dev/null 2>&1
+  else
+    not_ok "a container on a named volume (-v $data:/data) starts healthy" "$(died "$c")"
+    timeout 30 docker rm -f -v "$c" >/dev/null 2>&1
+  fi
+  timeout 30 docker volume rm "$data" >/dev/null 2>&1
+  check "the named volume is removed at the end" "$(timeout 30 docker volume inspect "$data" >/dev/null 2>&1; [ $? -ne 0 ]; echo $?)"
+else
+  not_ok "a named volume is created (docker volume create $data)"
+fi
+
+# 9. Testcontainers (the README's Node example), with a vitest config of its own; its tests count here.
 report="$work/testcontainers.json"
 log="$(RENTALSIM_IMAGE="$image" timeout 300 npx vitest run --config test/container/vitest.config.ts \
   --reporter=default --reporter=json --outputFile.json="$report" 2>&1)"; status=$?
@@ -223,5 +275,7 @@ else
 fi
 left="$(docker ps -a --filter "ancestor=$image" --format '{{.Names}} {{.Status}}')"
 check "no container of the image is left behind: each check and the Testcontainers test removed theirs" "$([ -z "$left" ]; echo $?)" "$left"
+left="$(comm -13 <(echo "$volumes_before") <(docker volume ls -q | sort))"
+check "no volume is left behind: each container's /data went with it, and the named volume was removed" "$([ -z "$left" ]; echo $?)" "$left"
 
 finish
