@@ -4,11 +4,12 @@ import { Sequences } from './sequences.js';
 import { preparedOnUse } from './prepared-on-use.js';
 import { pageFrom } from '../domain/paging.js';
 
-interface RatingRow {
+export interface RatingRow {
   user_guid: string;
   title_id: number;
   rating: number;
   updated: string;
+  seq: number;
 }
 
 const toRating = (r: RatingRow): UserRating => ({ userGuid: r.user_guid, titleId: r.title_id, rating: r.rating, updated: r.updated });

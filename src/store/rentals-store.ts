@@ -3,7 +3,7 @@ import type { Db } from './catalog-db.js';
 import { preparedOnUse } from './prepared-on-use.js';
 import { pageFrom } from '../domain/paging.js';
 
-interface RentalRow {
+export interface RentalRow {
   id: number;
   user_guid: string;
   title_id: number;
