@@ -35,23 +35,28 @@ export class ScenarioParser {
   private queue: Promise<unknown> = Promise.resolve();
 
   async parse(text: string, file: string): Promise<ParsedText> {
-    if (text.length < OFF_LOOP_FROM) return parsedHere(text, file);
+    if (text.length < OFF_LOOP_FROM) return { ...checkedText(text, file), hash: textHash(text) };
     const turn = this.queue.then(() => parsedInWorker(text, file));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 }
 
-function parsedHere(text: string, file: string): ParsedText {
-  const hash = createHash('sha256').update(text).digest('hex');
+/** Parses and checks a scenario text here (all but its titles); a problem is returned with the name the text gives. */
+export function checkedText(text: string, file: string): { scenario: Scenario } | { error: ScenarioError; name: string | undefined } {
   try {
     const scenario = parseScenario(text, file);
     checkReferences(scenario, file);
-    return { scenario, hash };
+    return { scenario };
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
-    return { error: e, name: declaredName(text), hash };
+    return { error: e, name: declaredName(text) };
   }
+}
+
+/** The SHA-256 (hex) of a scenario text, which tells versions of a file apart. */
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 type WorkerAnswer = ({ scenario: Scenario; outline: true } | { problem: { file: string; path: string; problem: string }; name: string | undefined }) & {
