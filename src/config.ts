@@ -288,13 +288,8 @@ function convert(s: Setting, raw: string, shown: string): unknown {
       throw bad();
     }
     case 'url': {
-      let u: URL;
-      try {
-        u = new URL(raw);
-      } catch {
-        throw bad();
-      }
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw bad();
+      const u = URL.parse(raw);
+      if (u?.protocol !== 'http:' && u?.protocol !== 'https:') throw bad();
       return raw.replace(/\/+$/, '');
     }
     case 'string':

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import { parseIsoInstant } from '../domain/iso-instant.js';
@@ -41,31 +41,22 @@ const advanceBody = z
 export function clockRoutes(world: World): Router {
   const router = Router();
 
-  router.get('/clock', (req, res) => {
+  /** Answers with the clock a call names (clockJson), moved first when `move` is given (moveClock). */
+  const answer = (req: Request, res: Response, move?: (clock: SimClock) => void) => {
     const key = consumerOf(world, req);
-    res.json(clockJson(key === undefined ? world.clock : world.clockOf(key), key));
-  });
+    res.json(clockJson(move ? moveClock(world, key, move) : key === undefined ? world.clock : world.clockOf(key), key));
+  };
+
+  router.get('/clock', (req, res) => answer(req, res));
 
   router.put('/clock', (req, res) => {
     const body = parseBody(clockBody, req.body, 'PUT /__admin/clock');
-    const key = consumerOf(world, req);
-    res.json(
-      clockJson(
-        moveClock(world, key, (c) => c.set(toMode(body, c.now()))),
-        key,
-      ),
-    );
+    answer(req, res, (c) => c.set(toMode(body, c.now())));
   });
 
   router.post('/clock/advance', (req, res) => {
     const body = parseBody(advanceBody, req.body, 'POST /__admin/clock/advance');
-    const key = consumerOf(world, req);
-    res.json(
-      clockJson(
-        moveClock(world, key, (c) => c.advance(body.ms ?? signedDuration(body.by!)!)),
-        key,
-      ),
-    );
+    answer(req, res, (c) => c.advance(body.ms ?? signedDuration(body.by!)!));
   });
 
   return router;

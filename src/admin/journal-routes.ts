@@ -69,29 +69,26 @@ export function journalQueryOf(q: URLSearchParams): JournalQuery {
       );
     }
   }
-  const query: JournalQuery = {};
-  const method = q.get('method');
-  if (method) query.method = method;
-  const path = q.get('path');
-  if (path) query.path = path;
-  const consumer = q.get('consumer');
-  if (consumer) query.consumer = consumer;
-  const user = q.get('user');
-  if (user) query.user = user;
-  const status = intParam(q, 'status');
-  if (status !== undefined) query.status = status;
-  const since = instantParam(q, 'since');
-  if (since !== undefined) query.since = since;
-  const until = instantParam(q, 'until');
-  if (until !== undefined) query.until = until;
-  const after = intParam(q, 'after');
-  if (after !== undefined) query.afterId = after;
-  const rejected = q.get('rejected');
-  if (rejected !== null) {
-    if (rejected !== 'true' && rejected !== 'false') throw errors.badRequest('rejected: expected true or false');
-    query.rejected = rejected === 'true';
-  }
-  return query;
+  // Checked in this order, so of two bad filters the first named here is the one reported. Absent or empty: no filter.
+  const text = (name: string) => q.get(name) || undefined;
+  return {
+    method: text('method'),
+    path: text('path'),
+    consumer: text('consumer'),
+    user: text('user'),
+    status: intParam(q, 'status'),
+    since: instantParam(q, 'since'),
+    until: instantParam(q, 'until'),
+    afterId: intParam(q, 'after'),
+    rejected: flagParam(q, 'rejected'),
+  };
+}
+
+function flagParam(q: URLSearchParams, name: string): boolean | undefined {
+  const v = q.get(name);
+  if (v === null) return undefined;
+  if (v !== 'true' && v !== 'false') throw errors.badRequest(`${name}: expected true or false`);
+  return v === 'true';
 }
 
 function intParam(q: URLSearchParams, name: string): number | undefined {

@@ -47,15 +47,10 @@ export function sameSiteWrites(config: Config) {
 
 /** Whether an Origin names the host (and port) the request was sent to; `null` and junk do not. */
 function sameHost(origin: string, authority: string | undefined): boolean {
-  if (authority === undefined) return false;
-  try {
-    const from = new URL(origin);
-    if (from.origin === 'null') return false;
-    // Parsed under the origin's own scheme, so a default port written out (`:80`) compares equal to none.
-    return from.host === new URL(`${from.protocol}//${authority}`).host;
-  } catch {
-    return false;
-  }
+  const from = authority === undefined ? null : URL.parse(origin);
+  if (from === null || from.origin === 'null') return false;
+  // Parsed under the origin's own scheme, so a default port written out (`:80`) compares equal to none.
+  return from.host === URL.parse(`${from.protocol}//${authority}`)?.host;
 }
 
 function mediaType(header: string | undefined): string {

@@ -112,12 +112,7 @@ export function parseSignArgs(args: readonly string[], env: Readonly<Record<stri
 const nonEmpty = (value: string | undefined) => (value === '' ? undefined : value);
 
 function absoluteUrl(raw: string): URL {
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    // left undefined: reported below with the same line as another scheme
-  }
+  const url = URL.parse(raw);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new ConfigError(`sign: URL ${JSON.stringify(raw)} is not an absolute http(s) URL (e.g. http://127.0.0.1:8080/catalog/title?term=zzyzx)`);
   }

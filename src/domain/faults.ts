@@ -98,11 +98,6 @@ export class FaultRules {
     return this.faults.length === 0;
   }
 
-  /** True when a fault names a consumer: only then must a request's signature be checked before the routers. */
-  get scoped(): boolean {
-    return this.faults.some((f) => f.consumer !== undefined);
-  }
-
   list(): Fault[] {
     return this.faults.map((f) => ({ ...f }));
   }

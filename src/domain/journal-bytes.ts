@@ -33,17 +33,7 @@ const ENCODINGS = ['latin1', 'utf8', 'utf16le'] as const;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What a query tests of an entry. */
-export interface EntrySummary {
-  id: number;
-  at: string;
-  method: string;
-  path: string;
-  consumer?: string;
-  user?: string;
-  login?: string;
-  status: number;
-  rejected: boolean;
-}
+export type EntrySummary = Pick<JournalEntry, 'id' | 'at' | 'method' | 'path' | 'consumer' | 'user' | 'login' | 'status'> & { rejected: boolean };
 
 /** Writes entries into one reused buffer, grown as an entry needs and shrunk back after a big one. */
 export class EntryWriter {

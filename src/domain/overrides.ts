@@ -147,11 +147,6 @@ export class OverrideRules {
     return this.overrides.length === 0;
   }
 
-  /** True when an override names a consumer: only then must a request's signature be checked for them. */
-  get scoped(): boolean {
-    return this.overrides.some((o) => o.match.consumer !== undefined);
-  }
-
   /** True when an override looks at parameters: only then are the query and form decoded for them. */
   get readsParams(): boolean {
     return this.overrides.some((o) => o.match.query !== undefined || o.match.form !== undefined);

@@ -16,14 +16,7 @@ export class SimClock {
 
   /** Milliseconds since 1970 on the simulator's clock. */
   now(): number {
-    switch (this.state.mode) {
-      case 'real':
-        return this.realNow();
-      case 'frozen':
-        return this.state.at;
-      case 'offset':
-        return this.realNow() + this.state.offsetMs;
-    }
+    return instantIn(this.state, this.realNow);
   }
 
   /** Real time in whole seconds, for OAuth timestamp checks. */
@@ -37,7 +30,7 @@ export class SimClock {
 
   /** Changes the mode; one that would put the clock outside CLOCK_RANGE is a 400 and changes nothing. */
   set(mode: ClockMode): void {
-    const at = mode.mode === 'frozen' ? mode.at : mode.mode === 'offset' ? this.realNow() + mode.offsetMs : this.realNow();
+    const at = instantIn(mode, this.realNow);
     if (!(at >= CLOCK_RANGE.first && at <= CLOCK_RANGE.last)) throw errors.badRequest(outOfRange(at));
     this.state = mode;
     this.onChange?.(mode);
@@ -48,6 +41,11 @@ export class SimClock {
     if (this.state.mode === 'frozen') this.set({ mode: 'frozen', at: this.state.at + ms });
     else this.set({ mode: 'offset', offsetMs: (this.state.mode === 'offset' ? this.state.offsetMs : 0) + ms });
   }
+}
+
+/** The instant a clock in this mode shows (real time read only when the mode needs it). */
+function instantIn(mode: ClockMode, realNow: () => number): number {
+  return mode.mode === 'frozen' ? mode.at : realNow() + (mode.mode === 'offset' ? mode.offsetMs : 0);
 }
 
 /**

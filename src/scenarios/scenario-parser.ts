@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { packageModule } from '../package-root.js';
 import { checkReferences } from './check-references.js';
 import { declaredName, parseScenario } from './parse-scenario.js';
 import { ScenarioError } from './scenario-error.js';
 import type { Scenario } from './scenario-schema.js';
+import { workerAnswer } from './worker-answer.js';
 
 const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-text-worker');
 
@@ -35,45 +35,38 @@ export class ScenarioParser {
   private queue: Promise<unknown> = Promise.resolve();
 
   async parse(text: string, file: string): Promise<ParsedText> {
-    if (text.length < OFF_LOOP_FROM) return parsedHere(text, file);
+    if (text.length < OFF_LOOP_FROM) return { ...checkedText(text, file), hash: textHash(text) };
     const turn = this.queue.then(() => parsedInWorker(text, file));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 }
 
-function parsedHere(text: string, file: string): ParsedText {
-  const hash = createHash('sha256').update(text).digest('hex');
+/** Parses and checks a scenario text here (all but its titles); a problem is returned with the name the text gives. */
+export function checkedText(text: string, file: string): { scenario: Scenario } | { error: ScenarioError; name: string | undefined } {
   try {
     const scenario = parseScenario(text, file);
     checkReferences(scenario, file);
-    return { scenario, hash };
+    return { scenario };
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
-    return { error: e, name: declaredName(text), hash };
+    return { error: e, name: declaredName(text) };
   }
+}
+
+/** The SHA-256 (hex) of a scenario text, which tells versions of a file apart. */
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 type WorkerAnswer = ({ scenario: Scenario; outline: true } | { problem: { file: string; path: string; problem: string }; name: string | undefined }) & {
   hash: string;
 };
 
-function parsedInWorker(text: string, file: string): Promise<ParsedText> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER.file, { execArgv: WORKER.execArgv });
-    let answered = false;
-    worker.once('message', (m: WorkerAnswer) => {
-      answered = true;
-      void worker.terminate();
-      if ('scenario' in m) resolve({ scenario: m.scenario, outline: true, hash: m.hash });
-      else resolve({ error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash });
-    });
-    worker.once('error', (e) => reject(new Error(`rentalsim: parsing the scenario in a worker failed: ${e.message}`)));
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`rentalsim: the worker parsing the scenario exited (${code}) without an answer`));
-    });
-    worker.postMessage({ text, file });
-  });
+async function parsedInWorker(text: string, file: string): Promise<ParsedText> {
+  const m = await workerAnswer<WorkerAnswer>(WORKER, { text, file }, 'parsing the scenario');
+  if ('scenario' in m) return { scenario: m.scenario, outline: true, hash: m.hash };
+  return { error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash };
 }
 
 /** A scenario without what only its state template needs (the users' rows, the stock): what the world keeps of a big one. */

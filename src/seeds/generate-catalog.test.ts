@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { CATALOG_RULES } from './catalog-rules.js';
+import { CATALOG_RULES } from '../../test/support/catalog-rules.js';
 import { generateCatalog, type Catalog, type CatalogOptions } from './generate-catalog.js';
 import { ratingCount } from './histogram.js';
 

@@ -47,26 +47,24 @@ const toEntry = (r: EntryRow): ListEntry => ({
 
 /** Users' collections (docs/reference/queues-and-lists.md) and their entries, in the order titles were added. */
 export class ListsStore {
-  private readonly s;
-
-  constructor(db: Db) {
-    this.s = {
-      lists: preparedOnUse(() => db.prepare<[string], ListRow>('SELECT * FROM lists WHERE user_guid = ? ORDER BY id')),
-      list: preparedOnUse(() => db.prepare<[number, string], ListRow>('SELECT * FROM lists WHERE id = ? AND user_guid = ?')),
-      create: preparedOnUse(() =>
-        db.prepare(
-          'INSERT INTO lists (id, user_guid, name, description, author, anonymous, location, is_public, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        ),
+  private readonly s = {
+    lists: preparedOnUse(() => this.db.prepare<[string], ListRow>('SELECT * FROM lists WHERE user_guid = ? ORDER BY id')),
+    list: preparedOnUse(() => this.db.prepare<[number, string], ListRow>('SELECT * FROM lists WHERE id = ? AND user_guid = ?')),
+    create: preparedOnUse(() =>
+      this.db.prepare(
+        'INSERT INTO lists (id, user_guid, name, description, author, anonymous, location, is_public, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
-      remove: preparedOnUse(() => db.prepare('DELETE FROM lists WHERE id = ?')),
-      removeEntries: preparedOnUse(() => db.prepare('DELETE FROM list_entries WHERE list_id = ?')),
-      touch: preparedOnUse(() => db.prepare('UPDATE lists SET updated = ? WHERE id = ?')),
-      entries: preparedOnUse(() => db.prepare<[number], EntryRow>('SELECT * FROM list_entries WHERE list_id = ? ORDER BY seq')),
-      entry: preparedOnUse(() => db.prepare<[number, number], EntryRow>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?')),
-      addEntry: preparedOnUse(() => db.prepare('INSERT INTO list_entries (list_id, title_id, comment, created, updated, seq) VALUES (?, ?, ?, ?, ?, ?)')),
-      removeEntry: preparedOnUse(() => db.prepare('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?')),
-    };
-  }
+    ),
+    remove: preparedOnUse(() => this.db.prepare('DELETE FROM lists WHERE id = ?')),
+    removeEntries: preparedOnUse(() => this.db.prepare('DELETE FROM list_entries WHERE list_id = ?')),
+    touch: preparedOnUse(() => this.db.prepare('UPDATE lists SET updated = ? WHERE id = ?')),
+    entries: preparedOnUse(() => this.db.prepare<[number], EntryRow>('SELECT * FROM list_entries WHERE list_id = ? ORDER BY seq')),
+    entry: preparedOnUse(() => this.db.prepare<[number, number], EntryRow>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?')),
+    addEntry: preparedOnUse(() => this.db.prepare('INSERT INTO list_entries (list_id, title_id, comment, created, updated, seq) VALUES (?, ?, ?, ?, ?, ?)')),
+    removeEntry: preparedOnUse(() => this.db.prepare('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?')),
+  };
+
+  constructor(private readonly db: Db) {}
 
   listsOf(guid: string): UserList[] {
     return this.s.lists.all(guid).map(toList);

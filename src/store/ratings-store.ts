@@ -4,11 +4,12 @@ import { Sequences } from './sequences.js';
 import { preparedOnUse } from './prepared-on-use.js';
 import { pageFrom } from '../domain/paging.js';
 
-interface RatingRow {
+export interface RatingRow {
   user_guid: string;
   title_id: number;
   rating: number;
   updated: string;
+  seq: number;
 }
 
 const toRating = (r: RatingRow): UserRating => ({ userGuid: r.user_guid, titleId: r.title_id, rating: r.rating, updated: r.updated });
@@ -20,23 +21,19 @@ const NEWEST_FIRST = 'ORDER BY updated DESC, seq DESC';
 /** A user's title ratings. TitleStatsStore reads the same table for the titles' histograms. */
 export class RatingsStore {
   private readonly seq: Sequences;
-  private readonly countStmt;
-  private readonly pageStmt;
-  private readonly allStmt;
-  private readonly oneStmt;
-  private readonly insertStmt;
-  private readonly updateStmt;
+  private readonly countStmt = preparedOnUse(() => this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM ratings WHERE user_guid = ?'));
+  private readonly pageStmt = preparedOnUse(() =>
+    this.db.prepare<[string, number, number], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`),
+  );
+  private readonly allStmt = preparedOnUse(() => this.db.prepare<[string], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST}`));
+  private readonly oneStmt = preparedOnUse(() => this.db.prepare<[string, number], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? AND title_id = ?'));
+  private readonly insertStmt = preparedOnUse(() => this.db.prepare('INSERT INTO ratings (user_guid, title_id, rating, updated, seq) VALUES (?, ?, ?, ?, ?)'));
+  private readonly updateStmt = preparedOnUse(() =>
+    this.db.prepare('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?'),
+  );
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.seq = new Sequences(db);
-    this.countStmt = preparedOnUse(() => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM ratings WHERE user_guid = ?'));
-    this.pageStmt = preparedOnUse(() =>
-      db.prepare<[string, number, number], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`),
-    );
-    this.allStmt = preparedOnUse(() => db.prepare<[string], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST}`));
-    this.oneStmt = preparedOnUse(() => db.prepare<[string, number], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? AND title_id = ?'));
-    this.insertStmt = preparedOnUse(() => db.prepare('INSERT INTO ratings (user_guid, title_id, rating, updated, seq) VALUES (?, ?, ?, ?, ?)'));
-    this.updateStmt = preparedOnUse(() => db.prepare('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?'));
   }
 
   /** One page of the user's ratings, newest first. */

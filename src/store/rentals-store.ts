@@ -3,7 +3,7 @@ import type { Db } from './catalog-db.js';
 import { preparedOnUse } from './prepared-on-use.js';
 import { pageFrom } from '../domain/paging.js';
 
-interface RentalRow {
+export interface RentalRow {
   id: number;
   user_guid: string;
   title_id: number;
@@ -27,31 +27,25 @@ const NEWEST_SHIPPED_FIRST = 'ORDER BY shipped DESC, id DESC';
 
 /** Discs a user has had: the rented history, and those still at home (not returned). */
 export class RentalsStore {
-  private readonly countStmt;
-  private readonly pageStmt;
-  private readonly atHomeStmt;
-  private readonly insertStmt;
-  private readonly returnStmt;
+  private readonly countStmt = preparedOnUse(() => this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rentals WHERE user_guid = ?'));
+  private readonly pageStmt = preparedOnUse(() =>
+    this.db.prepare<[string, number, number], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`),
+  );
+  private readonly atHomeStmt = preparedOnUse(() =>
+    this.db.prepare<[string], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`),
+  );
+  private readonly insertStmt = preparedOnUse(() =>
+    this.db.prepare('INSERT INTO rentals (id, user_guid, title_id, priority, shipped, returned) VALUES (?, ?, ?, ?, ?, NULL)'),
+  );
+  // The disc out longest comes back first when the same title is at home twice.
+  private readonly returnStmt = preparedOnUse(() =>
+    this.db.prepare<[string, string, number], RentalRow>(
+      `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
+     ORDER BY shipped, id LIMIT 1) RETURNING *`,
+    ),
+  );
 
-  constructor(db: Db) {
-    this.countStmt = preparedOnUse(() => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rentals WHERE user_guid = ?'));
-    this.pageStmt = preparedOnUse(() =>
-      db.prepare<[string, number, number], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`),
-    );
-    this.atHomeStmt = preparedOnUse(() =>
-      db.prepare<[string], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`),
-    );
-    this.insertStmt = preparedOnUse(() =>
-      db.prepare('INSERT INTO rentals (id, user_guid, title_id, priority, shipped, returned) VALUES (?, ?, ?, ?, ?, NULL)'),
-    );
-    // The disc out longest comes back first when the same title is at home twice.
-    this.returnStmt = preparedOnUse(() =>
-      db.prepare<[string, string, number], RentalRow>(
-        `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
-       ORDER BY shipped, id LIMIT 1) RETURNING *`,
-      ),
-    );
-  }
+  constructor(private readonly db: Db) {}
 
   /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
   page(guid: string, req: PageRequest): Page<Rental> {

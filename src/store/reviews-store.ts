@@ -38,21 +38,17 @@ export const toReview = (r: AuthoredReviewRow): Review => ({
 
 /** Reviews written by a sandbox's users (the catalogue's public reviews live in the catalogue). */
 export class ReviewsStore {
-  private readonly countStmt;
-  private readonly pageStmt;
-  private readonly oneStmt;
+  private readonly countStmt = preparedOnUse(() => this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM reviews WHERE user_guid = ?'));
+  private readonly pageStmt = preparedOnUse(() =>
+    this.db.prepare<[string, number, number], AuthoredReviewRow>(
+      `${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
+    ),
+  );
+  private readonly oneStmt = preparedOnUse(() =>
+    this.db.prepare<[string, number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`),
+  );
 
-  constructor(db: Db) {
-    this.countStmt = preparedOnUse(() => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM reviews WHERE user_guid = ?'));
-    this.pageStmt = preparedOnUse(() =>
-      db.prepare<[string, number, number], AuthoredReviewRow>(
-        `${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
-      ),
-    );
-    this.oneStmt = preparedOnUse(() =>
-      db.prepare<[string, number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`),
-    );
-  }
+  constructor(private readonly db: Db) {}
 
   /** One page of the user's reviews, newest first. */
   page(guid: string, req: PageRequest): Page<Review> {

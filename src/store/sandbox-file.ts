@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Db } from './db.js';
 import { registerQueueDigest } from './queue-triggers.js';
 import { STATE_SCHEMA } from './schema.js';
 import { registerTableVersions } from './table-versions.js';
+import { writeFileDurably } from './write-file-durably.js';
 
 // A sandbox kept in a file of the data folder (docs/reference/data-dir.md). A state database's serialized
 // image is a database file already: a new sandbox is the template written out, plus one table saying whose it
@@ -74,20 +75,7 @@ export function createSandboxFile(path: string, template: Buffer, meta: SandboxF
   // file opens in WAL mode with no switch, which would cost a rewrite of the header and a sync.
   image[18] = 2;
   image[19] = 2;
-  const tmp = `${path}.tmp`;
-  try {
-    writeFileSync(tmp, image);
-    const fd = openSync(tmp, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
-  } catch (e) {
-    removeSandboxFile(tmp);
-    throw e;
-  }
+  writeFileDurably(path, image);
   return prepared(new Database(path, { fileMustExist: true }));
 }
 

@@ -9,21 +9,17 @@ import { preparedOnUse } from './prepared-on-use.js';
  * API's queue adds take their `queue_item` value inside their INSERT instead (queue-triggers.ts).
  */
 export class Sequences {
-  private readonly bumpStmt;
-  private readonly startStmt;
-  private readonly valueStmt;
+  // An UPDATE first, since the row is there for all but the first value: its program is a fraction of an
+  // upsert's, and a statement costs a request by the memory it touches.
+  // It moves only below MAX_ID: a sequence at the end stays there, and the write asking for one more is
+  // refused (409) rather than given an id no route accepts.
+  private readonly bumpStmt = preparedOnUse(() =>
+    this.db.prepare<[string, number], number>('UPDATE sequences SET value = value + 1 WHERE name = ? AND value < ? RETURNING value').pluck(),
+  );
+  private readonly startStmt = preparedOnUse(() => this.db.prepare<[string, number]>('INSERT INTO sequences (name, value) VALUES (?, ?)'));
+  private readonly valueStmt = preparedOnUse(() => this.db.prepare<[string], number>('SELECT value FROM sequences WHERE name = ?').pluck());
 
-  constructor(db: Db) {
-    // An UPDATE first, since the row is there for all but the first value: its program is a fraction of an
-    // upsert's, and a statement costs a request by the memory it touches.
-    // It moves only below MAX_ID: a sequence at the end stays there, and the write asking for one more is
-    // refused (409) rather than given an id no route accepts.
-    this.bumpStmt = preparedOnUse(() =>
-      db.prepare<[string, number], number>('UPDATE sequences SET value = value + 1 WHERE name = ? AND value < ? RETURNING value').pluck(),
-    );
-    this.startStmt = preparedOnUse(() => db.prepare<[string, number]>('INSERT INTO sequences (name, value) VALUES (?, ?)'));
-    this.valueStmt = preparedOnUse(() => db.prepare<[string], number>('SELECT value FROM sequences WHERE name = ?').pluck());
-  }
+  constructor(private readonly db: Db) {}
 
   /** The next value of the named sequence; the first is `start`. A 409 once MAX_ID is used. */
   next(name: string, start = 1): number {

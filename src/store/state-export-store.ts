@@ -1,23 +1,12 @@
 import type { Db } from './catalog-db.js';
+import type { RatingRow } from './ratings-store.js';
+import type { RentalRow } from './rentals-store.js';
 import type { ReviewRow } from './reviews-store.js';
 
 // Rows of a sandbox's state as they are stored, for exporting it as a scenario file (admin: export). The
 // other stores answer what the API shows; this one answers everything needed to rebuild the same state,
 // ids and ordering counters included.
 
-export interface RatingExportRow {
-  title_id: number;
-  rating: number;
-  updated: string;
-  seq: number;
-}
-export interface RentalExportRow {
-  id: number;
-  title_id: number;
-  priority: number;
-  shipped: string;
-  returned: string | null;
-}
 export interface StockExportRow {
   title_id: number;
   estimated_wait: string | null;
@@ -29,15 +18,15 @@ export class StateExportStore {
 
   constructor(db: Db) {
     this.s = {
-      ratings: db.prepare<[string], RatingExportRow>('SELECT title_id, rating, updated, seq FROM ratings WHERE user_guid = ? ORDER BY seq'),
+      ratings: db.prepare<[string], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? ORDER BY seq'),
       reviews: db.prepare<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id'),
-      rentals: db.prepare<[string], RentalExportRow>('SELECT id, title_id, priority, shipped, returned FROM rentals WHERE user_guid = ? ORDER BY id'),
+      rentals: db.prepare<[string], RentalRow>('SELECT * FROM rentals WHERE user_guid = ? ORDER BY id'),
       stock: db.prepare<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id'),
       sequences: db.prepare<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name'),
     };
   }
 
-  ratings(guid: string): RatingExportRow[] {
+  ratings(guid: string): RatingRow[] {
     return this.s.ratings.all(guid);
   }
 
@@ -45,7 +34,7 @@ export class StateExportStore {
     return this.s.reviews.all(guid);
   }
 
-  rentals(guid: string): RentalExportRow[] {
+  rentals(guid: string): RentalRow[] {
     return this.s.rentals.all(guid);
   }
 

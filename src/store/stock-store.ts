@@ -4,13 +4,11 @@ import { preparedOnUse } from './prepared-on-use.js';
 
 /** The scenario's per-title business facts: wait estimates and titles that always fail to add. */
 export class StockStore {
-  private readonly stmt;
+  private readonly stmt = preparedOnUse(() =>
+    this.db.prepare<[number], { estimated_wait: string | null; fail_add: number }>('SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?'),
+  );
 
-  constructor(db: Db) {
-    this.stmt = preparedOnUse(() =>
-      db.prepare<[number], { estimated_wait: string | null; fail_add: number }>('SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?'),
-    );
-  }
+  constructor(private readonly db: Db) {}
 
   /** The wait the scenario sets for a title, or undefined to derive it (domain/queue-availability.ts). */
   waitOf(titleId: number): EstimatedWait | undefined {

@@ -5,11 +5,9 @@ import { preparedOnUse } from './prepared-on-use.js';
 
 /** The reviews a sandbox's users wrote of one title; with the catalogue's own reviews they make a title's reviews. */
 export class TitleReviewsStore {
-  private readonly stmt;
+  private readonly stmt = preparedOnUse(() => this.db.prepare<[number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`));
 
-  constructor(db: Db) {
-    this.stmt = preparedOnUse(() => db.prepare<[number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`));
-  }
+  constructor(private readonly db: Db) {}
 
   ofTitle(titleId: number): Review[] {
     return this.stmt.all(titleId).map(toReview);

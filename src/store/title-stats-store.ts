@@ -13,16 +13,13 @@ const MAX_RATED_TITLES = 10_000;
  * title without ratings costs a set lookup instead of a statement, for every title of a page.
  */
 export class TitleStatsStore {
-  private readonly ratingsOf;
-  private readonly ratedTitles;
+  private readonly ratingsOf = preparedOnUse(() => this.db.prepare<[number], number>('SELECT rating FROM ratings WHERE title_id = ?').pluck());
+  private readonly ratedTitles = preparedOnUse(() => this.db.prepare<[number], number>('SELECT DISTINCT title_id FROM ratings LIMIT ?').pluck());
   /** The titles with a rating, as of `version`; undefined when there are more than MAX_RATED_TITLES. */
   private rated: Set<number> | undefined;
   private version = -1;
 
-  constructor(private readonly db: Db) {
-    this.ratingsOf = preparedOnUse(() => db.prepare<[number], number>('SELECT rating FROM ratings WHERE title_id = ?').pluck());
-    this.ratedTitles = preparedOnUse(() => db.prepare<[number], number>('SELECT DISTINCT title_id FROM ratings LIMIT ?').pluck());
-  }
+  constructor(private readonly db: Db) {}
 
   userRatingsOf(titleId: number): number[] {
     return this.mayBeRated(titleId) ? this.ratingsOf.all(titleId) : [];

@@ -37,29 +37,25 @@ const toRecord = (r: TokenRow): TokenRecord => {
 
 /** OAuth tokens of one sandbox: request tokens on their way through the dance, and access tokens. */
 export class TokensStore {
-  private readonly byTokenStmt;
-  private readonly insertStmt;
-  private readonly updateStmt;
-  private readonly ofUserStmt;
+  private readonly byTokenStmt = preparedOnUse(() => this.db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token = ?'));
+  private readonly insertStmt = preparedOnUse(() =>
+    this.db.prepare(`INSERT INTO tokens
+    (token, secret, type, consumer_key, user_guid, callback, verifier, state, failed_verifications, created_at, expires_at)
+    VALUES (@token, @secret, @type, @consumerKey, @userGuid, @callback, @verifier, @state, @failedVerifications, @createdAt, @expiresAt)`),
+  );
+  private readonly updateStmt = preparedOnUse(() =>
+    this.db.prepare(`UPDATE tokens SET user_guid = @userGuid, verifier = @verifier, state = @state,
+    failed_verifications = @failedVerifications WHERE token = @token`),
+  );
+  private readonly ofUserStmt = preparedOnUse(() =>
+    this.db.prepare<[string], TokenRow>("SELECT * FROM tokens WHERE user_guid = ? AND type = 'access' ORDER BY created_at, token"),
+  );
   // Every signed request with a token looks it up, writes included: kept until a tokens row changes (a count
   // triggers keep, src/store/table-versions.ts), so the writes of the requests before do not throw it away.
   private readonly memo;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.memo = new VersionedMemo<string, TokenRecord>(db, (d) => tableVersion(d, 'tokens'));
-    this.byTokenStmt = preparedOnUse(() => db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE token = ?'));
-    this.insertStmt = preparedOnUse(() =>
-      db.prepare(`INSERT INTO tokens
-      (token, secret, type, consumer_key, user_guid, callback, verifier, state, failed_verifications, created_at, expires_at)
-      VALUES (@token, @secret, @type, @consumerKey, @userGuid, @callback, @verifier, @state, @failedVerifications, @createdAt, @expiresAt)`),
-    );
-    this.updateStmt = preparedOnUse(() =>
-      db.prepare(`UPDATE tokens SET user_guid = @userGuid, verifier = @verifier, state = @state,
-      failed_verifications = @failedVerifications WHERE token = @token`),
-    );
-    this.ofUserStmt = preparedOnUse(() =>
-      db.prepare<[string], TokenRow>("SELECT * FROM tokens WHERE user_guid = ? AND type = 'access' ORDER BY created_at, token"),
-    );
   }
 
   byToken(token: string): TokenRecord | undefined {

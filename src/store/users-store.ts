@@ -28,18 +28,15 @@ const toUser = (r: UserRow): User => ({
 
 /** The subscribers of a sandbox. */
 export class UsersStore {
-  private readonly byGuidStmt;
-  private readonly byLoginStmt;
-  private readonly allStmt;
+  private readonly byGuidStmt = preparedOnUse(() => this.db.prepare<[string], UserRow>('SELECT * FROM users WHERE guid = ?'));
+  private readonly byLoginStmt = preparedOnUse(() => this.db.prepare<[string], UserRow>('SELECT * FROM users WHERE login = ?'));
+  private readonly allStmt = preparedOnUse(() => this.db.prepare<[], UserRow>('SELECT * FROM users ORDER BY login'));
   // Every request to a user resource looks its user up twice (token, then path): kept until a users row
   // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
   private readonly memo;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.memo = new VersionedMemo<string, User>(db, (d) => tableVersion(d, 'users'));
-    this.byGuidStmt = preparedOnUse(() => db.prepare<[string], UserRow>('SELECT * FROM users WHERE guid = ?'));
-    this.byLoginStmt = preparedOnUse(() => db.prepare<[string], UserRow>('SELECT * FROM users WHERE login = ?'));
-    this.allStmt = preparedOnUse(() => db.prepare<[], UserRow>('SELECT * FROM users ORDER BY login'));
   }
 
   /**

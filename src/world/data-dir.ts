@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { errors } from '../domain/api-error.js';
 import type { Db } from '../store/db.js';
@@ -15,6 +15,7 @@ import {
   writeSandboxClock,
 } from '../store/sandbox-file.js';
 import { storageFullOf } from '../store/storage-full.js';
+import { writeFileDurably } from '../store/write-file-durably.js';
 import { Sandbox, type SandboxDisk } from './sandbox.js';
 
 /** A file found in the data folder that could not be used, moved to `damaged/` (GET /__admin/health). */
@@ -297,20 +298,7 @@ export class DataDir {
 
   /** Writes a small file whole: beside it, made durable, then renamed over it. */
   private writeWhole(file: string, text: string): void {
-    const tmp = `${file}.tmp`;
-    try {
-      writeFileSync(tmp, text);
-      const fd = openSync(tmp, 'r');
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(tmp, file);
-    } catch (e) {
-      rmSync(tmp, { force: true });
-      throw e;
-    }
+    writeFileDurably(file, text);
     this.count(file);
   }
 }

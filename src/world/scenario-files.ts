@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { BUILTIN_SCENARIO_DIR } from '../package-root.js';
-import { checkReferences } from '../scenarios/check-references.js';
-import { declaredName, parseScenario } from '../scenarios/parse-scenario.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
-import type { ScenarioParser } from '../scenarios/scenario-parser.js';
+import { checkedText, type ParsedText, type ScenarioParser, textHash } from '../scenarios/scenario-parser.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 
 /** Where a scenario came from: the package's scenarios/ folder, the --scenario-dir folder, or the admin API. */
@@ -83,7 +80,7 @@ function readScenarioFile(file: string, source: ScenarioSource, previous: Scenar
   } catch (e) {
     return unreadable(file, source, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  const hash = hashOf(text);
+  const hash = textHash(text);
   // Unchanged (perhaps touched): the same version, and the same entry, so what was loaded from it is kept.
   if (previous?.hash === hash) return previous;
   return scenarioEntry(text, file, source, hash);
@@ -93,21 +90,16 @@ function readScenarioFile(file: string, source: ScenarioSource, previous: Scenar
  * Parses and checks scenario text: the schema and every cross-check but the titles' existence (which needs
  * the catalogue). A problem is kept in the entry, not thrown.
  */
-export function scenarioEntry(text: string, file: string, source: ScenarioSource, hash = hashOf(text)): ScenarioEntry {
-  const base = { file, source, hash, titlesChecked: false };
-  try {
-    const scenario = parseScenario(text, file);
-    checkReferences(scenario, file);
-    return { ...base, name: scenario.name, scenario };
-  } catch (e) {
-    if (!(e instanceof ScenarioError)) throw e;
-    return { ...base, name: declaredName(text) ?? fileName(file), error: e };
-  }
+export function scenarioEntry(text: string, file: string, source: ScenarioSource, hash = textHash(text)): ScenarioEntry {
+  return entryOf({ ...checkedText(text, file), hash }, text, file, source);
 }
 
 /** The same for a text sent through the admin API: a big one is parsed off the event loop (ScenarioParser). */
 export async function scenarioEntryLater(text: string, file: string, source: ScenarioSource, parser: ScenarioParser): Promise<ScenarioEntry> {
-  const parsed = await parser.parse(text, file);
+  return entryOf(await parser.parse(text, file), text, file, source);
+}
+
+function entryOf(parsed: ParsedText, text: string, file: string, source: ScenarioSource): ScenarioEntry {
   const base = { file, source, hash: parsed.hash, titlesChecked: false };
   if ('scenario' in parsed) return { ...base, name: parsed.scenario.name, scenario: parsed.scenario, ...(parsed.outline ? { fullText: text } : {}) };
   return { ...base, name: parsed.name ?? fileName(file), error: parsed.error };
@@ -119,10 +111,6 @@ function unreadable(file: string, source: ScenarioSource, problem: string): Scen
 
 function fileName(file: string): string {
   return basename(file, extname(file));
-}
-
-function hashOf(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 /**

@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import { packageModule } from '../package-root.js';
 import { checkReferences } from '../scenarios/check-references.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
+import { workerAnswer } from '../scenarios/worker-answer.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { seedState } from '../store/seed-state.js';
 import { createStateDb, snapshotOf } from '../store/state-db.js';
@@ -43,23 +43,13 @@ export async function seedTemplateLater(
   fullText?: string,
 ): Promise<Buffer> {
   if (fullText === undefined && rowsOf(scenario) < SEED_OFF_LOOP_FROM) return seedTemplate(scenario, file, catalog, loadedAt);
-  const answer = await new Promise<{ template: Uint8Array } | { problem: { file: string; path: string; problem: string } }>((resolve, reject) => {
-    const worker = new Worker(WORKER.file, { execArgv: WORKER.execArgv });
-    let answered = false;
-    worker.once('message', (m) => {
-      answered = true;
-      void worker.terminate();
-      resolve(m);
-    });
-    worker.once('error', (e) => reject(new Error(`rentalsim: building the scenario's state in a worker failed: ${e.message}`)));
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`rentalsim: the worker building the scenario's state exited (${code}) without an answer`));
-    });
-    worker.postMessage(fullText === undefined ? { scenario, file, catalogFile, loadedAt } : { text: fullText, file, catalogFile, loadedAt });
-  });
+  const job = fullText === undefined ? { scenario, file, catalogFile, loadedAt } : { text: fullText, file, catalogFile, loadedAt };
+  const answer = await workerAnswer<TemplateAnswer>(WORKER, job, "building the scenario's state");
   if ('problem' in answer) throw new ScenarioError(answer.problem.file, answer.problem.path, answer.problem.problem);
   return Buffer.from(answer.template.buffer, answer.template.byteOffset, answer.template.byteLength);
 }
+
+type TemplateAnswer = { template: Uint8Array } | { problem: { file: string; path: string; problem: string } };
 
 function rowsOf(s: Scenario): number {
   let rows = s.users.length + s.stock.length;

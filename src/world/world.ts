@@ -214,11 +214,6 @@ export class World {
     try {
       // Checked again: another upload of the name may have been added while this one's catalogue was built.
       outcome = this.registry.checkUpload(entry.name, replace);
-    } catch (e) {
-      this.catalogs.abandoned(loaded.catalog);
-      throw e;
-    }
-    try {
       if (text !== undefined) this.dataDir?.saveUpload(entry.name, text);
     } catch (e) {
       this.catalogs.abandoned(loaded.catalog);

@@ -45,6 +45,19 @@ export interface SentProtocol {
   verifier?: string | undefined;
 }
 
+/** The SentProtocol field each protocol parameter fills. */
+const SENT_FIELD: ReadonlyMap<string, Exclude<keyof SentProtocol, 'any'>> = new Map([
+  ['oauth_consumer_key', 'consumerKey'],
+  ['oauth_signature_method', 'signatureMethod'],
+  ['oauth_signature', 'signature'],
+  ['oauth_token', 'token'],
+  ['oauth_timestamp', 'timestamp'],
+  ['oauth_nonce', 'nonce'],
+  ['oauth_version', 'version'],
+  ['oauth_callback', 'callback'],
+  ['oauth_verifier', 'verifier'],
+]);
+
 export type ProtocolRead = { ok: true; sent: SentProtocol } | { ok: false; error: ApiError };
 
 /**
@@ -64,36 +77,8 @@ export function readProtocolParams(params: ReadonlyArray<NamedParam>): ProtocolR
     if (many) many.add(name);
     else if (names.push(name) > 16) many = new Set(names);
     sent.any = true;
-    const v = value === '' ? undefined : value;
-    switch (name) {
-      case 'oauth_consumer_key':
-        sent.consumerKey = v;
-        break;
-      case 'oauth_signature_method':
-        sent.signatureMethod = v;
-        break;
-      case 'oauth_signature':
-        sent.signature = v;
-        break;
-      case 'oauth_token':
-        sent.token = v;
-        break;
-      case 'oauth_timestamp':
-        sent.timestamp = v;
-        break;
-      case 'oauth_nonce':
-        sent.nonce = v;
-        break;
-      case 'oauth_version':
-        sent.version = v;
-        break;
-      case 'oauth_callback':
-        sent.callback = v;
-        break;
-      case 'oauth_verifier':
-        sent.verifier = v;
-        break;
-    }
+    const field = SENT_FIELD.get(name);
+    if (field !== undefined) sent[field] = value === '' ? undefined : value;
   }
   return { ok: true, sent };
 }

@@ -1,11 +1,11 @@
-// Invariants every catalogue (curated, generated or both) keeps. The tests run each rule on several
-// catalogues; a scenario loader can run them too. Each rule returns its problems, empty when it holds.
+// Invariants every catalogue (curated, generated or both) keeps, a test oracle: src/seeds/catalog-rules.test.ts
+// and generate-catalog.test.ts run each rule on several catalogues. Each returns its problems, empty when it holds.
 
-import { PERSON_ROLES, type Title } from '../domain/types.js';
-import { cleanTitle } from './clean-title.js';
-import type { Catalog } from './generate-catalog.js';
-import { ratingCount } from './histogram.js';
-import { BBFC_CERTIFICATES, CONSOLES, GAME_GENRES, PEGI_CERTIFICATES, PERFORMER_ROLES, VIDEO_FORMATS, VIDEO_GENRES } from './word-lists.js';
+import { PERSON_ROLES, type Title } from '../../src/domain/types.js';
+import { cleanTitle } from '../../src/seeds/clean-title.js';
+import type { Catalog } from '../../src/seeds/generate-catalog.js';
+import { ratingCount } from '../../src/seeds/histogram.js';
+import { BBFC_CERTIFICATES, CONSOLES, GAME_GENRES, PEGI_CERTIFICATES, PERFORMER_ROLES, VIDEO_FORMATS, VIDEO_GENRES } from '../../src/seeds/word-lists.js';
 
 export interface CatalogRule {
   rule: string;

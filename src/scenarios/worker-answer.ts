@@ -1,0 +1,23 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Runs one job in a worker thread of its own (a packageModule): posts `job` and resolves with the one message
+ * the worker answers, then ends it. `what` names the job in the errors (`parsing the scenario`): a worker that
+ * fails, or exits without an answer, rejects.
+ */
+export function workerAnswer<T>(module: { file: string; execArgv: string[] }, job: unknown, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(module.file, { execArgv: module.execArgv });
+    let answered = false;
+    worker.once('message', (m: T) => {
+      answered = true;
+      void worker.terminate();
+      resolve(m);
+    });
+    worker.once('error', (e) => reject(new Error(`rentalsim: ${what} in a worker failed: ${e.message}`)));
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`rentalsim: the worker ${what} exited (${code}) without an answer`));
+    });
+    worker.postMessage(job);
+  });
+}
