@@ -5,7 +5,8 @@ import type { Title, TitleStats } from '../domain/types.js';
 import type { XmlContext } from './context.js';
 import { category, link } from './link.js';
 import { categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './title-addresses.js';
-import { el, escAttr, formatRating, text } from './writer.js';
+import { flattenRope } from '../domain/flatten-rope.js';
+import { el, escAttr, formatRating, text, utf8Length, writeText } from './writer.js';
 
 /** What serializing a title needs besides the title: people's names for expanded cast lists. */
 export interface TitleXmlSource {
@@ -47,6 +48,51 @@ export class DetailLinkBlock {
   xml(id: number): string {
     return this.pieces.join(String(id));
   }
+
+  /** The length of xml(id)'s UTF-8 encoding, in bytes. */
+  utf8Length(id: number): number {
+    return this.withIdOf(String(id).length).utf8Length;
+  }
+
+  /** Writes xml(id)'s UTF-8 encoding into `bytes` at `at`, with no string made; answers the offset after it. */
+  writeUtf8(bytes: Buffer, at: number, id: number): number {
+    const digits = String(id);
+    const block = this.withIdOf(digits.length);
+    const end = writeText(bytes, at, block.text, block.utf8Length);
+    for (const place of block.idAt) for (let i = 0; i < digits.length; i++) bytes[at + place + i] = digits.charCodeAt(i);
+    return end;
+  }
+
+  /**
+   * The links for an id of `width` characters, zeros in its places, and the byte offsets of those places: an
+   * id is ASCII (digits), so its bytes go where the zeros were and the rest of the block is copied as it is.
+   */
+  private withIdOf(width: number): IdTemplate {
+    let template = this.templates[width];
+    if (!template) {
+      const text = flattenRope(this.pieces.join('0'.repeat(width)));
+      const idAt: number[] = [];
+      let offset = 0;
+      for (const piece of this.pieces.slice(0, -1)) {
+        offset += utf8Length(piece);
+        idAt.push(offset);
+        offset += width;
+      }
+      template = { text, utf8Length: utf8Length(text), idAt };
+      this.templates[width] = template;
+    }
+    return template;
+  }
+
+  /** withIdOf's blocks by width: ids of a catalogue have a few widths. */
+  private readonly templates: IdTemplate[] = [];
+}
+
+/** A block of links with zeros where an id goes (DetailLinkBlock.withIdOf). */
+interface IdTemplate {
+  text: string;
+  utf8Length: number;
+  idAt: number[];
 }
 
 /** The id DetailLinkBlock renders its links for, cut out afterwards. */
