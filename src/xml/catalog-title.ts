@@ -51,15 +51,19 @@ export class DetailLinkBlock {
 
   /** The length of xml(id)'s UTF-8 encoding, in bytes. */
   utf8Length(id: number): number {
-    return this.withIdOf(String(id).length).utf8Length;
+    return this.withIdOf(idWidth(id)).utf8Length;
   }
 
   /** Writes xml(id)'s UTF-8 encoding into `bytes` at `at`, with no string made; answers the offset after it. */
   writeUtf8(bytes: Buffer, at: number, id: number): number {
-    const digits = String(id);
-    const block = this.withIdOf(digits.length);
+    const width = idWidth(id);
+    const block = this.withIdOf(width);
     const end = writeText(bytes, at, block.text, block.utf8Length);
-    for (const place of block.idAt) for (let i = 0; i < digits.length; i++) bytes[at + place + i] = digits.charCodeAt(i);
+    const digits = isDigits(id) ? undefined : String(id);
+    for (const place of block.idAt) {
+      if (digits !== undefined) for (let i = 0; i < width; i++) bytes[at + place + i] = digits.charCodeAt(i);
+      else for (let i = width - 1, n = id; i >= 0; i--, n = Math.floor(n / 10)) bytes[at + place + i] = 0x30 + (n % 10);
+    }
     return end;
   }
 
@@ -86,6 +90,19 @@ export class DetailLinkBlock {
 
   /** withIdOf's blocks by width: ids of a catalogue have a few widths. */
   private readonly templates: IdTemplate[] = [];
+}
+
+/** Whether String(id) is its decimal digits alone (what catalogue ids are), written without making it. */
+function isDigits(id: number): boolean {
+  return Number.isSafeInteger(id) && id >= 0;
+}
+
+/** The length of String(id): an id's characters are ASCII, a byte each. */
+function idWidth(id: number): number {
+  if (!isDigits(id)) return String(id).length;
+  let width = 1;
+  for (let n = id; n >= 10; n = Math.floor(n / 10)) width++;
+  return width;
 }
 
 /** A block of links with zeros where an id goes (DetailLinkBlock.withIdOf). */

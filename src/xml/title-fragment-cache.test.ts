@@ -3,7 +3,7 @@ import { NO_EXPANSION, parseExpand } from '../domain/expand.js';
 import type { Title } from '../domain/types.js';
 import { testWorld } from '../../test/support/world.js';
 import { titleStats } from '../domain/title-stats.js';
-import { assembleTitle, catalogTitleXml, titleRatingsXml } from './catalog-title.js';
+import { assembleTitle, catalogTitleXml, DetailLinkBlock, titleRatingsXml } from './catalog-title.js';
 import type { XmlContext } from './context.js';
 import { TitleFragmentCache, unratedTitlePart, type TitleSource } from './title-fragment-cache.js';
 
@@ -254,5 +254,23 @@ describe('TitleFragmentCache', () => {
     }
     expect([...kinds].sort()).toEqual(['bare', 'histogram', 'linked', 'plain']);
     expect(written).toBeGreaterThanOrEqual(variants.length * 4);
+  });
+});
+
+describe('DetailLinkBlock', () => {
+  it('writes the UTF-8 bytes of its links for any id, the id written in place', () => {
+    for (const ctx of [CTX, { ...CTX, baseUrl: 'http://bücher.test/ü' }]) {
+      for (const kind of ['film', 'game'] as const) {
+        const block = DetailLinkBlock.of(ctx, kind)!;
+        for (const id of [0, 7, 10, 99, 100, 4_567, 123_456_789, 2 ** 40, -5, 1.5, 1e21]) {
+          const utf8 = Buffer.from(block.xml(id), 'utf8');
+          expect(block.utf8Length(id)).toBe(utf8.length);
+          const bytes = Buffer.alloc(utf8.length + 2, 0xee);
+          expect(block.writeUtf8(bytes, 1, id)).toBe(1 + utf8.length);
+          expect(bytes.subarray(1, 1 + utf8.length).toString('utf8')).toBe(block.xml(id));
+          expect([bytes[0], bytes.at(-1)]).toEqual([0xee, 0xee]);
+        }
+      }
+    }
   });
 });

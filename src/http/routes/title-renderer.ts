@@ -32,15 +32,17 @@ export function titleRendererById(req: Request): (id: number, expansion: Expansi
 
 /**
  * titleRendererById for a page sent as parts (XmlParts, src/xml/writer.ts): a cached title no user of the
- * sandbox rated writes its own bytes into the answer, never joined into a string.
+ * sandbox rated writes its own bytes into the answer, never joined into a string. For reads that write
+ * nothing while they render (userRatingsLookup).
  */
 export function titlePartRendererById(req: Request): (id: number, expansion: Expansion) => string | SelfWritten | undefined {
   const shelfOf = shelvesOf(req);
   const ctx = ctxOf(req);
+  const ratingsOf = ctx.sandbox.stores.titleStats.userRatingsLookup();
   return (id, expansion) => {
     const cached = shelfOf(expansion).byId(id);
     if (!cached) return undefined;
-    const userRatings = ctx.sandbox.stores.titleStats.userRatingsOf(cached.id);
+    const userRatings = ratingsOf(cached.id);
     if (userRatings.length === 0) return unratedTitlePart(ctx.xml, cached);
     return assembleTitle(cached.fragments, ctx.xml, cached.id, titleStats(cached.baseStats.histogram, userRatings));
   };
