@@ -59,11 +59,13 @@ export class DetailLinkBlock {
     const width = idWidth(id);
     const block = this.withIdOf(width);
     const end = writeText(bytes, at, block.text, block.utf8Length);
-    const digits = isDigits(id) ? undefined : String(id);
-    for (const place of block.idAt) {
-      if (digits !== undefined) for (let i = 0; i < width; i++) bytes[at + place + i] = digits.charCodeAt(i);
-      else for (let i = width - 1, n = id; i >= 0; i--, n = Math.floor(n / 10)) bytes[at + place + i] = 0x30 + (n % 10);
-    }
+    const places = block.idAt;
+    if (places.length === 0) return end;
+    const first = at + places[0]!;
+    if (isDigits(id)) for (let i = width - 1, n = id; i >= 0; i--, n = Math.floor(n / 10)) bytes[first + i] = 0x30 + (n % 10);
+    else bytes.write(String(id), first, width, 'latin1');
+    // The other places get the same bytes as the first.
+    for (let k = 1; k < places.length; k++) for (let i = 0; i < width; i++) bytes[at + places[k]! + i] = bytes[first + i]!;
     return end;
   }
 
