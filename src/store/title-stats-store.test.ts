@@ -74,9 +74,9 @@ describe('TitleStatsStore.userRatingsOf, with the rated titles kept until the ra
     const inside = stores.titleStats.userRatingsLookup();
     expect(inside(8)).toEqual([5]);
     db.exec('ROLLBACK');
-    const after = stores.titleStats.userRatingsLookup();
-    for (const id of ids) expect(after(id)).toEqual(ratingsByQuery(db, id));
-    expect(after(8)).toEqual([]);
+    const afterRollback = stores.titleStats.userRatingsLookup();
+    for (const id of ids) expect(afterRollback(id)).toEqual(ratingsByQuery(db, id));
+    expect(afterRollback(8)).toEqual([]);
   });
 
   it('with more than 10,000 rated titles answers through userRatingsLookup by asking the table', () => {
