@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { isoDate } from '../domain/sim-clock.js';
 import { dataVersion } from '../store/data-version.js';
+import type { XmlParts } from '../xml/writer.js';
 import { ctxOf, type RequestContext } from './request-context.js';
 import { answersJson, JSON_CONTENT_TYPE, jsonBytes, sendXmlBytes, xmlBytes } from './send-xml.js';
 
@@ -29,7 +30,7 @@ export function remembered<T>(req: Request, key: string, compute: () => T, bytes
  * and checks the parameters itself: what it throws is answered as an error and never kept, so a repeated
  * request that was answered before skips reading them again.
  */
-export function sendRememberedXml(req: Request, res: Response, render: () => string): void {
+export function sendRememberedXml(req: Request, res: Response, render: () => string | XmlParts): void {
   // The two formats are two answers, kept apart (docs/reference/json.md).
   if (answersJson(req)) {
     const json = remembered(

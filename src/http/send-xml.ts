@@ -5,7 +5,7 @@ import { errors } from '../domain/api-error.js';
 import { answerFailed, type LastAnswer } from '../web/answer-failed.js';
 import { errorXml } from '../xml/error.js';
 import { prettyXml } from '../xml/pretty.js';
-import { doc, XML_DECLARATION } from '../xml/writer.js';
+import { doc, XML_DECLARATION, xmlText, type XmlParts } from '../xml/writer.js';
 import { xmlToJson } from '../xml/xml-to-json.js';
 import { noteAnswerBody } from './journal-notes.js';
 import { utf8Bytes } from './utf8-bytes.js';
@@ -64,16 +64,17 @@ function apiLastAnswer(res: Response): LastAnswer {
   return { contentType: XML_CONTENT_TYPE, body: Buffer.from(doc(root), 'utf8'), headers };
 }
 
-/** The bytes of an XML answer: the declaration, then the root, indented with --pretty. */
-export function xmlBytes(res: Response, root: string): Buffer {
+/** The bytes of an XML answer: the declaration, then the root (a string or its parts), indented with --pretty. */
+export function xmlBytes(res: Response, root: string | XmlParts): Buffer {
   // A Buffer, because express rewrites the charset of a string body to `; charset=utf-8`.
-  if (res.app.locals['prettyXml']) return utf8Bytes(prettyXml(doc(root)));
-  // The declaration and the root as two parts: doc(root) would be one more copy of the whole root.
-  return utf8Bytes(XML_DECLARATION, root);
+  if (res.app.locals['prettyXml']) return utf8Bytes(prettyXml(doc(xmlText(root))));
+  // The declaration and the root as parts: doc(root) would be one more copy of the whole root.
+  if (typeof root === 'string') return utf8Bytes(XML_DECLARATION, root);
+  return utf8Bytes(XML_DECLARATION, ...root);
 }
 
 /** The bytes of a JSON answer: the XML document's JSON form (src/xml/xml-to-json.ts), indented with --pretty. */
-export function jsonBytes(res: Response, root: string): Buffer {
-  const value = xmlToJson(root);
+export function jsonBytes(res: Response, root: string | XmlParts): Buffer {
+  const value = xmlToJson(xmlText(root));
   return utf8Bytes(res.app.locals['prettyXml'] ? JSON.stringify(value, null, 2) : JSON.stringify(value));
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { SelfWritten } from '../xml/writer.js';
 import { utf8Bytes } from './utf8-bytes.js';
 
 describe('utf8Bytes', () => {
@@ -33,5 +34,12 @@ describe('utf8Bytes', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('lets a part that writes itself write its bytes between the others', () => {
+    const text = '<a>Łódź 🎬</a>';
+    const utf8 = Buffer.from(text, 'utf8');
+    const self: SelfWritten = { utf8Length: utf8.length, writeUtf8: (bytes, at) => at + utf8.copy(bytes, at), text: () => text };
+    expect(utf8Bytes('<r>', self, 'é', self, '</r>').equals(Buffer.from(`<r>${text}é${text}</r>`, 'utf8'))).toBe(true);
   });
 });

@@ -62,4 +62,30 @@ describe('TitleStatsStore.userRatingsOf, with the rated titles kept until the ra
     db.prepare('DELETE FROM ratings WHERE title_id > 9000').run();
     expect([1, 5_000, 10_001].map((id) => store.userRatingsOf(id))).toEqual([[2], [1], []]);
   });
+
+  it('answers through userRatingsLookup as userRatingsOf does, inside a transaction too', () => {
+    const { db, stores } = fresh();
+    const rated = db.prepare<[], number>('SELECT DISTINCT title_id FROM ratings').pluck().all();
+    const ids = [...rated, 1, 2, 3, 8, 999_999];
+    const lookup = stores.titleStats.userRatingsLookup();
+    for (const id of ids) expect(lookup(id)).toEqual(ratingsByQuery(db, id));
+    db.exec('BEGIN');
+    db.prepare(rate).run(BOB.guid, 8, 5, '2020-01-01', 1);
+    const inside = stores.titleStats.userRatingsLookup();
+    expect(inside(8)).toEqual([5]);
+    db.exec('ROLLBACK');
+    const afterRollback = stores.titleStats.userRatingsLookup();
+    for (const id of ids) expect(afterRollback(id)).toEqual(ratingsByQuery(db, id));
+    expect(afterRollback(8)).toEqual([]);
+  });
+
+  it('with more than 10,000 rated titles answers through userRatingsLookup by asking the table', () => {
+    const db = createStateDb();
+    const insert = db.prepare(rate);
+    db.transaction(() => {
+      for (let id = 1; id <= 10_001; id++) insert.run(ALICE.guid, id, (id % 5) + 1, '2020-01-01', id);
+    })();
+    const lookup = new TitleStatsStore(db).userRatingsLookup();
+    expect([1, 5_000, 10_001, 10_002].map(lookup)).toEqual([[2], [1], [2], []]);
+  });
 });

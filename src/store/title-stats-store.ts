@@ -22,18 +22,31 @@ export class TitleStatsStore {
   constructor(private readonly db: Db) {}
 
   userRatingsOf(titleId: number): number[] {
-    return this.mayBeRated(titleId) ? this.ratingsOf.all(titleId) : [];
+    // Inside a transaction the table may hold writes a rollback will undo, without the version moving back.
+    if (this.db.inTransaction) return this.ratingsOf.all(titleId);
+    const rated = this.ratedNow();
+    return rated === undefined || rated.has(titleId) ? this.ratingsOf.all(titleId) : [];
   }
 
-  private mayBeRated(titleId: number): boolean {
-    // Inside a transaction the table may hold writes a rollback will undo, without the version moving back.
-    if (this.db.inTransaction) return true;
+  /**
+   * userRatingsOf for the titles of one read that writes nothing while it uses the answer (a page of search
+   * results): whether a transaction is open, and which titles have ratings, are asked once, not per title.
+   */
+  userRatingsLookup(): (titleId: number) => number[] {
+    const all = (titleId: number) => this.ratingsOf.all(titleId);
+    const rated = this.db.inTransaction ? undefined : this.ratedNow();
+    if (rated === undefined) return all;
+    return (titleId) => (rated.has(titleId) ? all(titleId) : []);
+  }
+
+  /** The titles with a rating, read again when the ratings table changed; undefined when there are too many to keep. */
+  private ratedNow(): Set<number> | undefined {
     const now = tableVersion(this.db, 'ratings');
     if (now !== this.version) {
       const ids = this.ratedTitles.all(MAX_RATED_TITLES + 1);
       this.rated = ids.length > MAX_RATED_TITLES ? undefined : new Set(ids);
       this.version = now;
     }
-    return this.rated === undefined || this.rated.has(titleId);
+    return this.rated;
   }
 }

@@ -5,7 +5,8 @@ import type { Title, TitleStats } from '../domain/types.js';
 import type { XmlContext } from './context.js';
 import { category, link } from './link.js';
 import { categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './title-addresses.js';
-import { el, escAttr, formatRating, text } from './writer.js';
+import { flattenRope } from '../domain/flatten-rope.js';
+import { el, escAttr, formatRating, text, utf8Length, writeText } from './writer.js';
 
 /** What serializing a title needs besides the title: people's names for expanded cast lists. */
 export interface TitleXmlSource {
@@ -47,6 +48,70 @@ export class DetailLinkBlock {
   xml(id: number): string {
     return this.pieces.join(String(id));
   }
+
+  /** The length of xml(id)'s UTF-8 encoding, in bytes. */
+  utf8Length(id: number): number {
+    return this.withIdOf(idWidth(id)).utf8Length;
+  }
+
+  /** Writes xml(id)'s UTF-8 encoding into `bytes` at `at`, with no string made; answers the offset after it. */
+  writeUtf8(bytes: Buffer, at: number, id: number): number {
+    const width = idWidth(id);
+    const block = this.withIdOf(width);
+    const end = writeText(bytes, at, block.text, block.utf8Length);
+    const places = block.idAt;
+    if (places.length === 0) return end;
+    const first = at + places[0]!;
+    if (isDigits(id)) for (let i = width - 1, n = id; i >= 0; i--, n = Math.floor(n / 10)) bytes[first + i] = 0x30 + (n % 10);
+    else bytes.write(String(id), first, width, 'latin1');
+    // The other places get the same bytes as the first.
+    for (let k = 1; k < places.length; k++) for (let i = 0; i < width; i++) bytes[at + places[k]! + i] = bytes[first + i]!;
+    return end;
+  }
+
+  /**
+   * The links for an id of `width` characters, zeros in its places, and the byte offsets of those places: an
+   * id is ASCII (digits), so its bytes go where the zeros were and the rest of the block is copied as it is.
+   */
+  private withIdOf(width: number): IdTemplate {
+    let template = this.templates[width];
+    if (!template) {
+      const text = flattenRope(this.pieces.join('0'.repeat(width)));
+      const idAt: number[] = [];
+      let offset = 0;
+      for (const piece of this.pieces.slice(0, -1)) {
+        offset += utf8Length(piece);
+        idAt.push(offset);
+        offset += width;
+      }
+      template = { text, utf8Length: utf8Length(text), idAt };
+      this.templates[width] = template;
+    }
+    return template;
+  }
+
+  /** withIdOf's blocks by width: ids of a catalogue have a few widths. */
+  private readonly templates: IdTemplate[] = [];
+}
+
+/** Whether String(id) is its decimal digits alone (what catalogue ids are), written without making it. */
+function isDigits(id: number): boolean {
+  return Number.isSafeInteger(id) && id >= 0;
+}
+
+/** The length of String(id): an id's characters are ASCII, a byte each. */
+function idWidth(id: number): number {
+  if (!isDigits(id)) return String(id).length;
+  let width = 1;
+  for (let n = id; n >= 10; n = Math.floor(n / 10)) width++;
+  return width;
+}
+
+/** A block of links with zeros where an id goes (DetailLinkBlock.withIdOf). */
+interface IdTemplate {
+  text: string;
+  utf8Length: number;
+  idAt: number[];
 }
 
 /** The id DetailLinkBlock renders its links for, cut out afterwards. */

@@ -2,7 +2,7 @@ import { lastPageStart, nextPageStart } from '../domain/paging.js';
 import { encodePairs } from '../domain/percent-encode.js';
 import type { XmlContext } from './context.js';
 import { link } from './link.js';
-import { el, text } from './writer.js';
+import { text, type SelfWritten, type XmlParts } from './writer.js';
 
 export interface PageInfo {
   total: number;
@@ -44,14 +44,27 @@ export function pageLinks(ctx: XmlContext, addr: PageAddress, page: PageInfo): s
  * (refinements), then the items.
  */
 export function pagedList(root: string, ctx: XmlContext, addr: PageAddress, page: PageInfo, items: string[], extra = ''): string {
-  return el(
-    root,
-    undefined,
-    text('total_results', page.total),
-    text('items_per_page', page.itemsPerPage),
-    text('start_index', page.startIndex),
-    pageLinks(ctx, addr, page),
-    extra,
-    ...items,
-  );
+  return pagedListParts(root, ctx, addr, page, items, extra).join('');
+}
+
+/**
+ * pagedList as parts (XmlParts): the envelope up to the first item, each item, the end tag. The envelope
+ * always holds total_results, so the root is never the empty `<root/>`.
+ */
+export function pagedListParts(
+  root: string,
+  ctx: XmlContext,
+  addr: PageAddress,
+  page: PageInfo,
+  items: readonly (string | SelfWritten)[],
+  extra = '',
+): XmlParts {
+  const head =
+    `<${root}>` +
+    text('total_results', page.total) +
+    text('items_per_page', page.itemsPerPage) +
+    text('start_index', page.startIndex) +
+    pageLinks(ctx, addr, page) +
+    extra;
+  return [head, ...items, `</${root}>`];
 }

@@ -3,9 +3,9 @@ import { NO_EXPANSION, parseExpand } from '../domain/expand.js';
 import type { Title } from '../domain/types.js';
 import { testWorld } from '../../test/support/world.js';
 import { titleStats } from '../domain/title-stats.js';
-import { assembleTitle, catalogTitleXml, titleRatingsXml } from './catalog-title.js';
+import { assembleTitle, catalogTitleXml, DetailLinkBlock, titleRatingsXml } from './catalog-title.js';
 import type { XmlContext } from './context.js';
-import { TitleFragmentCache, type TitleSource } from './title-fragment-cache.js';
+import { TitleFragmentCache, unratedTitlePart, type TitleSource } from './title-fragment-cache.js';
 
 // Titles come from the default scenario's catalogue through a source that counts what the cache reads. The
 // source can be switched off: a cache asked then for a title it does not hold answers undefined without
@@ -210,5 +210,67 @@ describe('TitleFragmentCache', () => {
     for (const id of kept) fresh.byId(CTX, id, NO_EXPANSION);
     expect(fresh.size).toBe(cache.size);
     expect(cache.heldBytes).toBe(fresh.heldBytes);
+  });
+
+  it('writes an unrated title into an answer as the UTF-8 bytes of the text assembleTitle joins, whatever its text, id and address', () => {
+    // Titles of every width of id, with text beyond ASCII (two, three and four UTF-8 bytes a character, and
+    // characters the XML escapes), at addresses whose shared link block is ASCII or not, or kept in the title.
+    const texts = ['', 'Amélie & <Łódź>', '東京 "☃"', 'film 🎬'];
+    const variants: Title[] = [];
+    for (const [k, t] of titles.slice(0, 8).entries()) {
+      const id = [7, 42, 123, 4_567, 89_012, 345_678, 9_012_345, 123_456_789][k]!;
+      const extra = texts[k % texts.length]!;
+      variants.push({ ...t, id, studio: t.studio + extra, fullTitle: t.fullTitle + extra, cleanTitle: extra + t.cleanTitle });
+    }
+    const byId = new Map(variants.map((t) => [t.id, t]));
+    const cache = new TitleFragmentCache({ title: (id) => byId.get(id), personName: source.personName });
+    const beyondAscii: XmlContext = { ...CTX, baseUrl: 'http://bücher.test', webBase: 'http://www.bücher.test' };
+    const odd: XmlContext = { ...CTX, baseUrl: `http://a.test/${Number.MAX_SAFE_INTEGER}` };
+    const kinds = new Set<string>();
+    let written = 0;
+    for (const ctx of [CTX, beyondAscii, odd]) {
+      for (const expansion of [NO_EXPANSION, parseExpand('synopsis'), parseExpand('histogram'), { none: true as const }]) {
+        for (const t of variants) {
+          const entry = cache.byId(ctx, t.id, expansion)!;
+          const expected = assembleTitle(entry.fragments, ctx, t.id, entry.baseStats, entry.baseRatingsXml);
+          expect(expected).toBe(catalogTitleXml(ctx, t, titleStats(t.baseHistogram), expansion, source));
+          const part = unratedTitlePart(ctx, entry);
+          kinds.add(entry.fragments.kind);
+          if (typeof part === 'string') {
+            expect(part).toBe(expected);
+            continue;
+          }
+          written++;
+          expect(part.text()).toBe(expected);
+          const utf8 = Buffer.from(expected, 'utf8');
+          expect(part.utf8Length).toBe(utf8.length);
+          // Written after other bytes and before others, which stay as they were.
+          const bytes = Buffer.alloc(utf8.length + 10, 0xee);
+          expect(part.writeUtf8(bytes, 5)).toBe(5 + utf8.length);
+          expect(bytes.subarray(5, 5 + utf8.length).equals(utf8)).toBe(true);
+          expect([...bytes.subarray(0, 5), ...bytes.subarray(5 + utf8.length)]).toEqual(Array(10).fill(0xee));
+        }
+      }
+    }
+    expect([...kinds].sort()).toEqual(['bare', 'histogram', 'linked', 'plain']);
+    expect(written).toBeGreaterThanOrEqual(variants.length * 4);
+  });
+});
+
+describe('DetailLinkBlock', () => {
+  it('writes the UTF-8 bytes of its links for any id, the id written in place', () => {
+    for (const ctx of [CTX, { ...CTX, baseUrl: 'http://bücher.test/ü' }]) {
+      for (const kind of ['film', 'game'] as const) {
+        const block = DetailLinkBlock.of(ctx, kind)!;
+        for (const id of [0, 7, 10, 99, 100, 4_567, 123_456_789, 2 ** 40, -5, 1.5, 1e21]) {
+          const utf8 = Buffer.from(block.xml(id), 'utf8');
+          expect(block.utf8Length(id)).toBe(utf8.length);
+          const bytes = Buffer.alloc(utf8.length + 2, 0xee);
+          expect(block.writeUtf8(bytes, 1, id)).toBe(1 + utf8.length);
+          expect(bytes.subarray(1, 1 + utf8.length).toString('utf8')).toBe(block.xml(id));
+          expect([bytes[0], bytes.at(-1)]).toEqual([0xee, 0xee]);
+        }
+      }
+    }
   });
 });

@@ -3,8 +3,9 @@ import { flattenRope } from '../domain/flatten-rope.js';
 import { makeRoom } from '../domain/make-room.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import { titleStats } from '../domain/title-stats.js';
-import { DetailLinkBlock, titleFragments, titleRatingsXml, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
+import { assembleTitle, DetailLinkBlock, titleFragments, titleRatingsXml, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
 import type { XmlContext } from './context.js';
+import { utf8Length, writeText, type SelfWritten } from './writer.js';
 
 /** Text the cache holds at most: about 30,000 titles as search lists them, 8,000 with expand=all (decision 0003). */
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -26,6 +27,19 @@ export interface CachedTitle {
    */
   baseRatingsXml: string;
   fragments: TitleFragments;
+  /**
+   * The UTF-8 lengths of the fragments and of baseRatingsXml, when they are `plain` or `linked` (what search
+   * lists): such a title, unrated in the sandbox, writes its own bytes into a page (unratedTitlePart).
+   */
+  utf8: FragmentLengths | undefined;
+}
+
+/** CachedTitle.utf8: bytes of each fragment (`body` 0 for plain fragments, which have none). */
+interface FragmentLengths {
+  head: number;
+  ratings: number;
+  body: number;
+  tail: number;
 }
 
 /** Where the cache finds titles on a miss, and the people their expanded cast lists name. */
@@ -123,8 +137,9 @@ export class TitleFragmentCache {
   add(shelf: TitleShelf, t: Title): CachedTitle {
     const fragments = titleFragments(shelf.ctx, t, shelf.expansion, this.source, (kind) => this.linkBlock(shelf.ctx, kind));
     const baseStats = titleStats(t.baseHistogram);
-    const entry: CachedTitle = { id: t.id, baseStats, baseRatingsXml: flattenRope(titleRatingsXml(baseStats)), fragments };
-    const bytes = ENTRY_OVERHEAD + flattened(fragments) + entry.baseRatingsXml.length;
+    const baseRatingsXml = flattenRope(titleRatingsXml(baseStats));
+    const bytes = ENTRY_OVERHEAD + flattened(fragments) + baseRatingsXml.length;
+    const entry: CachedTitle = { id: t.id, baseStats, baseRatingsXml, fragments, utf8: fragmentLengths(fragments, baseRatingsXml) };
     // An entry larger than the whole budget is answered but not kept: the bound holds whatever the title.
     if (bytes > this.maxBytes) return entry;
     if (this.bytes + bytes > this.maxBytes) this.makeRoom(bytes);
@@ -181,6 +196,50 @@ export class TitleFragmentCache {
     this.bytes -= ENTRY_OVERHEAD + textLength(entry.fragments) + entry.baseRatingsXml.length;
     this.count--;
   }
+}
+
+/**
+ * A cached title with the catalogue's statistics (no user of the sandbox rated it), as a part of a page of
+ * titles (XmlParts, src/xml/writer.ts): `plain` and `linked` fragments write their own bytes, fragment by
+ * fragment, into the answer; others are joined into their text as before.
+ */
+export function unratedTitlePart(ctx: XmlContext, c: CachedTitle): string | SelfWritten {
+  const f = c.fragments;
+  if (c.utf8 && (f.kind === 'plain' || f.kind === 'linked')) return new UnratedTitle(ctx, c, f, c.utf8);
+  return assembleTitle(f, ctx, c.id, c.baseStats, c.baseRatingsXml);
+}
+
+/** unratedTitlePart's title that writes itself: what assembleTitle would join, written into the bytes instead. */
+class UnratedTitle implements SelfWritten {
+  readonly utf8Length: number;
+
+  constructor(
+    private readonly ctx: XmlContext,
+    private readonly c: CachedTitle,
+    private readonly f: Extract<TitleFragments, { kind: 'plain' | 'linked' }>,
+    private readonly lengths: FragmentLengths,
+  ) {
+    this.utf8Length = lengths.head + lengths.ratings + lengths.body + lengths.tail + (f.kind === 'linked' ? f.links.utf8Length(c.id) : 0);
+  }
+
+  writeUtf8(bytes: Buffer, at: number): number {
+    const { c, f, lengths } = this;
+    let next = writeText(bytes, at, f.head, lengths.head);
+    next = writeText(bytes, next, c.baseRatingsXml, lengths.ratings);
+    if (f.kind === 'linked') next = f.links.writeUtf8(bytes, writeText(bytes, next, f.body, lengths.body), c.id);
+    return writeText(bytes, next, f.tail, lengths.tail);
+  }
+
+  text(): string {
+    return assembleTitle(this.f, this.ctx, this.c.id, this.c.baseStats, this.c.baseRatingsXml);
+  }
+}
+
+/** CachedTitle.utf8 of fragments that can write themselves, or undefined. */
+function fragmentLengths(f: TitleFragments, ratingsXml: string): FragmentLengths | undefined {
+  if (f.kind === 'plain') return { head: utf8Length(f.head), ratings: utf8Length(ratingsXml), body: 0, tail: utf8Length(f.tail) };
+  if (f.kind === 'linked') return { head: utf8Length(f.head), ratings: utf8Length(ratingsXml), body: utf8Length(f.body), tail: utf8Length(f.tail) };
+  return undefined;
 }
 
 /**

@@ -64,6 +64,48 @@ export function text(name: string, value: string | number | boolean | undefined)
   return `<${name}>${esc(value)}</${name}>`;
 }
 
+/**
+ * XML text that writes its own UTF-8 bytes into an answer's buffer: a cached title on a page of search
+ * results, written fragment by fragment without being joined into a string (src/xml/title-fragment-cache.ts).
+ */
+export interface SelfWritten {
+  /** The length of its UTF-8 encoding, in bytes. */
+  readonly utf8Length: number;
+  /** Writes its UTF-8 encoding into `bytes` at `at` (utf8Length bytes, all of them); answers the offset after it. */
+  writeUtf8(bytes: Buffer, at: number): number;
+  /** The same text as a string (the JSON form and --pretty read text). */
+  text(): string;
+}
+
+/**
+ * An XML text as parts that follow one another, each whole elements or text: what a page of search results
+ * is sent as. Encoded part by part into the answer's bytes (src/http/utf8-bytes.ts), its titles are never
+ * joined into one string, which copied every title once more, and encoding the joined text once again: the
+ * largest garbage of such a request (docs/decisions/0008-request-cost.md).
+ */
+export type XmlParts = readonly (string | SelfWritten)[];
+
+/** The text of an XML answer given as a string or as parts. */
+export function xmlText(xml: string | XmlParts): string {
+  if (typeof xml === 'string') return xml;
+  let out = '';
+  for (const part of xml) out += typeof part === 'string' ? part : part.text();
+  return out;
+}
+
+/**
+ * Writes a flat text whose UTF-8 length is known into `bytes` at `at`; answers the offset after it. A text
+ * whose UTF-8 length is its length is all ASCII, whose UTF-8 bytes are its Latin-1 bytes (the faster copy).
+ */
+export function writeText(bytes: Buffer, at: number, text: string, utf8Length: number): number {
+  return at + bytes.write(text, at, utf8Length, utf8Length === text.length ? 'latin1' : 'utf8');
+}
+
+/** The length of a text's UTF-8 encoding, in bytes. */
+export function utf8Length(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
 /** A whole document: the declaration (docs/reference/wire-format.md#the-body) then the root. */
 export function doc(root: string): string {
   return XML_DECLARATION + root;

@@ -20,7 +20,7 @@ import { resource } from '../resource.js';
 import { searchAddress } from './search-address.js';
 import { underPrefix } from './under-prefix.js';
 import { sendXml } from '../send-xml.js';
-import { titleRenderer, titleRendererById } from './title-renderer.js';
+import { titlePartRendererById, titleRenderer } from './title-renderer.js';
 
 const KINDS: readonly string[] = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
 
@@ -62,7 +62,7 @@ function searchTitles(req: Request, res: Response, kind: string): void {
     const today = isoDate(now);
     const index = catalogSearchOf(catalog);
     const found = index.titles(search, pageReq, today);
-    const render = titleRendererById(req);
+    const render = titlePartRendererById(req);
     const items = found.ids.map((id) => render(id, expansion)).filter((xml) => xml !== undefined);
     const refinements = index.titleRefinements(search, today);
     return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, refinements);

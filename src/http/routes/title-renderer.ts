@@ -3,7 +3,8 @@ import type { Expansion } from '../../domain/expand.js';
 import { titleStats } from '../../domain/title-stats.js';
 import type { Title, TitleStats } from '../../domain/types.js';
 import { assembleTitle } from '../../xml/catalog-title.js';
-import type { CachedTitle, TitleShelf } from '../../xml/title-fragment-cache.js';
+import { unratedTitlePart, type CachedTitle, type TitleShelf } from '../../xml/title-fragment-cache.js';
+import type { SelfWritten } from '../../xml/writer.js';
 import { ctxOf } from '../request-context.js';
 
 export type TitleRenderer = (t: Title, expansion: Expansion) => string;
@@ -26,6 +27,24 @@ export function titleRendererById(req: Request): (id: number, expansion: Expansi
   return (id, expansion) => {
     const cached = shelfOf(expansion).byId(id);
     return cached && assembled(req, cached);
+  };
+}
+
+/**
+ * titleRendererById for a page sent as parts (XmlParts, src/xml/writer.ts): a cached title no user of the
+ * sandbox rated writes its own bytes into the answer, never joined into a string. For reads that write
+ * nothing while they render (userRatingsLookup).
+ */
+export function titlePartRendererById(req: Request): (id: number, expansion: Expansion) => string | SelfWritten | undefined {
+  const shelfOf = shelvesOf(req);
+  const ctx = ctxOf(req);
+  const ratingsOf = ctx.sandbox.stores.titleStats.userRatingsLookup();
+  return (id, expansion) => {
+    const cached = shelfOf(expansion).byId(id);
+    if (!cached) return undefined;
+    const userRatings = ratingsOf(cached.id);
+    if (userRatings.length === 0) return unratedTitlePart(ctx.xml, cached);
+    return assembleTitle(cached.fragments, ctx.xml, cached.id, titleStats(cached.baseStats.histogram, userRatings));
   };
 }
 
