@@ -71,4 +71,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/__admin/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node directly, not npm start: no build step at start, and SIGTERM reaches the simulator. Arguments after the
 # image name are rentalsim's flags: docker run rentalsim --scenario empty-catalogue.
-ENTRYPOINT ["node", "--max-semi-space-size=8", "dist/src/main.js"]
+ENTRYPOINT ["node", "--max-semi-space-size=4", "dist/src/main.js"]

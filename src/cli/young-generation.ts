@@ -3,7 +3,7 @@
 import { env, execArgv, execPath } from 'node:process';
 
 /** V8's semi-space cap, in MiB, that the command runs with. */
-export const SEMI_SPACE_MB = 8;
+export const SEMI_SPACE_MB = 4;
 /** The node flag that sets it: the Dockerfile's ENTRYPOINT passes it itself (test/dockerfile.test.ts). */
 export const SEMI_SPACE_FLAG = `--max-semi-space-size=${SEMI_SPACE_MB}`;
 
