@@ -47,7 +47,7 @@ export interface FoundSandbox {
  *
  *     DIR/active-scenario.json     {"name": "..."}, written on every switch
  *     DIR/scenarios/NAME.yaml      an uploaded scenario's text, as sent
- *     DIR/sandboxes/HASH-ID.db     one sandbox (+ -wal, -shm while open); HASH is of the consumer key, which
+ *     DIR/sandboxes/HASH-ID.db     one sandbox (+ -wal while open; EXCLUSIVE locking makes no -shm); HASH is of the consumer key, which
  *                                  the file holds itself; ID tells one life of a sandbox from the next
  *     DIR/damaged/                 files that could not be read back, set aside with a line on stderr
  *
