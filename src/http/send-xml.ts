@@ -1,5 +1,4 @@
-import type { Response } from 'express';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { prefersJson } from '../domain/accept-json.js';
 import { errors } from '../domain/api-error.js';
 import { answerFailed, type LastAnswer } from '../web/answer-failed.js';

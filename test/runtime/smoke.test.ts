@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { authorizationHeader, signRequest } from '../../src/cli/signed-request.js';
+import { SEMI_SPACE_FLAG } from '../../src/cli/young-generation.js';
 import { ALICE, CONSUMER } from '../support/signing.js';
 
 // The start-up and smoke check .ci/run runs on every supported Node line (22, 24, 26) besides the whole suite
 // on the line .node-version pins: the command starts on that Node, answers a signed read and a signed write
-// over a real socket, and stops cleanly on SIGTERM, freeing its port.
+// over a real socket, runs with its young generation set, and stops cleanly on SIGTERM, freeing its port.
 const ROOT = new URL('../..', import.meta.url).pathname;
 
 function signed(method: 'GET' | 'POST', url: URL, form: Record<string, string> = {}) {
@@ -39,6 +41,9 @@ describe(`the rentalsim command on Node ${process.versions.node}`, () => {
       if (url) break;
     }
     expect(url, stderr).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The command replaced itself with node given its young generation (process.execve, docs/decisions/
+    // 0012-young-generation.md), on this Node line as on the one the suite runs on: same pid, new arguments.
+    expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0')).toContain(SEMI_SPACE_FLAG);
 
     const profile = await signed('GET', new URL(`${url}/users/${ALICE.guid}`));
     expect(profile.status).toBe(200);
