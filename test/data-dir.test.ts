@@ -145,6 +145,31 @@ describe('--data-dir: reset, switch and drop keep their meaning on disk', () => 
   });
 });
 
+describe('--data-dir: a request nobody vouches for', () => {
+  it('an unsigned read, a badly signed write or an unknown key makes no sandbox file and leaves the count alone', async () => {
+    const dir = dataDir();
+    const { app, world } = worldOn(dir);
+    expect((await request(app).get('/catalog/titles?term=a')).status).toBe(403);
+    expect(sandboxFiles(dir)).toEqual([]);
+    const bytes = world.dataDir!.bytes;
+    const forged = await signed(app, 'POST', `/users/${ALICE.guid}/lists`, {
+      token: ALICE.token,
+      consumer: { key: CONSUMER.key, secret: 'not-the-secret' },
+      form: { name: 'Forged' },
+    });
+    expect(forged.status).toBe(401);
+    const unknown = await signed(app, 'POST', `/users/${ALICE.guid}/lists`, {
+      token: ALICE.token,
+      consumer: { key: '../../evil', secret: 'x' },
+      form: { name: 'X' },
+    });
+    expect(unknown.status).toBe(401);
+    expect(sandboxFiles(dir)).toEqual([]);
+    expect(world.dataDir!.bytes).toBe(bytes);
+    expect(world.sandboxes.peek(CONSUMER.key, world.realNow())).toBeUndefined();
+  });
+});
+
 describe('--data-dir: idle time', () => {
   it('a sandbox dropped for idleness loses its file', async () => {
     const dir = dataDir();

@@ -256,16 +256,20 @@ export class DataDir {
   private setAside(file: string, reason: string): void {
     mkdirSync(this.damagedDir, { recursive: true });
     const movedTo = join(this.damagedDir, `${basename(file)}.${Date.now().toString(36)}`);
+    let moved = 0;
     for (const suffix of ['', ...SANDBOX_FILE_SUFFIXES]) {
       try {
         renameSync(file + suffix, movedTo + suffix);
+        moved += statSync(movedTo + suffix).size;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       }
     }
     this.aside.push({ file, movedTo, reason });
     this.log(`rentalsim: data dir: ${file} ${reason}; set aside as ${movedTo}`);
-    this.countDamaged();
+    // What it took is counted under damaged/ now (a file of sandboxes/ was never counted before it was opened):
+    // no stat of every file set aside before, once per file set aside at start-up.
+    this.put(this.damagedDir, (this.sizes.get(this.damagedDir) ?? 0) + moved);
   }
 
   private countSandbox(path: string): void {
