@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -167,6 +167,30 @@ describe('--data-dir: a request nobody vouches for', () => {
     expect(sandboxFiles(dir)).toEqual([]);
     expect(world.dataDir!.bytes).toBe(bytes);
     expect(world.sandboxes.peek(CONSUMER.key, world.realNow())).toBeUndefined();
+  });
+});
+
+describe('--data-dir: a folder that fails under the simulator', () => {
+  it('a write whose file can no longer be measured is still answered, and the process goes on answering', async () => {
+    const dir = dataDir();
+    const w = worldOn(dir);
+    const first = await signed(w.app, 'POST', `/users/${ALICE.guid}/lists`, { token: ALICE.token, form: { name: 'Before' } });
+    expect(first.status, first.text).toBe(201);
+    // The sandboxes folder replaced by a link to itself: the open database keeps its descriptors, but every
+    // stat of a path inside it now fails with ELOOP, not "not found" (as EIO or a permission changed by hand
+    // would; node answers ENOTDIR like ENOENT, and root passes every permission).
+    const sandboxes = join(dir, 'sandboxes');
+    renameSync(sandboxes, join(dir, 'moved-away'));
+    symlinkSync('sandboxes', sandboxes);
+    const second = await signed(w.app, 'POST', `/users/${ALICE.guid}/lists`, { token: ALICE.token, form: { name: 'After the folder failed' } });
+    expect(second.status, second.text).toBe(201);
+    const read = await signed(w.app, 'GET', `/users/${ALICE.guid}/lists`, { token: ALICE.token });
+    expect(read.status).toBe(200);
+    expect(read.text).toContain('After the folder failed');
+    expect(
+      w.lines.some((l) => l.includes('could not measure') && l.includes('ELOOP')),
+      w.lines.join('\n'),
+    ).toBe(true);
   });
 });
 

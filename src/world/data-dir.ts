@@ -274,8 +274,16 @@ export class DataDir {
 
   private countSandbox(path: string): void {
     let bytes = 0;
-    // The file and its log: an EXCLUSIVE connection keeps no shared-memory file (sandbox-file.ts).
-    for (const suffix of ['', '-wal']) bytes += statSync(path + suffix, { throwIfNoEntry: false })?.size ?? 0;
+    try {
+      // The file and its log: an EXCLUSIVE connection keeps no shared-memory file (sandbox-file.ts).
+      for (const suffix of ['', '-wal']) bytes += statSync(path + suffix, { throwIfNoEntry: false })?.size ?? 0;
+    } catch (e) {
+      // The folder failed under the simulator (EIO, a permission or a folder changed by hand): the write
+      // itself was committed or refused by SQLite, so its answer stands and the last count is kept. This runs
+      // when a request lets its sandbox go (an answer's `close`), where a throw would stop the process.
+      this.log(`rentalsim: data dir: could not measure ${path} (${(e as NodeJS.ErrnoException).code ?? String(e)}); its last size is counted`);
+      return;
+    }
     this.put(path, bytes);
   }
 
