@@ -28,23 +28,13 @@ const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '44
 export function baseStringUri(scheme: string, host: string, path: string): string {
   const lowerScheme = scheme.toLowerCase();
   let authority = host.toLowerCase();
-  // A port is the digits after the last `:`; `[::1]` ends in `]`, so an IPv6 literal without a port is never
+  // A port is what follows the last `:`; `[::1]` ends in `]`, so an IPv6 literal without a port is never
   // mistaken for host:port.
   const colon = authority.lastIndexOf(':');
-  if (colon !== -1 && allDigits(authority, colon + 1)) {
-    const port = authority.slice(colon + 1);
-    if (port === '' || port === DEFAULT_PORTS[lowerScheme]) authority = authority.slice(0, colon);
-  }
+  const port = authority.slice(colon + 1);
+  if (colon !== -1 && (port === '' || port === DEFAULT_PORTS[lowerScheme])) authority = authority.slice(0, colon);
   const bare = path.slice(0, endOfPath(path));
   return `${lowerScheme}://${authority}${bare === '' ? '/' : bare}`;
-}
-
-function allDigits(text: string, from: number): boolean {
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) return false;
-  }
-  return true;
 }
 
 /** Where a query or fragment left on the path starts, else its length. */

@@ -63,7 +63,8 @@ export function signerOf(req: Request): string | undefined {
   ctx.signerChecked = true;
   try {
     const { consumer, protocol } = checkSignature(req, ctx, 'any');
-    if (nonceUsed(ctx, consumer, protocol)) ctx.replayed = true;
+    const key = nonceKeyOf(consumer, protocol);
+    if (key !== undefined && ctx.world.nonces.seen(key, ctx.world.clock.realSeconds())) ctx.replayed = true;
     else ctx.verifiedConsumer = consumer.key;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -109,22 +110,14 @@ export function claimNonce(req: Request): void {
   const ctx = ctxOf(req);
   if (ctx.nonceClaimed || signerOf(req) === undefined) return;
   // Checked again (a rule acting is rare; a request's context keeps no protocol parameters for it).
-  let signed: SignedRequest;
   try {
-    signed = checkSignature(req, ctx, 'any');
+    const { consumer, protocol } = checkSignature(req, ctx, 'any');
+    useNonce(ctx, consumer, protocol);
   } catch (error) {
-    if (error instanceof ApiError) return; // it stopped verifying meanwhile (its timestamp left the window)
-    throw error;
+    // It stopped verifying meanwhile (its timestamp left the window), or a full store recorded nothing: the
+    // route, if the request reaches one, answers its 503.
+    if (!(error instanceof ApiError)) throw error;
   }
-  const { consumer, protocol } = signed;
-  const key = nonceKeyOf(consumer, protocol);
-  if (key === undefined) {
-    ctx.nonceClaimed = true; // a consumer without nonce checks: nothing to record
-    return;
-  }
-  const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
-  // A full store records nothing: the route, if the request reaches one, answers its 503.
-  if (use.ok) ctx.nonceClaimed = true;
 }
 
 /**
@@ -153,14 +146,8 @@ export function adminSignerOf(req: Request, res: Response, world: World, config:
   }
 }
 
-interface SignedRequest {
-  consumer: Consumer;
-  protocol: ProtocolParams;
-  token: TokenRecord | undefined;
-}
-
 /** Every check up to and including the signature; throws the first failure. */
-function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): SignedRequest {
+function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Omit<VerifiedRequest, 'sandbox'> {
   const params = collectedParams(req, ctx);
   const read = readProtocolParams(params);
   // A request with a duplicated protocol parameter carries some, so "none at all" comes first either way.
@@ -181,7 +168,9 @@ function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Sig
   if (!checked.ok) throw checked.error;
   const protocol = checked.value;
 
-  const consumer = consumerOf(ctx, protocol.consumerKey);
+  // The scenario's consumers, and in open mode any key with the configured prefix (World.consumer).
+  const consumer = ctx.world.consumer(protocol.consumerKey);
+  if (!consumer) throw errors.invalidConsumerKey(protocol.consumerKey);
   const token = tokenOf(consumer, protocol.token, rule, ctx);
 
   const verdict = signatureVerdict(req, ctx, params, protocol, consumer.secret, token?.secret);
@@ -194,27 +183,15 @@ function signatureVerdict(
   req: Request,
   ctx: RequestContext,
   params: NamedParam[],
-  protocol: ProtocolParams,
+  { signatureMethod, signature }: ProtocolParams,
   consumerSecret: string,
   tokenSecret: string | undefined,
 ): SignatureVerdict {
   const last = ctx.signature;
-  if (last && last.consumerSecret === consumerSecret && last.tokenSecret === tokenSecret && last.signatureMethod === protocol.signatureMethod) {
-    return last.verdict;
-  }
-  const address = signedAddress(ctx);
-  const verdict = verifySignature({
-    method: req.method,
-    scheme: address.scheme,
-    host: address.host,
-    path: address.path,
-    params,
-    signatureMethod: protocol.signatureMethod,
-    signature: protocol.signature,
-    consumerSecret,
-    tokenSecret,
-  });
-  ctx.signature = { consumerSecret, tokenSecret, signatureMethod: protocol.signatureMethod, verdict };
+  if (last && last.consumerSecret === consumerSecret && last.tokenSecret === tokenSecret && last.signatureMethod === signatureMethod) return last.verdict;
+  const { scheme, host, path } = signedAddress(ctx);
+  const verdict = verifySignature({ method: req.method, scheme, host, path, params, signatureMethod, signature, consumerSecret, tokenSecret });
+  ctx.signature = { consumerSecret, tokenSecret, signatureMethod, verdict };
   return verdict;
 }
 
@@ -237,13 +214,6 @@ function collectedParams(req: Request, ctx: RequestContext): NamedParam[] {
   const pairs = ctx.params.pairs;
   for (let i = 0; i < pairs.length; i++) params.push({ name: pairs[i]![0], value: pairs[i]![1] });
   return params;
-}
-
-/** The scenario's consumers, and in open mode any key with the configured prefix (World.consumer). */
-function consumerOf(ctx: RequestContext, key: string): Consumer {
-  const consumer = ctx.world.consumer(key);
-  if (!consumer) throw errors.invalidConsumerKey(key);
-  return consumer;
 }
 
 /** The token as the consumer's sandbox holds it, read without opening the sandbox (World.token). */
@@ -299,11 +269,6 @@ function useNonce(ctx: RequestContext, consumer: Consumer, protocol: ProtocolPar
   }
   if (use.why === 'used') throw errors.invalidNonce(protocol.nonce!);
   throw errors.nonceStoreFull(use.retryAfterSeconds, ctx.world.nonces.capacity);
-}
-
-function nonceUsed(ctx: RequestContext, consumer: Consumer, protocol: ProtocolParams): boolean {
-  const key = nonceKeyOf(consumer, protocol);
-  return key !== undefined && ctx.world.nonces.seen(key, ctx.world.clock.realSeconds());
 }
 
 /** Undefined when the nonce is not checked: a consumer with nonce checks off, or PLAINTEXT sent without one. */
