@@ -1,5 +1,9 @@
 import { percentEncode } from '../percent-encode.js';
 
+/** One request parameter, decoded; a request may carry the same name several times. */
+export type NamedParam = { readonly name: string; readonly value: string };
+type NamedParams = ReadonlyArray<NamedParam>;
+
 export interface BaseStringInput {
   /** HTTP method as received; upper-cased here. */
   method: string;
@@ -10,7 +14,7 @@ export interface BaseStringInput {
   /** The path exactly as sent, still percent-encoded, trailing slash included; no query. */
   path: string;
   /** Every collected parameter (header without realm, query, body); oauth_signature is skipped here. */
-  params: ReadonlyArray<{ readonly name: string; readonly value: string }>;
+  params: NamedParams;
 }
 
 /**
@@ -45,8 +49,6 @@ function endOfPath(path: string): number {
   }
   return path.length;
 }
-
-type NamedParams = ReadonlyArray<{ readonly name: string; readonly value: string }>;
 
 /**
  * RFC 5849 3.4.1.3.2: encode every name and value, sort by encoded name and then encoded value

@@ -1,8 +1,7 @@
 import { errors, type ApiError } from '../api-error.js';
+import type { NamedParam } from './base-string.js';
 import { MAX_NONCE_BYTES, nonceBytes } from './nonce-store.js';
 import type { SignatureMethod } from './sign.js';
-
-type NamedParam = { readonly name: string; readonly value: string };
 
 /** The protocol values a verified request carries, for the checks that need the store. */
 export interface ProtocolParams {

@@ -1,15 +1,16 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../../config.js';
 import { ApiError, errors } from '../../domain/api-error.js';
+import type { NamedParam } from '../../domain/oauth/base-string.js';
 import { parseAuthorizationHeader } from '../../domain/oauth/authorization-header.js';
 import { checkSentProtocol, readProtocolParams, type ProtocolParams } from '../../domain/oauth/check-protocol-params.js';
-import { collectOAuthParams } from '../../domain/oauth/collect-oauth-params.js';
 import { nonceKey } from '../../domain/oauth/nonce-store.js';
 import { checkAccessToken, checkRequestTokenForExchange, checkSigningToken, type TokenRecord, type Verdict } from '../../domain/oauth/token-state.js';
-import { verifySignature, type SignatureVerdict } from '../../domain/oauth/verify-signature.js';
+import { verifySignature } from '../../domain/oauth/verify-signature.js';
 import type { Consumer } from '../../domain/types.js';
 import type { Sandbox } from '../../world/sandbox.js';
 import type { World } from '../../world/world.js';
+import { decodePairs } from '../params.js';
 import { adminContext, ctxOf, type RequestContext } from '../request-context.js';
 
 /**
@@ -179,14 +180,8 @@ function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Omi
 }
 
 /** The signature checked with these secrets, once a request (RequestContext.signature says why). */
-function signatureVerdict(
-  req: Request,
-  ctx: RequestContext,
-  params: NamedParam[],
-  { signatureMethod, signature }: ProtocolParams,
-  consumerSecret: string,
-  tokenSecret: string | undefined,
-): SignatureVerdict {
+function signatureVerdict(req: Request, ctx: RequestContext, params: NamedParam[], protocol: ProtocolParams, consumerSecret: string, tokenSecret?: string) {
+  const { signatureMethod, signature } = protocol;
   const last = ctx.signature;
   if (last && last.consumerSecret === consumerSecret && last.tokenSecret === tokenSecret && last.signatureMethod === signatureMethod) return last.verdict;
   const { scheme, host, path } = signedAddress(ctx);
@@ -195,23 +190,17 @@ function signatureVerdict(
   return verdict;
 }
 
-type NamedParam = { readonly name: string; readonly value: string };
-
 /**
- * The header's parameters, then the query's and the form body's. Those two are the pairs ctx.params already
- * decoded for the handlers (the same decoder, src/http/params.ts), so a request is not parsed twice; only a
- * query starting with a second `?`, which collection skips and Params keeps, is collected afresh.
+ * The header's parameters, then the query's and the form body's (RFC 5849 3.4.1.3.1, as collectOAuthParams
+ * gathers them). Those two are the pairs ctx.params already decoded for the handlers (the same decoder,
+ * src/http/params.ts), so a request is not parsed twice; only a query starting with a second `?`, which
+ * collection skips and Params keeps, is decoded afresh.
  */
 function collectedParams(req: Request, ctx: RequestContext): NamedParam[] {
-  if (ctx.rawQuery.startsWith('?')) {
-    const collected = collectOAuthParams({ authorization: req.headers.authorization, rawQuery: ctx.rawQuery, formBody: ctx.rawForm });
-    if (!collected.ok) throw collected.error;
-    return collected.params;
-  }
   const header = parseAuthorizationHeader(req.headers.authorization);
   if (!header.ok) throw header.error;
   const params: NamedParam[] = header.params;
-  const pairs = ctx.params.pairs;
+  const pairs = ctx.rawQuery.startsWith('?') ? decodePairs(ctx.rawForm ?? '', Infinity, decodePairs(ctx.rawQuery.slice(1))) : ctx.params.pairs;
   for (let i = 0; i < pairs.length; i++) params.push({ name: pairs[i]![0], value: pairs[i]![1] });
   return params;
 }
@@ -219,9 +208,7 @@ function collectedParams(req: Request, ctx: RequestContext): NamedParam[] {
 /** The token as the consumer's sandbox holds it, read without opening the sandbox (World.token). */
 function tokenOf(consumer: Consumer, sent: string | undefined, rule: TokenRule, ctx: RequestContext): TokenRecord | undefined {
   if (sent === undefined) return undefined;
-  if (rule === 'none') {
-    throw errors.invalidOrExpiredToken('/oauth/request_token is signed with the consumer key alone; leave oauth_token out');
-  }
+  if (rule === 'none') throw errors.invalidOrExpiredToken('/oauth/request_token is signed with the consumer key alone; leave oauth_token out');
   const token = ctx.world.token(consumer.key, sent);
   const verdict: Verdict =
     rule === 'request'
@@ -258,17 +245,12 @@ let lastBase = { url: '', scheme: '', host: '', path: '' };
 function useNonce(ctx: RequestContext, consumer: Consumer, protocol: ProtocolParams): void {
   if (ctx.nonceClaimed) return; // this request's own, recorded when a rule acted on it (claimNonce)
   const key = nonceKeyOf(consumer, protocol);
-  if (key === undefined) {
-    ctx.nonceClaimed = true; // nothing to record: done with, as a recorded one is
-    return;
+  // Without a key there is nothing to record: done with, as a recorded one is.
+  if (key !== undefined) {
+    const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
+    if (!use.ok) throw use.why === 'used' ? errors.invalidNonce(protocol.nonce!) : errors.nonceStoreFull(use.retryAfterSeconds, ctx.world.nonces.capacity);
   }
-  const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
-  if (use.ok) {
-    ctx.nonceClaimed = true;
-    return;
-  }
-  if (use.why === 'used') throw errors.invalidNonce(protocol.nonce!);
-  throw errors.nonceStoreFull(use.retryAfterSeconds, ctx.world.nonces.capacity);
+  ctx.nonceClaimed = true;
 }
 
 /** Undefined when the nonce is not checked: a consumer with nonce checks off, or PLAINTEXT sent without one. */
