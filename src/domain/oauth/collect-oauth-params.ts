@@ -1,15 +1,12 @@
 import type { ApiError } from '../api-error.js';
 import { parseAuthorizationHeader } from './authorization-header.js';
+import type { NamedParam } from './base-string.js';
 import { percentDecode } from './percent-decode.js';
 
-/** Where a parameter came from: the Authorization header, the query string or a form body. */
-export type ParamSource = 'header' | 'query' | 'body';
-
 /** One decoded request parameter; a request may carry the same name several times. */
-export interface RequestParam {
-  readonly name: string;
-  readonly value: string;
-  readonly source: ParamSource;
+export interface RequestParam extends NamedParam {
+  /** Where it came from: the Authorization header, the query string or a form body. */
+  readonly source: 'header' | 'query' | 'body';
 }
 
 export interface RawRequestParts {

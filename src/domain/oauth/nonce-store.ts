@@ -155,11 +155,10 @@ export class NonceStore {
         if (expires < oldest) oldest = expires;
       }
     }
-    let slots = SMALLEST;
+    let slots = Math.min(SMALLEST, this.maxSlots);
     while (slots < (live + 1) * 2 && slots < this.maxSlots) slots *= 2;
-    slots = Math.min(slots, this.maxSlots);
-    const table = slots === this.slots && live === this.taken ? old : new Uint32Array(slots * WORDS);
-    if (table !== old) {
+    if (slots !== this.slots || live !== this.taken) {
+      const table = new Uint32Array(slots * WORDS);
       const mask = slots - 1;
       for (let at = 0; at < old.length; at += WORDS) {
         const expires = old[at + 2]!;
