@@ -17,8 +17,10 @@ import { verifyOAuth } from './verify-oauth.js';
  */
 export function oauthRoutes(): Router {
   const router = Router();
-  resource(router, '/oauth/request_token', { GET: answerRequestToken, POST: answerRequestToken });
-  resource(router, '/oauth/access_token', { GET: answerAccessToken, POST: answerAccessToken });
+  const requestToken = { GET: answerRequestToken, POST: answerRequestToken };
+  const accessToken = { GET: answerAccessToken, POST: answerAccessToken };
+  resource(router, '/oauth/request_token', requestToken);
+  resource(router, '/oauth/access_token', accessToken);
   router.use(authorizePageRoutes());
   return router;
 }
