@@ -3,21 +3,6 @@ import type { NamedParam } from './base-string.js';
 import { MAX_NONCE_BYTES, nonceBytes } from './nonce-store.js';
 import type { SignatureMethod } from './sign.js';
 
-/** The protocol values a verified request carries, for the checks that need the store. */
-export interface ProtocolParams {
-  consumerKey: string;
-  signatureMethod: SignatureMethod;
-  signature: string;
-  /** Absent, or sent empty (some libraries send oauth_token="" on two-legged calls). */
-  token?: string;
-  /** Seconds; optional only for PLAINTEXT (RFC 5849 3.4.4). */
-  timestamp?: number;
-  nonce?: string;
-  version?: string;
-  callback?: string;
-  verifier?: string;
-}
-
 export interface ProtocolCheckOptions {
   /** Real wall-clock seconds, never the simulator clock (docs/reference/oauth.md#the-rules-in-short). */
   realNowSeconds: number;
@@ -49,6 +34,19 @@ const SENT_FIELD: ReadonlyMap<string, SentField> = new Map(Object.entries(SENT_F
  * any oauth_* parameter was sent at all, even an empty or unknown one.
  */
 export type SentProtocol = { any: boolean } & { [F in SentField]?: string | undefined };
+
+/**
+ * The protocol values a verified request carries, for the checks that need the store: what was sent, with
+ * the required three present, the method one this verifier knows, and the timestamp in seconds (optional
+ * only for PLAINTEXT, RFC 5849 3.4.4). The token is absent, or was sent empty (some libraries send
+ * oauth_token="" on two-legged calls).
+ */
+export type ProtocolParams = Omit<SentProtocol, 'any' | 'timestamp'> & {
+  consumerKey: string;
+  signatureMethod: SignatureMethod;
+  signature: string;
+  timestamp?: number;
+};
 
 export type ProtocolRead = { ok: true; sent: SentProtocol } | { ok: false; error: ApiError };
 
