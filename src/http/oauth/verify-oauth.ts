@@ -130,8 +130,7 @@ export function adminSignerOf(req: Request, res: Response, world: World, config:
   const ctx = adminContext(world, config, req, res);
   // Signed: an OAuth Authorization header, or a consumer key or signature in the query or form. A field that
   // merely shares a protocol name (the `oauth_token` POST /__admin/oauth/authorize takes) is not a signature.
-  const header = req.headers.authorization;
-  const oauthHeader = header !== undefined && /^\s*OAuth(\s|$)/i.test(header);
+  const oauthHeader = /^\s*OAuth(\s|$)/i.test(req.headers.authorization ?? '');
   if (!oauthHeader && ctx.params.get('oauth_consumer_key') === undefined && ctx.params.get('oauth_signature') === undefined) return undefined;
   try {
     const { consumer, protocol } = checkSignature(req, ctx, 'any');
@@ -163,9 +162,8 @@ function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Omi
   // A missing access token is one of the "missing parameters": it comes after duplicates and the other
   // missing parameters, but before version, method and timestamp.
   if (!checked.ok && checked.error.check === 'oauth-parameters') throw checked.error;
-  const sentToken = read.sent.token;
-  if (sentToken === undefined && rule === 'access') throw errors.missingAccessToken();
-  if (sentToken === undefined && rule === 'request') throw errors.missingOAuthParameter('oauth_token');
+  if (read.sent.token === undefined && rule === 'access') throw errors.missingAccessToken();
+  if (read.sent.token === undefined && rule === 'request') throw errors.missingOAuthParameter('oauth_token');
   if (!checked.ok) throw checked.error;
   const protocol = checked.value;
 
