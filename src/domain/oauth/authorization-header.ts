@@ -1,10 +1,9 @@
 import { errors, type ApiError } from '../api-error.js';
+import type { NamedParam } from './base-string.js';
 import { percentDecode } from './percent-decode.js';
 
 /** One `name="value"` pair of the Authorization header, decoded. */
-export interface HeaderParam {
-  readonly name: string;
-  readonly value: string;
+export interface HeaderParam extends NamedParam {
   readonly source: 'header';
 }
 

@@ -1,5 +1,9 @@
 import { percentEncode } from '../percent-encode.js';
 
+/** One request parameter, decoded; a request may carry the same name several times. */
+export type NamedParam = { readonly name: string; readonly value: string };
+type NamedParams = ReadonlyArray<NamedParam>;
+
 export interface BaseStringInput {
   /** HTTP method as received; upper-cased here. */
   method: string;
@@ -10,7 +14,7 @@ export interface BaseStringInput {
   /** The path exactly as sent, still percent-encoded, trailing slash included; no query. */
   path: string;
   /** Every collected parameter (header without realm, query, body); oauth_signature is skipped here. */
-  params: ReadonlyArray<{ readonly name: string; readonly value: string }>;
+  params: NamedParams;
 }
 
 /**
@@ -28,23 +32,13 @@ const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '44
 export function baseStringUri(scheme: string, host: string, path: string): string {
   const lowerScheme = scheme.toLowerCase();
   let authority = host.toLowerCase();
-  // A port is the digits after the last `:`; `[::1]` ends in `]`, so an IPv6 literal without a port is never
+  // A port is what follows the last `:`; `[::1]` ends in `]`, so an IPv6 literal without a port is never
   // mistaken for host:port.
   const colon = authority.lastIndexOf(':');
-  if (colon !== -1 && allDigits(authority, colon + 1)) {
-    const port = authority.slice(colon + 1);
-    if (port === '' || port === DEFAULT_PORTS[lowerScheme]) authority = authority.slice(0, colon);
-  }
+  const port = authority.slice(colon + 1);
+  if (colon !== -1 && (port === '' || port === DEFAULT_PORTS[lowerScheme])) authority = authority.slice(0, colon);
   const bare = path.slice(0, endOfPath(path));
   return `${lowerScheme}://${authority}${bare === '' ? '/' : bare}`;
-}
-
-function allDigits(text: string, from: number): boolean {
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) return false;
-  }
-  return true;
 }
 
 /** Where a query or fragment left on the path starts, else its length. */
@@ -55,8 +49,6 @@ function endOfPath(path: string): number {
   }
   return path.length;
 }
-
-type NamedParams = ReadonlyArray<{ readonly name: string; readonly value: string }>;
 
 /**
  * RFC 5849 3.4.1.3.2: encode every name and value, sort by encoded name and then encoded value

@@ -15,8 +15,7 @@ export const OUT_OF_BAND = 'oob';
 export function parseCallback(sent: string): string | undefined {
   const value = sent.trim();
   if (value.toLowerCase() === OUT_OF_BAND) return OUT_OF_BAND;
-  if (!HTTP_URL.test(value) || !URL.canParse(value)) return undefined;
-  return value;
+  return HTTP_URL.test(value) && URL.canParse(value) ? value : undefined;
 }
 
 /** http:// or https://, a host (not empty), then anything but spaces and control characters. */

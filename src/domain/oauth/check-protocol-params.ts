@@ -1,23 +1,7 @@
 import { errors, type ApiError } from '../api-error.js';
+import type { NamedParam } from './base-string.js';
 import { MAX_NONCE_BYTES, nonceBytes } from './nonce-store.js';
 import type { SignatureMethod } from './sign.js';
-
-type NamedParam = { readonly name: string; readonly value: string };
-
-/** The protocol values a verified request carries, for the checks that need the store. */
-export interface ProtocolParams {
-  consumerKey: string;
-  signatureMethod: SignatureMethod;
-  signature: string;
-  /** Absent, or sent empty (some libraries send oauth_token="" on two-legged calls). */
-  token?: string;
-  /** Seconds; optional only for PLAINTEXT (RFC 5849 3.4.4). */
-  timestamp?: number;
-  nonce?: string;
-  version?: string;
-  callback?: string;
-  verifier?: string;
-}
 
 export interface ProtocolCheckOptions {
   /** Real wall-clock seconds, never the simulator clock (docs/reference/oauth.md#the-rules-in-short). */
@@ -30,33 +14,39 @@ export interface ProtocolCheckOptions {
 
 export type ProtocolCheck = { ok: true; value: ProtocolParams } | { ok: false; error: ApiError };
 
-/** The protocol parameters a request sent, each at most once; an empty value reads as absent. */
-export interface SentProtocol {
-  /** Whether any oauth_* parameter was sent at all, even an empty or unknown one. */
-  any: boolean;
-  consumerKey?: string | undefined;
-  signatureMethod?: string | undefined;
-  signature?: string | undefined;
-  token?: string | undefined;
-  timestamp?: string | undefined;
-  nonce?: string | undefined;
-  version?: string | undefined;
-  callback?: string | undefined;
-  verifier?: string | undefined;
-}
-
 /** The SentProtocol field each protocol parameter fills. */
-const SENT_FIELD: ReadonlyMap<string, Exclude<keyof SentProtocol, 'any'>> = new Map([
-  ['oauth_consumer_key', 'consumerKey'],
-  ['oauth_signature_method', 'signatureMethod'],
-  ['oauth_signature', 'signature'],
-  ['oauth_token', 'token'],
-  ['oauth_timestamp', 'timestamp'],
-  ['oauth_nonce', 'nonce'],
-  ['oauth_version', 'version'],
-  ['oauth_callback', 'callback'],
-  ['oauth_verifier', 'verifier'],
-]);
+const SENT_FIELDS = {
+  oauth_consumer_key: 'consumerKey',
+  oauth_signature_method: 'signatureMethod',
+  oauth_signature: 'signature',
+  oauth_token: 'token',
+  oauth_timestamp: 'timestamp',
+  oauth_nonce: 'nonce',
+  oauth_version: 'version',
+  oauth_callback: 'callback',
+  oauth_verifier: 'verifier',
+} as const;
+type SentField = (typeof SENT_FIELDS)[keyof typeof SENT_FIELDS];
+const SENT_FIELD: ReadonlyMap<string, SentField> = new Map(Object.entries(SENT_FIELDS));
+
+/**
+ * The protocol parameters a request sent, each at most once; an empty value reads as absent. `any`: whether
+ * any oauth_* parameter was sent at all, even an empty or unknown one.
+ */
+export type SentProtocol = { any: boolean } & { [F in SentField]?: string | undefined };
+
+/**
+ * The protocol values a verified request carries, for the checks that need the store: what was sent, with
+ * the required three present, the method one this verifier knows, and the timestamp in seconds (optional
+ * only for PLAINTEXT, RFC 5849 3.4.4). The token is absent, or was sent empty (some libraries send
+ * oauth_token="" on two-legged calls).
+ */
+export type ProtocolParams = Omit<SentProtocol, 'any' | 'timestamp'> & {
+  consumerKey: string;
+  signatureMethod: SignatureMethod;
+  signature: string;
+  timestamp?: number;
+};
 
 export type ProtocolRead = { ok: true; sent: SentProtocol } | { ok: false; error: ApiError };
 
@@ -118,7 +108,8 @@ export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOpti
 
   let timestamp: number | undefined;
   if (sentTimestamp !== undefined) {
-    timestamp = secondsOf(sentTimestamp);
+    // Whole seconds since 1970 as plain digits; anything else (fractions, signs, spaces) is refused.
+    timestamp = /^\d{1,15}$/.test(sentTimestamp) ? Number(sentTimestamp) : undefined;
     if (timestamp === undefined || Math.abs(timestamp - options.realNowSeconds) > options.timestampWindowSeconds) {
       return fail(errors.timestampInvalid(sentTimestamp, options.realNowSeconds, options.timestampWindowSeconds));
     }
@@ -147,12 +138,6 @@ export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOpti
 }
 
 const ACCEPTED_VERSIONS: ReadonlySet<string> = new Set(['1.0', '1.0a']);
-
-/** Whole seconds since 1970 as plain digits; anything else (fractions, signs, spaces) is refused. */
-function secondsOf(sent: string): number | undefined {
-  if (!/^\d{1,15}$/.test(sent)) return undefined;
-  return Number(sent);
-}
 
 function fail(error: ApiError): { ok: false; error: ApiError } {
   return { ok: false, error };

@@ -1,15 +1,12 @@
 import type { ApiError } from '../api-error.js';
 import { parseAuthorizationHeader } from './authorization-header.js';
+import type { NamedParam } from './base-string.js';
 import { percentDecode } from './percent-decode.js';
 
-/** Where a parameter came from: the Authorization header, the query string or a form body. */
-export type ParamSource = 'header' | 'query' | 'body';
-
 /** One decoded request parameter; a request may carry the same name several times. */
-export interface RequestParam {
-  readonly name: string;
-  readonly value: string;
-  readonly source: ParamSource;
+export interface RequestParam extends NamedParam {
+  /** Where it came from: the Authorization header, the query string or a form body. */
+  readonly source: 'header' | 'query' | 'body';
 }
 
 export interface RawRequestParts {
@@ -39,19 +36,15 @@ export function collectOAuthParams(parts: RawRequestParts): CollectedParams {
 
 /** application/x-www-form-urlencoded pairs: `+` is a space, a name without `=` has the empty value. */
 function parseFormEncoded(raw: string | undefined, source: 'query' | 'body'): RequestParam[] {
-  if (!raw) return [];
-  const text = source === 'query' && raw.startsWith('?') ? raw.slice(1) : raw;
-  const params: RequestParam[] = [];
-  for (const piece of text.split('&')) {
-    if (piece === '') continue;
-    const eq = piece.indexOf('=');
-    const rawName = eq === -1 ? piece : piece.slice(0, eq);
-    const rawValue = eq === -1 ? '' : piece.slice(eq + 1);
-    params.push({
-      name: percentDecode(rawName, { plusAsSpace: true }),
-      value: percentDecode(rawValue, { plusAsSpace: true }),
-      source,
+  const text = source === 'query' && raw?.startsWith('?') ? raw.slice(1) : (raw ?? '');
+  return text
+    .split('&')
+    .filter((piece) => piece !== '')
+    .map((piece) => {
+      const eq = piece.indexOf('=');
+      const [name, value] = eq === -1 ? [piece, ''] : [piece.slice(0, eq), piece.slice(eq + 1)];
+      return { name: percentDecode(name, FORM), value: percentDecode(value, FORM), source };
     });
-  }
-  return params;
 }
+
+const FORM = { plusAsSpace: true } as const;

@@ -1,16 +1,9 @@
-/** What makes a nonce unique (RFC 5849 3.3): the nonce within its timestamp, for one consumer and token. */
-export interface NonceKeyParts {
-  consumerKey: string;
-  token?: string | undefined;
-  timestamp: number;
-  nonce: string;
-}
-
 /**
- * One unambiguous string per (consumer, token, timestamp, nonce): the consumer key and token carry their
- * lengths, a number never holds a `:`, and the nonce is what is left.
+ * What makes a nonce unique (RFC 5849 3.3), the nonce within its timestamp for one consumer and token, as
+ * one unambiguous string: the consumer key and token carry their lengths, a number never holds a `:`, and
+ * the nonce is what is left.
  */
-export function nonceKey(parts: NonceKeyParts): string {
+export function nonceKey(parts: { consumerKey: string; token?: string | undefined; timestamp: number; nonce: string }): string {
   const token = parts.token ?? '';
   return `${parts.consumerKey.length}:${parts.consumerKey}${token.length}:${token}${parts.timestamp}:${parts.nonce}`;
 }
@@ -94,16 +87,7 @@ export class NonceStore {
   /** Whether a nonce was used and is still inside its window (records nothing). */
   seen(key: string, nowSeconds: number): boolean {
     hash(key, this.options.seed);
-    const hi = HASH[0]!;
-    const lo = HASH[1]!;
-    const { table } = this;
-    const mask = this.slots - 1;
-    for (let i = hi & mask; ; i = (i + 1) & mask) {
-      const at = i * WORDS;
-      const expires = table[at + 2]!;
-      if (expires === 0) return false;
-      if (table[at] === hi && table[at + 1] === lo && expires >= nowSeconds) return true;
-    }
+    return this.probe(nowSeconds) === -1;
   }
 
   /**
@@ -112,38 +96,46 @@ export class NonceStore {
    */
   use(key: string, expiresAt: number, nowSeconds: number): NonceUse {
     hash(key, this.options.seed);
-    const hi = HASH[0]!;
-    const lo = HASH[1]!;
     // 0 marks an empty slot; a caller's NaN or 0 would read as one, so it becomes "already expired".
     const expires = expiresAt >= 1 ? Math.min(expiresAt, 0xffffffff) : 1;
     for (;;) {
-      const { table } = this;
-      const mask = this.slots - 1;
-      let reusable = -1;
-      let i = hi & mask;
-      for (; ; i = (i + 1) & mask) {
-        const at = i * WORDS;
-        const was = table[at + 2]!;
-        if (was === 0) break;
-        if (was < nowSeconds) {
-          if (reusable === -1) reusable = i;
-        } else if (table[at] === hi && table[at + 1] === lo) {
-          return USED;
-        }
-      }
+      const slot = this.probe(nowSeconds);
+      if (slot === -1) return USED;
       if (nowSeconds < this.fullUntil) return { ok: false, why: 'full', retryAfterSeconds: this.fullUntil - nowSeconds };
-      if (reusable === -1 && (this.taken + 1) * 4 > this.slots * 3) {
+      const at = slot * WORDS;
+      const empty = this.table[at + 2] === 0;
+      if (empty && (this.taken + 1) * 4 > this.slots * 3) {
         const full = this.rebuild(nowSeconds);
         if (full) return full;
         continue; // the table changed under the probe: look again
       }
-      const slot = reusable === -1 ? i : reusable;
-      if (reusable === -1) this.taken++;
-      const at = slot * WORDS;
-      table[at] = hi;
-      table[at + 1] = lo;
-      table[at + 2] = expires;
+      if (empty) this.taken++;
+      this.table[at] = HASH[0]!;
+      this.table[at + 1] = HASH[1]!;
+      this.table[at + 2] = expires;
       return OK;
+    }
+  }
+
+  /**
+   * Probes for the key last hashed (HASH): -1 when it is remembered and inside its window, else the slot it
+   * may take: the first whose nonce left its window, else the empty one that ends the run.
+   */
+  private probe(nowSeconds: number): number {
+    const { table } = this;
+    const hi = HASH[0]!;
+    const lo = HASH[1]!;
+    const mask = this.slots - 1;
+    let reusable = -1;
+    for (let i = hi & mask; ; i = (i + 1) & mask) {
+      const at = i * WORDS;
+      const was = table[at + 2]!;
+      if (was === 0) return reusable === -1 ? i : reusable;
+      if (was < nowSeconds) {
+        if (reusable === -1) reusable = i;
+      } else if (table[at] === hi && table[at + 1] === lo) {
+        return -1;
+      }
     }
   }
 
@@ -163,11 +155,10 @@ export class NonceStore {
         if (expires < oldest) oldest = expires;
       }
     }
-    let slots = SMALLEST;
+    let slots = Math.min(SMALLEST, this.maxSlots);
     while (slots < (live + 1) * 2 && slots < this.maxSlots) slots *= 2;
-    slots = Math.min(slots, this.maxSlots);
-    const table = slots === this.slots && live === this.taken ? old : new Uint32Array(slots * WORDS);
-    if (table !== old) {
+    if (slots !== this.slots || live !== this.taken) {
+      const table = new Uint32Array(slots * WORDS);
       const mask = slots - 1;
       for (let at = 0; at < old.length; at += WORDS) {
         const expires = old[at + 2]!;

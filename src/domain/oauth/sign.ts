@@ -25,10 +25,5 @@ export function signingKey(consumerSecret: string, tokenSecret = ''): string {
  */
 export function sign(input: SignInput): string {
   const key = signingKey(input.consumerSecret, input.tokenSecret);
-  switch (input.method) {
-    case 'HMAC-SHA1':
-      return createHmac('sha1', key).update(input.baseString, 'utf8').digest('base64');
-    case 'PLAINTEXT':
-      return key;
-  }
+  return input.method === 'PLAINTEXT' ? key : createHmac('sha1', key).update(input.baseString, 'utf8').digest('base64');
 }

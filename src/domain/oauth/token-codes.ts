@@ -3,8 +3,6 @@ export type RandomBytes = (size: number) => Uint8Array;
 
 /** Upper-case letters without I and O, which readers confuse with 1 and 0 when typing a code. */
 export const REQUEST_TOKEN_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-export const REQUEST_TOKEN_LENGTH = 5;
-export const VERIFIER_LENGTH = 6;
 
 /**
  * A request token a person can type as the Activation Code: five letters, as the real ones were
@@ -12,7 +10,7 @@ export const VERIFIER_LENGTH = 6;
  * clash with a live token.
  */
 export function newRequestToken(random: RandomBytes): string {
-  return pickFrom(REQUEST_TOKEN_ALPHABET, REQUEST_TOKEN_LENGTH, random);
+  return pickFrom(REQUEST_TOKEN_ALPHABET, 5, random);
 }
 
 /**
@@ -20,21 +18,17 @@ export function newRequestToken(random: RandomBytes): string {
  * is always a string.
  */
 export function newVerifier(random: RandomBytes): string {
-  return pickFrom('0123456789', VERIFIER_LENGTH, random);
+  return pickFrom('0123456789', 6, random);
 }
 
 /** A token secret: 32 url-safe characters (192 random bits), safe in a form answer without encoding. */
 export function newTokenSecret(random: RandomBytes): string {
-  return base64Url(random(24));
+  return Buffer.from(random(24)).toString('base64url');
 }
 
 /** An access token: 24 url-safe characters (144 random bits); nobody types these. */
 export function newAccessToken(random: RandomBytes): string {
-  return base64Url(random(18));
-}
-
-function base64Url(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('base64url');
+  return Buffer.from(random(18)).toString('base64url');
 }
 
 /**

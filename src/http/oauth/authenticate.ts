@@ -8,31 +8,28 @@ import { verifyOAuth, type TokenRule } from './verify-oauth.js';
  * (two-legged), or with an access token that must then be valid. Unsigned requests get 403 Not Authorized, as
  * behind the real gateway.
  */
-export function authenticateConsumer(req: Request, _res: Response, next: NextFunction): void {
-  authenticate(req, 'optional-access');
-  next();
-}
+export const authenticateConsumer = authenticate('optional-access');
 
 /**
  * User resources: an access token is required. Whose resource it may touch is the `ownUser` guard's
  * business (another user's GUID -> 403).
  */
-export function authenticateUser(req: Request, _res: Response, next: NextFunction): void {
-  authenticate(req, 'access');
-  next();
-}
+export const authenticateUser = authenticate('access');
 
-/** Verifies the request and points the context at the consumer's sandbox and the token's user. */
-function authenticate(req: Request, rule: TokenRule): void {
-  const ctx = ctxOf(req);
-  const { consumer, sandbox, token } = verifyOAuth(req, rule);
-  ctx.sandbox = sandbox;
-  if (!token) {
-    ctx.auth = { consumer };
-    return;
-  }
-  const user = token.userGuid === undefined ? undefined : sandbox.stores.users.byGuid(token.userGuid);
-  // A scenario token whose user is gone cannot speak for anybody.
-  if (!user) throw errors.invalidOrExpiredToken('the access token belongs to no user of this scenario');
-  ctx.auth = { consumer, user, token: token.token };
+/** Middleware that verifies the request and points the context at the consumer's sandbox and the token's user. */
+function authenticate(rule: TokenRule) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const ctx = ctxOf(req);
+    const { consumer, sandbox, token } = verifyOAuth(req, rule);
+    ctx.sandbox = sandbox;
+    if (!token) {
+      ctx.auth = { consumer };
+    } else {
+      const user = token.userGuid === undefined ? undefined : sandbox.stores.users.byGuid(token.userGuid);
+      // A scenario token whose user is gone cannot speak for anybody.
+      if (!user) throw errors.invalidOrExpiredToken('the access token belongs to no user of this scenario');
+      ctx.auth = { consumer, user, token: token.token };
+    }
+    next();
+  };
 }

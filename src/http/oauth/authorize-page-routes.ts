@@ -1,6 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { parseCallback, OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
 import { secretsMatch } from '../../domain/secrets-match.js';
+import type { TokenRecord } from '../../domain/oauth/token-state.js';
 import type { User } from '../../domain/types.js';
 import { requireAllowedHost } from '../../web/host-guard.js';
 import { authorisableToken, consumerNameOf, decideRequestToken } from '../../world/decide-request-token.js';
@@ -47,22 +48,8 @@ export function authorizePageRoutes(tokens: FormTokens = formTokens()): Router {
 function showPage(tokens: FormTokens, req: Request, res: Response): void {
   const ctx = ctxOf(req);
   const code = ctx.params.get('oauth_token')?.trim();
-  if (!code) {
-    sendHtml(res, 200, activationCodePage(LOGIN_PATH));
-    return;
-  }
-  const { token } = authorisableToken(ctx.world, code);
-  sendHtml(
-    res,
-    200,
-    signInPage({
-      action: LOGIN_PATH,
-      token: token.token,
-      formToken: tokens.issue(token.token),
-      consumerName: consumerNameOf(ctx.world, token),
-      legacyCallback: token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined,
-    }),
-  );
+  if (code) sendSignIn(tokens, req, res, authorisableToken(ctx.world, code).token);
+  else sendHtml(res, activationCodePage(LOGIN_PATH));
 }
 
 /** The form's answer: sign in and allow, or deny; then redirect to the callback or show the outcome. */
@@ -70,43 +57,44 @@ function decide(tokens: FormTokens, req: Request, res: Response): void {
   const ctx = ctxOf(req);
   const located = authorisableToken(ctx.world, ctx.params.get('oauth_token') ?? '');
   const decision = ctx.params.get('decision') === 'deny' ? 'deny' : 'allow';
-  const legacyCallback = located.token.callback === undefined ? legacyCallbackOf(ctx.params.get('oauth_callback')) : undefined;
   const login = ctx.params.get('login')?.trim() ?? '';
-  const again = (status: number, error: string) =>
-    sendHtml(
-      res,
-      status,
-      signInPage({
-        action: LOGIN_PATH,
-        token: located.token.token,
-        formToken: tokens.issue(located.token.token),
-        consumerName: consumerNameOf(ctx.world, located.token),
-        legacyCallback,
-        login,
-        error,
-      }),
-    );
   if (!tokens.check(located.token.token, ctx.params.get('form_token'))) {
     // A form this simulator did not show for this code (another site's, or a page from before a restart):
     // nothing is decided; the subscriber gets a fresh page to decide on.
-    again(403, 'This form did not come from this page, so nothing was decided. Check the application named here, then choose again.');
+    const error = 'This form did not come from this page, so nothing was decided. Check the application named here, then choose again.';
+    sendSignIn(tokens, req, res, located.token, { status: 403, login, error });
     return;
   }
   const user = signIn(located.sandbox, login, ctx.params.get('password') ?? '');
   if (decision === 'allow' && !user) {
-    again(401, login ? 'That user name and password do not match a subscriber. Try again.' : 'Sign in to allow access.');
+    const error = login ? 'That user name and password do not match a subscriber. Try again.' : 'Sign in to allow access.';
+    sendSignIn(tokens, req, res, located.token, { status: 401, login, error });
     return;
   }
-  const outcome = decideRequestToken(ctx.world, located, user, decision, legacyCallback);
+  const outcome = decideRequestToken(ctx.world, located, user, decision, legacyCallbackOf(req, located.token));
   if (outcome.redirect !== undefined) {
     res.redirect(302, outcome.redirect);
   } else if (outcome.decision === 'deny') {
-    sendHtml(res, 200, deniedPage(outcome.consumerName, outcome.token.token));
+    sendHtml(res, deniedPage(outcome.consumerName, outcome.token.token));
   } else if (outcome.token.callback === OUT_OF_BAND) {
-    sendHtml(res, 200, verifierPage(outcome.consumerName, outcome.verifier!));
+    sendHtml(res, verifierPage(outcome.consumerName, outcome.verifier!));
   } else {
-    sendHtml(res, 200, allowedPage(outcome.consumerName));
+    sendHtml(res, allowedPage(outcome.consumerName));
   }
+}
+
+/** The sign-in page for a request token, with a fresh form token; again with what went wrong, if anything. */
+function sendSignIn(tokens: FormTokens, req: Request, res: Response, token: TokenRecord, again?: { status: number; login: string; error: string }): void {
+  const page = signInPage({
+    action: LOGIN_PATH,
+    token: token.token,
+    formToken: tokens.issue(token.token),
+    consumerName: consumerNameOf(ctxOf(req).world, token),
+    legacyCallback: legacyCallbackOf(req, token),
+    login: again?.login,
+    error: again?.error,
+  });
+  sendHtml(res, page, again?.status);
 }
 
 /** The scenario's subscribers, in the sandbox of the consumer that asked; passwords compared in constant time. */
@@ -115,9 +103,13 @@ function signIn(sandbox: Sandbox, login: string, password: string): User | undef
   return user && secretsMatch(user.password, password) ? user : undefined;
 }
 
-/** OAuth 1.0 put the callback on the authorisation address; `oob` and junk mean "no redirect". */
-function legacyCallbackOf(sent: string | undefined): string | undefined {
-  const callback = sent === undefined ? undefined : parseCallback(sent);
+/**
+ * OAuth 1.0 put the callback on the authorisation address, for a token issued without one; `oob` and junk
+ * mean "no redirect".
+ */
+function legacyCallbackOf(req: Request, token: TokenRecord): string | undefined {
+  const sent = ctxOf(req).params.get('oauth_callback');
+  const callback = token.callback !== undefined || sent === undefined ? undefined : parseCallback(sent);
   return callback === OUT_OF_BAND ? undefined : callback;
 }
 
@@ -125,10 +117,10 @@ function legacyCallbackOf(sent: string | undefined): string | undefined {
 function pageErrors(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   const e = toApiError(err);
   for (const [k, v] of Object.entries(e.headers)) res.set(k, v);
-  sendHtml(res, e.status, activationCodePage(LOGIN_PATH, e.details));
+  sendHtml(res, activationCodePage(LOGIN_PATH, e.details), e.status);
 }
 
-function sendHtml(res: Response, status: number, html: string): void {
+function sendHtml(res: Response, html: string, status = 200): void {
   res
     .status(status)
     .set({

@@ -22,10 +22,9 @@ export function formTokens(key: Buffer = randomBytes(32), random: (size: number)
       const nonce = random(16).toString('base64url');
       return `${nonce}.${mac(requestToken, nonce)}`;
     },
-    check: (requestToken, sent) => {
-      const dot = sent?.indexOf('.') ?? -1;
-      if (sent === undefined || dot <= 0) return false;
-      return secretsMatch(mac(requestToken, sent.slice(0, dot)), sent.slice(dot + 1));
+    check: (requestToken, sent = '') => {
+      const dot = sent.indexOf('.');
+      return dot > 0 && secretsMatch(mac(requestToken, sent.slice(0, dot)), sent.slice(dot + 1));
     },
   };
 }

@@ -11,12 +11,6 @@ import { resource } from '../resource.js';
 import { verifyOAuth } from './verify-oauth.js';
 
 /**
- * The answers are form-encoded, exactly this type: clients parse the body as a query string
- * (docs/reference/oauth.md#the-dance-step-by-step).
- */
-export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-
-/**
  * The token endpoints (docs/reference/oauth.md#the-dance-step-by-step), GET or POST, and the authorisation page
  * they point at. Errors here are the same XML `<error>` with gateway headers as everywhere else: the real
  * gateway stood in front of these paths too (docs/reference/wire-format.md#errors).
@@ -78,9 +72,13 @@ function answerAccessToken(req: Request, res: Response): void {
   ]);
 }
 
-/** Sent as bytes so express adds no charset: the real service sent the bare type. */
+/**
+ * The answers are form-encoded, exactly this type: clients parse the body as a query string
+ * (docs/reference/oauth.md#the-dance-step-by-step). Sent as bytes so express adds no charset: the real
+ * service sent the bare type.
+ */
 function sendForm(res: Response, pairs: ReadonlyArray<readonly [string, string]>): void {
   const body = Buffer.from(encodePairs(pairs), 'utf8');
   noteAnswerBody(res, body);
-  res.status(200).set('Content-Type', FORM_CONTENT_TYPE).send(body);
+  res.status(200).set('Content-Type', 'application/x-www-form-urlencoded').send(body);
 }

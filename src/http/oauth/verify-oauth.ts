@@ -1,15 +1,16 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../../config.js';
 import { ApiError, errors } from '../../domain/api-error.js';
+import type { NamedParam } from '../../domain/oauth/base-string.js';
 import { parseAuthorizationHeader } from '../../domain/oauth/authorization-header.js';
 import { checkSentProtocol, readProtocolParams, type ProtocolParams } from '../../domain/oauth/check-protocol-params.js';
-import { collectOAuthParams } from '../../domain/oauth/collect-oauth-params.js';
 import { nonceKey } from '../../domain/oauth/nonce-store.js';
 import { checkAccessToken, checkRequestTokenForExchange, checkSigningToken, type TokenRecord, type Verdict } from '../../domain/oauth/token-state.js';
-import { verifySignature, type SignatureVerdict } from '../../domain/oauth/verify-signature.js';
+import { verifySignature } from '../../domain/oauth/verify-signature.js';
 import type { Consumer } from '../../domain/types.js';
 import type { Sandbox } from '../../world/sandbox.js';
 import type { World } from '../../world/world.js';
+import { decodePairs } from '../params.js';
 import { adminContext, ctxOf, type RequestContext } from '../request-context.js';
 
 /**
@@ -63,7 +64,8 @@ export function signerOf(req: Request): string | undefined {
   ctx.signerChecked = true;
   try {
     const { consumer, protocol } = checkSignature(req, ctx, 'any');
-    if (nonceUsed(ctx, consumer, protocol)) ctx.replayed = true;
+    const key = nonceKeyOf(consumer, protocol);
+    if (key !== undefined && ctx.world.nonces.seen(key, ctx.world.clock.realSeconds())) ctx.replayed = true;
     else ctx.verifiedConsumer = consumer.key;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -109,22 +111,14 @@ export function claimNonce(req: Request): void {
   const ctx = ctxOf(req);
   if (ctx.nonceClaimed || signerOf(req) === undefined) return;
   // Checked again (a rule acting is rare; a request's context keeps no protocol parameters for it).
-  let signed: SignedRequest;
   try {
-    signed = checkSignature(req, ctx, 'any');
+    const { consumer, protocol } = checkSignature(req, ctx, 'any');
+    useNonce(ctx, consumer, protocol);
   } catch (error) {
-    if (error instanceof ApiError) return; // it stopped verifying meanwhile (its timestamp left the window)
-    throw error;
+    // It stopped verifying meanwhile (its timestamp left the window), or a full store recorded nothing: the
+    // route, if the request reaches one, answers its 503.
+    if (!(error instanceof ApiError)) throw error;
   }
-  const { consumer, protocol } = signed;
-  const key = nonceKeyOf(consumer, protocol);
-  if (key === undefined) {
-    ctx.nonceClaimed = true; // a consumer without nonce checks: nothing to record
-    return;
-  }
-  const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
-  // A full store records nothing: the route, if the request reaches one, answers its 503.
-  if (use.ok) ctx.nonceClaimed = true;
 }
 
 /**
@@ -136,8 +130,7 @@ export function adminSignerOf(req: Request, res: Response, world: World, config:
   const ctx = adminContext(world, config, req, res);
   // Signed: an OAuth Authorization header, or a consumer key or signature in the query or form. A field that
   // merely shares a protocol name (the `oauth_token` POST /__admin/oauth/authorize takes) is not a signature.
-  const header = req.headers.authorization;
-  const oauthHeader = header !== undefined && /^\s*OAuth(\s|$)/i.test(header);
+  const oauthHeader = /^\s*OAuth(\s|$)/i.test(req.headers.authorization ?? '');
   if (!oauthHeader && ctx.params.get('oauth_consumer_key') === undefined && ctx.params.get('oauth_signature') === undefined) return undefined;
   try {
     const { consumer, protocol } = checkSignature(req, ctx, 'any');
@@ -153,14 +146,8 @@ export function adminSignerOf(req: Request, res: Response, world: World, config:
   }
 }
 
-interface SignedRequest {
-  consumer: Consumer;
-  protocol: ProtocolParams;
-  token: TokenRecord | undefined;
-}
-
 /** Every check up to and including the signature; throws the first failure. */
-function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): SignedRequest {
+function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Omit<VerifiedRequest, 'sandbox'> {
   const params = collectedParams(req, ctx);
   const read = readProtocolParams(params);
   // A request with a duplicated protocol parameter carries some, so "none at all" comes first either way.
@@ -175,13 +162,14 @@ function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Sig
   // A missing access token is one of the "missing parameters": it comes after duplicates and the other
   // missing parameters, but before version, method and timestamp.
   if (!checked.ok && checked.error.check === 'oauth-parameters') throw checked.error;
-  const sentToken = read.sent.token;
-  if (sentToken === undefined && rule === 'access') throw errors.missingAccessToken();
-  if (sentToken === undefined && rule === 'request') throw errors.missingOAuthParameter('oauth_token');
+  if (read.sent.token === undefined && rule === 'access') throw errors.missingAccessToken();
+  if (read.sent.token === undefined && rule === 'request') throw errors.missingOAuthParameter('oauth_token');
   if (!checked.ok) throw checked.error;
   const protocol = checked.value;
 
-  const consumer = consumerOf(ctx, protocol.consumerKey);
+  // The scenario's consumers, and in open mode any key with the configured prefix (World.consumer).
+  const consumer = ctx.world.consumer(protocol.consumerKey);
+  if (!consumer) throw errors.invalidConsumerKey(protocol.consumerKey);
   const token = tokenOf(consumer, protocol.token, rule, ctx);
 
   const verdict = signatureVerdict(req, ctx, params, protocol, consumer.secret, token?.secret);
@@ -190,68 +178,35 @@ function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Sig
 }
 
 /** The signature checked with these secrets, once a request (RequestContext.signature says why). */
-function signatureVerdict(
-  req: Request,
-  ctx: RequestContext,
-  params: NamedParam[],
-  protocol: ProtocolParams,
-  consumerSecret: string,
-  tokenSecret: string | undefined,
-): SignatureVerdict {
+function signatureVerdict(req: Request, ctx: RequestContext, params: NamedParam[], protocol: ProtocolParams, consumerSecret: string, tokenSecret?: string) {
+  const { signatureMethod, signature } = protocol;
   const last = ctx.signature;
-  if (last && last.consumerSecret === consumerSecret && last.tokenSecret === tokenSecret && last.signatureMethod === protocol.signatureMethod) {
-    return last.verdict;
-  }
-  const address = signedAddress(ctx);
-  const verdict = verifySignature({
-    method: req.method,
-    scheme: address.scheme,
-    host: address.host,
-    path: address.path,
-    params,
-    signatureMethod: protocol.signatureMethod,
-    signature: protocol.signature,
-    consumerSecret,
-    tokenSecret,
-  });
-  ctx.signature = { consumerSecret, tokenSecret, signatureMethod: protocol.signatureMethod, verdict };
+  if (last && last.consumerSecret === consumerSecret && last.tokenSecret === tokenSecret && last.signatureMethod === signatureMethod) return last.verdict;
+  const { scheme, host, path } = signedAddress(ctx);
+  const verdict = verifySignature({ method: req.method, scheme, host, path, params, signatureMethod, signature, consumerSecret, tokenSecret });
+  ctx.signature = { consumerSecret, tokenSecret, signatureMethod, verdict };
   return verdict;
 }
 
-type NamedParam = { readonly name: string; readonly value: string };
-
 /**
- * The header's parameters, then the query's and the form body's. Those two are the pairs ctx.params already
- * decoded for the handlers (the same decoder, src/http/params.ts), so a request is not parsed twice; only a
- * query starting with a second `?`, which collection skips and Params keeps, is collected afresh.
+ * The header's parameters, then the query's and the form body's (RFC 5849 3.4.1.3.1, as collectOAuthParams
+ * gathers them). Those two are the pairs ctx.params already decoded for the handlers (the same decoder,
+ * src/http/params.ts), so a request is not parsed twice; only a query starting with a second `?`, which
+ * collection skips and Params keeps, is decoded afresh.
  */
 function collectedParams(req: Request, ctx: RequestContext): NamedParam[] {
-  if (ctx.rawQuery.startsWith('?')) {
-    const collected = collectOAuthParams({ authorization: req.headers.authorization, rawQuery: ctx.rawQuery, formBody: ctx.rawForm });
-    if (!collected.ok) throw collected.error;
-    return collected.params;
-  }
   const header = parseAuthorizationHeader(req.headers.authorization);
   if (!header.ok) throw header.error;
   const params: NamedParam[] = header.params;
-  const pairs = ctx.params.pairs;
+  const pairs = ctx.rawQuery.startsWith('?') ? decodePairs(ctx.rawForm ?? '', Infinity, decodePairs(ctx.rawQuery.slice(1))) : ctx.params.pairs;
   for (let i = 0; i < pairs.length; i++) params.push({ name: pairs[i]![0], value: pairs[i]![1] });
   return params;
-}
-
-/** The scenario's consumers, and in open mode any key with the configured prefix (World.consumer). */
-function consumerOf(ctx: RequestContext, key: string): Consumer {
-  const consumer = ctx.world.consumer(key);
-  if (!consumer) throw errors.invalidConsumerKey(key);
-  return consumer;
 }
 
 /** The token as the consumer's sandbox holds it, read without opening the sandbox (World.token). */
 function tokenOf(consumer: Consumer, sent: string | undefined, rule: TokenRule, ctx: RequestContext): TokenRecord | undefined {
   if (sent === undefined) return undefined;
-  if (rule === 'none') {
-    throw errors.invalidOrExpiredToken('/oauth/request_token is signed with the consumer key alone; leave oauth_token out');
-  }
+  if (rule === 'none') throw errors.invalidOrExpiredToken('/oauth/request_token is signed with the consumer key alone; leave oauth_token out');
   const token = ctx.world.token(consumer.key, sent);
   const verdict: Verdict =
     rule === 'request'
@@ -288,22 +243,12 @@ let lastBase = { url: '', scheme: '', host: '', path: '' };
 function useNonce(ctx: RequestContext, consumer: Consumer, protocol: ProtocolParams): void {
   if (ctx.nonceClaimed) return; // this request's own, recorded when a rule acted on it (claimNonce)
   const key = nonceKeyOf(consumer, protocol);
-  if (key === undefined) {
-    ctx.nonceClaimed = true; // nothing to record: done with, as a recorded one is
-    return;
+  // Without a key there is nothing to record: done with, as a recorded one is.
+  if (key !== undefined) {
+    const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
+    if (!use.ok) throw use.why === 'used' ? errors.invalidNonce(protocol.nonce!) : errors.nonceStoreFull(use.retryAfterSeconds, ctx.world.nonces.capacity);
   }
-  const use = ctx.world.nonces.use(key, protocol.timestamp! + ctx.config.timestampWindowSeconds, ctx.world.clock.realSeconds());
-  if (use.ok) {
-    ctx.nonceClaimed = true;
-    return;
-  }
-  if (use.why === 'used') throw errors.invalidNonce(protocol.nonce!);
-  throw errors.nonceStoreFull(use.retryAfterSeconds, ctx.world.nonces.capacity);
-}
-
-function nonceUsed(ctx: RequestContext, consumer: Consumer, protocol: ProtocolParams): boolean {
-  const key = nonceKeyOf(consumer, protocol);
-  return key !== undefined && ctx.world.nonces.seen(key, ctx.world.clock.realSeconds());
+  ctx.nonceClaimed = true;
 }
 
 /** Undefined when the nonce is not checked: a consumer with nonce checks off, or PLAINTEXT sent without one. */
