@@ -40,7 +40,6 @@ export const LIKED_RATING = 4;
 export function likedTitles(ratings: RecommendInput['ratings']): number[] {
   return ratings
     .filter((r) => r.rating >= LIKED_RATING)
-    .slice()
     .sort((a, b) => b.rating - a.rating || a.titleId - b.titleId)
     .map((r) => r.titleId);
 }

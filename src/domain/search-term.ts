@@ -26,7 +26,8 @@ export function parseTerm(term: string | undefined): TermQuery {
   if (words.length === 0) return { kind: 'nothing' };
   const groups = words.map((w) => {
     const alternatives = wordAlternatives(w.toLowerCase());
-    const phrases = alternatives.map((a) => `${quote(a)}*`);
+    // Each alternative an FTS5 string literal, double quotes doubled (none can occur after WORD, but the rule is kept safe).
+    const phrases = alternatives.map((a) => `"${a.replace(/"/g, '""')}"*`);
     return phrases.length === 1 ? phrases[0]! : `(${phrases.join(' OR ')})`;
   });
   return { kind: 'match', fts: groups.join(' AND '), groups, words, text: term.trim() };
@@ -47,11 +48,6 @@ export function wordAlternatives(word: string): string[] {
   else if (word.endsWith('y')) add(`${word.slice(0, -1)}i`);
   else if (word.endsWith('s') && !word.endsWith('ss')) add(word.slice(0, -1));
   return out;
-}
-
-/** An FTS5 string literal: double quotes doubled (none can occur after WORD, but the rule is kept safe). */
-function quote(s: string): string {
-  return `"${s.replace(/"/g, '""')}"`;
 }
 
 /**
