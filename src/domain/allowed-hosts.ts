@@ -73,14 +73,11 @@ export function isAllowedHost(list: AllowedHosts, authority: string | undefined,
   const name = bare(hostnameOf(authority));
   if (name === '') return false;
   const ip = isIP(name);
-  if (ip !== 0 && (!viaProxy || isLoopbackIp(name, ip))) return true;
+  // Through a proxy, only a loopback address.
+  if (ip !== 0 && (!viaProxy || (ip === 4 ? name.startsWith('127.') : name === '::1'))) return true;
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (list.names.has(name)) return true;
   return list.domains.some((d) => name === d || name.endsWith(`.${d}`));
-}
-
-function isLoopbackIp(address: string, version: number): boolean {
-  return version === 4 ? address.startsWith('127.') : address === '::1';
 }
 
 /** `rentalsim.test.` and `rentalsim.test` are the same name. */

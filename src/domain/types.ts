@@ -55,9 +55,8 @@ export interface Title {
   popularityRank?: number;
 }
 
-export type PersonRole = 'actor' | 'director' | 'dancer' | 'drummer' | 'narrator' | 'singer' | 'voice over';
-
-export const PERSON_ROLES: readonly PersonRole[] = ['actor', 'director', 'dancer', 'drummer', 'narrator', 'singer', 'voice over'];
+export const PERSON_ROLES = ['actor', 'director', 'dancer', 'drummer', 'narrator', 'singer', 'voice over'] as const;
+export type PersonRole = (typeof PERSON_ROLES)[number];
 
 export interface Person {
   id: number;
