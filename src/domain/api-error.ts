@@ -3,30 +3,18 @@
 // single error handler in src/http/error-handler.ts renders it as `<error>` with the gateway headers. Details
 // always tell the client what to do next.
 
-export interface ApiErrorInit {
-  status: number;
-  reason: string;
-  details: string;
-  /** X-Mashery-Error-Code; the gateway in front of the real service sent one with every error. Default: from
-   *  status and reason (codeOf). */
-  code?: string;
-  /** For 401s and OAuth 400s: goes into WWW-Authenticate as oauth_problem. */
-  oauthProblem?: string;
-  /** Extra response headers (Allow, Retry-After). */
-  headers?: Record<string, string>;
-  /** For the journal: which check failed and anything that explains it (e.g. the base string). */
-  check?: string;
-  /** The underlying error, when this one wraps another (admin answers show its message as error.cause). */
-  cause?: unknown;
-}
-
 export class ApiError extends Error {
   readonly status: number;
   readonly reason: string;
   readonly details: string;
+  /** X-Mashery-Error-Code; the gateway in front of the real service sent one with every error. Default: from
+   *  status and reason (codeOf). */
   readonly code: string;
+  /** For 401s and OAuth 400s: goes into WWW-Authenticate as oauth_problem. */
   readonly oauthProblem?: string;
+  /** Extra response headers (Allow, Retry-After). */
   readonly headers: Record<string, string>;
+  /** For the journal: which check failed and anything that explains it (e.g. the base string). */
   readonly check?: string;
 
   constructor(init: ApiErrorInit) {
@@ -41,6 +29,10 @@ export class ApiError extends Error {
     this.check = init.check;
   }
 }
+
+/** What makes an ApiError: `cause` is the underlying error, when this one wraps another (admin answers show its message as error.cause). */
+export type ApiErrorInit = Pick<ApiError, 'status' | 'reason' | 'details' | 'oauthProblem' | 'check'> &
+  Partial<Pick<ApiError, 'code' | 'headers'>> & { cause?: unknown };
 
 /** Upper-snake form of a reason, as the gateway wrote its codes: "Invalid Signature" -> INVALID_SIGNATURE. */
 function codeOf(status: number, reason: string): string {
