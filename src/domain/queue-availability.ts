@@ -8,7 +8,7 @@ export type Availability = 'available' | 'quarantined' | 'unavailable';
 export type EstimatedWait = 'normal' | 'short' | 'long';
 
 /** A title released this many days ago or fewer is in high demand: it ships after a short delay. */
-export const NEW_RELEASE_DAYS = 28;
+export const SHORT_WAIT_DAYS = 28;
 
 /** The media each plan covers (mediaOf: games by kind, Blu-ray by format, everything else is a DVD). */
 const PLAN_MEDIA: Readonly<Record<Plan, readonly ReturnType<typeof mediaOf>[]>> = {
@@ -30,12 +30,12 @@ export function availabilityOf(t: Pick<Title, 'kind' | 'format' | 'releaseDate'>
 
 /**
  * The stock table of the scenario decides when it names the title. Otherwise: not yet released -> long;
- * released within NEW_RELEASE_DAYS -> short (new releases are in demand); anything else -> normal.
+ * released within SHORT_WAIT_DAYS -> short (new releases are in demand); anything else -> normal.
  */
 export function estimatedWaitOf(t: Pick<Title, 'releaseDate'>, stock: EstimatedWait | undefined, today: string): EstimatedWait {
   if (stock !== undefined) return stock;
   if (t.releaseDate === undefined) return 'normal';
   if (t.releaseDate > today) return 'long';
   // YYYY-MM-DD parses as midnight UTC.
-  return (Date.parse(today) - Date.parse(t.releaseDate)) / 86_400_000 <= NEW_RELEASE_DAYS ? 'short' : 'normal';
+  return (Date.parse(today) - Date.parse(t.releaseDate)) / 86_400_000 <= SHORT_WAIT_DAYS ? 'short' : 'normal';
 }
