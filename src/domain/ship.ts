@@ -39,21 +39,12 @@ export function planShipments(queues: readonly Pick<SubQueue, 'id' | 'allocation
     for (const q of order) {
       const waiting = waitingIn.get(q.id) ?? [];
       for (let n = 0; n < q.allocation && waiting.length > 0 && out.length < slots; n++) {
-        out.push(shipmentOf(waiting.shift()!));
+        // A multi-disc title sends its next disc, and leaves the queue with its last.
+        const { titleId, queueId, priority, discIds } = waiting.shift()!;
+        out.push({ titleId, shipId: discIds[0] ?? titleId, queueId, priority, leavesQueue: discIds.length <= 1 });
         progress = true;
       }
     }
   }
   return out;
-}
-
-function shipmentOf(item: ShipCandidate): Shipment {
-  const disc = item.discIds[0];
-  return {
-    titleId: item.titleId,
-    shipId: disc ?? item.titleId,
-    queueId: item.queueId,
-    priority: item.priority,
-    leavesQueue: item.discIds.length <= 1,
-  };
 }
