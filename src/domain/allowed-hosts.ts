@@ -36,13 +36,10 @@ export function allowedHosts(sources: AllowedHostsSources): AllowedHosts {
   for (const raw of (sources.allowedHosts ?? '').split(',')) {
     const entry = raw.trim().toLowerCase();
     if (entry === '') continue;
-    if (entry === 'all' || entry === '*') {
-      any = true;
-      continue;
-    }
-    if (!NAME.test(entry))
+    if (entry === 'all' || entry === '*') any = true;
+    else if (!NAME.test(entry))
       throw new TypeError(`${JSON.stringify(raw.trim())} is not a host name (no scheme or port): list names like rentalsim,.example.com, or all`);
-    if (entry.startsWith('.')) domains.push(bare(entry.slice(1)));
+    else if (entry.startsWith('.')) domains.push(bare(entry.slice(1)));
     else names.add(bare(entry));
   }
   if (sources.publicUrl) names.add(bare(new URL(sources.publicUrl).hostname.toLowerCase()));
