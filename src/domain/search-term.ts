@@ -39,15 +39,12 @@ export function parseTerm(term: string | undefined): TermQuery {
  * shorter than 3 letters are not used: they would match almost everything.
  */
 export function wordAlternatives(word: string): string[] {
-  const out = [word];
-  const add = (stem: string) => {
-    if (stem.length >= 3 && !out.includes(stem)) out.push(stem);
-  };
-  if (word.endsWith('ies')) add(`${word.slice(0, -3)}y`);
-  else if (/(x|z|ss|ch|sh)es$/.test(word)) add(word.slice(0, -2));
-  else if (word.endsWith('y')) add(`${word.slice(0, -1)}i`);
-  else if (word.endsWith('s') && !word.endsWith('ss')) add(word.slice(0, -1));
-  return out;
+  let stem = '';
+  if (word.endsWith('ies')) stem = `${word.slice(0, -3)}y`;
+  else if (/(x|z|ss|ch|sh)es$/.test(word)) stem = word.slice(0, -2);
+  else if (word.endsWith('y')) stem = `${word.slice(0, -1)}i`;
+  else if (word.endsWith('s') && !word.endsWith('ss')) stem = word.slice(0, -1);
+  return stem.length >= 3 ? [word, stem] : [word];
 }
 
 /**
