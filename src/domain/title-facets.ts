@@ -24,14 +24,13 @@ export function titleFacets(title: Title, people: ReadonlyMap<number, Person>): 
     out.push(['digital_purchase_type', p]);
   }
   for (const l of title.languages.main) out.push(['language', l]);
-  for (const [facet, ids] of [
-    ['cast', title.actorIds],
-    ['directors', title.directorIds],
-  ] as const) {
-    for (const id of ids) {
-      const name = people.get(id)?.name;
-      if (name) out.push([facet, name]);
-    }
+  for (const id of title.actorIds) {
+    const name = people.get(id)?.name;
+    if (name) out.push(['cast', name]);
+  }
+  for (const id of title.directorIds) {
+    const name = people.get(id)?.name;
+    if (name) out.push(['directors', name]);
   }
   for (const c of title.collections) {
     out.push(['collection', c.name]);
