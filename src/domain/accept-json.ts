@@ -8,11 +8,10 @@ interface Range {
 }
 
 function ranges(accept: string): Range[] {
-  const out: Range[] = [];
-  for (const part of accept.split(',')) {
+  return accept.split(',').flatMap((part): Range[] => {
     const [media = '', ...params] = part.split(';');
     const [type = '', subtype = ''] = media.trim().toLowerCase().split('/');
-    if (!type || !subtype) continue;
+    if (!type || !subtype) return [];
     let q = 1;
     for (const p of params) {
       const [k = '', v = ''] = p.split('=');
@@ -21,9 +20,8 @@ function ranges(accept: string): Range[] {
         q = Number.isFinite(n) && n >= 0 && n <= 1 ? n : 0;
       }
     }
-    out.push({ type, subtype, q });
-  }
-  return out;
+    return [{ type, subtype, q }];
+  });
 }
 
 /** The q the header gives a media type, from its most specific range (RFC 9110 12.5.1), and how specific that was (0 none .. 3 exact). */

@@ -36,13 +36,10 @@ export function allowedHosts(sources: AllowedHostsSources): AllowedHosts {
   for (const raw of (sources.allowedHosts ?? '').split(',')) {
     const entry = raw.trim().toLowerCase();
     if (entry === '') continue;
-    if (entry === 'all' || entry === '*') {
-      any = true;
-      continue;
-    }
-    if (!NAME.test(entry))
+    if (entry === 'all' || entry === '*') any = true;
+    else if (!NAME.test(entry))
       throw new TypeError(`${JSON.stringify(raw.trim())} is not a host name (no scheme or port): list names like rentalsim,.example.com, or all`);
-    if (entry.startsWith('.')) domains.push(bare(entry.slice(1)));
+    else if (entry.startsWith('.')) domains.push(bare(entry.slice(1)));
     else names.add(bare(entry));
   }
   if (sources.publicUrl) names.add(bare(new URL(sources.publicUrl).hostname.toLowerCase()));
@@ -73,14 +70,11 @@ export function isAllowedHost(list: AllowedHosts, authority: string | undefined,
   const name = bare(hostnameOf(authority));
   if (name === '') return false;
   const ip = isIP(name);
-  if (ip !== 0 && (!viaProxy || isLoopbackIp(name, ip))) return true;
+  // Through a proxy, only a loopback address.
+  if (ip !== 0 && (!viaProxy || (ip === 4 ? name.startsWith('127.') : name === '::1'))) return true;
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (list.names.has(name)) return true;
   return list.domains.some((d) => name === d || name.endsWith(`.${d}`));
-}
-
-function isLoopbackIp(address: string, version: number): boolean {
-  return version === 4 ? address.startsWith('127.') : address === '::1';
 }
 
 /** `rentalsim.test.` and `rentalsim.test` are the same name. */

@@ -37,9 +37,9 @@ export const FIXED_TERMS: Readonly<Partial<Record<CategorySchemeName, readonly s
 };
 
 // Certificates read best youngest audience first, as the boards publish them.
-const CERTIFICATE_ORDER: Readonly<Record<'bbfc' | 'pegi', readonly string[]>> = {
-  bbfc: ['U', 'PG', '12', '12A', '15', '18', 'R18'],
-  pegi: ['3', '7', '12', '16', '18'],
+const CERTIFICATE_ORDER: Readonly<Partial<Record<CategorySchemeName, readonly string[]>>> = {
+  'certificates/bbfc': ['U', 'PG', '12', '12A', '15', '18', 'R18'],
+  'certificates/pegi': ['3', '7', '12', '16', '18'],
 };
 
 /**
@@ -48,10 +48,10 @@ const CERTIFICATE_ORDER: Readonly<Record<'bbfc' | 'pegi', readonly string[]>> = 
  */
 export function orderTerms(scheme: CategorySchemeName, terms: readonly string[]): string[] {
   const alpha = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
-  const board = scheme === 'certificates/bbfc' ? 'bbfc' : scheme === 'certificates/pegi' ? 'pegi' : undefined;
+  const board = CERTIFICATE_ORDER[scheme];
   if (!board) return [...terms].sort(alpha);
   const rank = (t: string) => {
-    const i = CERTIFICATE_ORDER[board].indexOf(t.toUpperCase());
+    const i = board.indexOf(t.toUpperCase());
     return i === -1 ? Number.MAX_SAFE_INTEGER : i;
   };
   return [...terms].sort((a, b) => rank(a) - rank(b) || alpha(a, b));

@@ -34,27 +34,22 @@ export function etagOf(state: string): string {
   return `"${hex(h3)}${hex(h2)}${hex(h1)}${hex(h0)}"`;
 }
 
-/** The tags of an If-Match / If-None-Match header: `*` or a comma list of (possibly weak) quoted tags. */
-export function parseEtagList(header: string): { any: boolean; tags: string[] } {
-  const value = header.trim();
-  if (value === '*') return { any: true, tags: [] };
-  const tags = value.match(/(?:W\/)?"[^"]*"/g) ?? [];
-  return { any: false, tags };
+/** The tags of an If-Match / If-None-Match header: `*`, or its (possibly weak) quoted tags. */
+function tagsOf(header: string): '*' | string[] {
+  return header.trim() === '*' ? '*' : (header.match(/(?:W\/)?"[^"]*"/g) ?? []);
 }
 
 /**
  * If-Match uses the strong comparison (RFC 9110 13.1.1): a weak tag never matches. A header that names no
- * well-formed tag at all matches nothing, so the write is refused rather than done blindly.
+ * well-formed tag at all matches nothing, so the write is refused rather than done blindly; no header, no condition.
  */
 export function ifMatchHolds(header: string | undefined, current: string): boolean {
-  if (header === undefined) return true;
-  const { any, tags } = parseEtagList(header);
-  return any || tags.includes(current);
+  const tags = header === undefined ? '*' : tagsOf(header);
+  return tags === '*' || tags.includes(current);
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/"x"` matches `"x"`. */
 export function ifNoneMatchHits(header: string | undefined, current: string): boolean {
-  if (header === undefined) return false;
-  const { any, tags } = parseEtagList(header);
-  return any || tags.some((t) => t.replace(/^W\//, '') === current);
+  const tags = header === undefined ? [] : tagsOf(header);
+  return tags === '*' || tags.some((t) => t.replace(/^W\//, '') === current);
 }

@@ -32,12 +32,10 @@ export function parseExpand(value: string | undefined): Expansion {
   if (names.length === 1 && names[0] === 'none') return { none: true };
   const links = new Set<TitleLink>();
   for (const name of names) {
-    if (name === 'all') EXPANDABLE.forEach((l) => links.add(l));
-    else if ((TITLE_LINKS as readonly string[]).includes(name)) {
-      if ((EXPANDABLE as readonly string[]).includes(name)) links.add(name as TitleLink);
-    } else {
+    if (name !== 'all' && !(TITLE_LINKS as readonly string[]).includes(name)) {
       throw errors.invalidParameter('expand', `${JSON.stringify(name)} is not a title link; use a comma list of ${TITLE_LINKS.join(', ')}, or all, or none`);
     }
+    for (const l of EXPANDABLE) if (name === 'all' || name === l) links.add(l);
   }
   return { none: false, links };
 }

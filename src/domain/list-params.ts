@@ -23,15 +23,15 @@ export const MAX_LIST_DESCRIPTION = 2000;
  */
 export function parseListName(value: string | undefined): string {
   if (value === undefined || value.trim() === '') throw errors.missingParameter('name', 'send the name of the new list');
-  if (value.length > MAX_LIST_NAME) throw errors.invalidParameter('name', `the name is ${value.length} characters long; send at most ${MAX_LIST_NAME}`);
-  return value;
+  return atMost('name', value, MAX_LIST_NAME);
 }
 
 /** `description`: optional (empty when left out), at most MAX_LIST_DESCRIPTION characters, kept exactly as sent. */
 export function parseListDescription(value: string | undefined): string {
-  const description = value ?? '';
-  if (description.length > MAX_LIST_DESCRIPTION) {
-    throw errors.invalidParameter('description', `the description is ${description.length} characters long; send at most ${MAX_LIST_DESCRIPTION}`);
-  }
-  return description;
+  return atMost('description', value ?? '', MAX_LIST_DESCRIPTION);
+}
+
+function atMost(name: string, value: string, max: number): string {
+  if (value.length > max) throw errors.invalidParameter(name, `the ${name} is ${value.length} characters long; send at most ${max}`);
+  return value;
 }

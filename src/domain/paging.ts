@@ -18,24 +18,16 @@ const INTEGER = /^[+]?\d+$/;
  * non-integer values are 400; a size above the maximum is clamped (and the clamped value echoed).
  */
 export function parsePageRequest(startIndex: string | undefined, itemsPerPage: string | undefined, limits: PagingLimits): PageRequest {
-  let start = 1;
-  if (startIndex !== undefined && startIndex !== '') {
-    if (!INTEGER.test(startIndex.trim()) || Number(startIndex) < 1) {
-      throw errors.invalidParameter('start_index', `${JSON.stringify(startIndex)} is not an integer of 1 or more; the first item is start_index=1`);
-    }
-    start = Number(startIndex);
-  }
-  let size = limits.defaultSize;
-  if (itemsPerPage !== undefined && itemsPerPage !== '') {
-    if (!INTEGER.test(itemsPerPage.trim()) || Number(itemsPerPage) < 1) {
-      throw errors.invalidParameter('items_per_page', `${JSON.stringify(itemsPerPage)} is not an integer between 1 and ${limits.maxSize}`);
-    }
-    size = Math.min(Number(itemsPerPage), limits.maxSize);
-  }
-  if (!Number.isSafeInteger(start)) {
-    throw errors.invalidParameter('start_index', `${JSON.stringify(startIndex)} is too large`);
-  }
-  return { startIndex: start, itemsPerPage: size };
+  const start = startIndex ? pageNumber('start_index', startIndex, 'is not an integer of 1 or more; the first item is start_index=1') : 1;
+  const size = itemsPerPage ? pageNumber('items_per_page', itemsPerPage, `is not an integer between 1 and ${limits.maxSize}`) : limits.defaultSize;
+  if (!Number.isSafeInteger(start)) throw errors.invalidParameter('start_index', `${JSON.stringify(startIndex)} is too large`);
+  return { startIndex: start, itemsPerPage: Math.min(size, limits.maxSize) };
+}
+
+/** A paging parameter's value: an integer of 1 or more, else a 400 that says what is `wrong` with it. */
+function pageNumber(name: string, value: string, wrong: string): number {
+  if (!INTEGER.test(value.trim()) || Number(value) < 1) throw errors.invalidParameter(name, `${JSON.stringify(value)} ${wrong}`);
+  return Number(value);
 }
 
 /**

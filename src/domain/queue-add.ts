@@ -38,31 +38,44 @@ export interface QueueAddFacts {
   cap: number;
 }
 
-/** The first check every ref goes through: a well-formed reference to a title of the catalogue. */
-export function resolveRef(ref: string, titleOf: (id: number) => AddableTitle | undefined): AddableTitle | Refusal {
-  const id = titleIdOfRef(ref);
-  if (id === undefined) return { kind: 'not_a_title_ref', why: 'not a title reference: send title URIs like {base_url}/catalog/title/<id>' };
-  return titleOf(id) ?? { kind: 'unknown_title', why: `no title ${id} in the catalogue` };
+/**
+ * Decides each ref in the order sent: malformed or unknown, already added by this request or refused by the
+ * target's own rule (`refusal`, told how many titles this request added before).
+ */
+function decideAdds(
+  refs: readonly string[],
+  titleOf: (id: number) => AddableTitle | undefined,
+  refusal: (t: AddableTitle, repeated: boolean, added: number) => Refusal | undefined,
+): AddDecision[] {
+  const added = new Set<number>();
+  return refs.map((ref): AddDecision => {
+    const id = titleIdOfRef(ref);
+    if (id === undefined) return { ref, ok: false, kind: 'not_a_title_ref', why: 'not a title reference: send title URIs like {base_url}/catalog/title/<id>' };
+    const t = titleOf(id);
+    if (t === undefined) return { ref, ok: false, kind: 'unknown_title', why: `no title ${id} in the catalogue` };
+    const refused = refusal(t, added.has(t.id), added.size);
+    if (refused !== undefined) return { ref, ok: false, ...refused };
+    added.add(t.id);
+    return { ref, ok: true, title: t };
+  });
 }
 
-// By `why`: a catalogue title has a `kind` of its own.
-const isRefusal = (t: AddableTitle | Refusal): t is Refusal => 'why' in t;
+const failAdd = (id: number): Refusal => ({ kind: 'fail_add', why: `title ${id} cannot be added: the scenario marks it to fail (stock fail_add)` });
 
 /**
- * Decides each ref in the order sent: malformed or unknown, a disc rather than its title, already queued
- * (also a ref repeated in the same request), not rentable, failed by the scenario, then the queue cap.
+ * Queues refuse, in this order: a disc rather than its title, already queued (also a ref repeated in the same
+ * request), not rentable, failed by the scenario, then the queue cap.
  */
 export function decideQueueAdds(refs: readonly string[], facts: QueueAddFacts): AddDecision[] {
-  const added = new Set<number>();
-  let count = facts.queuedCount;
-  return refs.map((ref): AddDecision => {
-    const t = resolveRef(ref, facts.titleOf);
-    if (isRefusal(t)) return { ref, ok: false, ...t };
-    const refusal = queueRefusal(t, facts, added.has(t.id), count);
-    if (refusal !== undefined) return { ref, ok: false, ...refusal };
-    added.add(t.id);
-    count += 1;
-    return { ref, ok: true, title: t };
+  return decideAdds(refs, facts.titleOf, (t, repeated, added): Refusal | undefined => {
+    if (t.parentId !== undefined)
+      return { kind: 'disc_not_title', why: `title ${t.id} is one disc of title ${t.parentId}: queue title ${t.parentId}, which brings all its discs` };
+    if (repeated || facts.isQueued(t.id)) return { kind: 'already_queued', why: `title ${t.id} is already in a queue` };
+    if (!t.canRent) return { kind: 'not_rentable', why: `title ${t.id} cannot be rented (can_rent is false)` };
+    if (facts.failsAdd(t.id)) return failAdd(t.id);
+    if (facts.queuedCount + added >= facts.cap)
+      return { kind: 'queue_full', why: `the queue is full: at most ${facts.cap} titles across all sub-queues; remove one first` };
+    return undefined;
   });
 }
 
@@ -90,32 +103,15 @@ export function planQueueAdds(refs: readonly string[], target: QueueAddTarget, f
   return { decisions, items, oneStatement: items.length <= 1 && (items[0]?.discIds.length ?? 0) === 0 };
 }
 
-function queueRefusal(t: AddableTitle, facts: QueueAddFacts, addedNow: boolean, count: number): Refusal | undefined {
-  if (t.parentId !== undefined)
-    return { kind: 'disc_not_title', why: `title ${t.id} is one disc of title ${t.parentId}: queue title ${t.parentId}, which brings all its discs` };
-  if (addedNow || facts.isQueued(t.id)) return { kind: 'already_queued', why: `title ${t.id} is already in a queue` };
-  if (!t.canRent) return { kind: 'not_rentable', why: `title ${t.id} cannot be rented (can_rent is false)` };
-  if (facts.failsAdd(t.id)) return { kind: 'fail_add', why: `title ${t.id} cannot be added: the scenario marks it to fail (stock fail_add)` };
-  if (count >= facts.cap) return { kind: 'queue_full', why: `the queue is full: at most ${facts.cap} titles across all sub-queues; remove one first` };
-  return undefined;
-}
-
-export interface ListAddFacts {
-  titleOf(id: number): AddableTitle | undefined;
+export interface ListAddFacts extends Pick<QueueAddFacts, 'titleOf' | 'failsAdd'> {
   /** Already in this collection. */
   inList(id: number): boolean;
-  failsAdd(id: number): boolean;
 }
 
 /** Collections take any catalogue title once; the scenario's fail_add applies as it does to queues. */
 export function decideListAdds(refs: readonly string[], facts: ListAddFacts): AddDecision[] {
-  const added = new Set<number>();
-  return refs.map((ref): AddDecision => {
-    const t = resolveRef(ref, facts.titleOf);
-    if (isRefusal(t)) return { ref, ok: false, ...t };
-    if (added.has(t.id) || facts.inList(t.id)) return { ref, ok: false, kind: 'already_in_list', why: `title ${t.id} is already in this list` };
-    if (facts.failsAdd(t.id)) return { ref, ok: false, kind: 'fail_add', why: `title ${t.id} cannot be added: the scenario marks it to fail (stock fail_add)` };
-    added.add(t.id);
-    return { ref, ok: true, title: t };
+  return decideAdds(refs, facts.titleOf, (t, repeated) => {
+    if (repeated || facts.inList(t.id)) return { kind: 'already_in_list', why: `title ${t.id} is already in this list` };
+    return facts.failsAdd(t.id) ? failAdd(t.id) : undefined;
   });
 }

@@ -1,3 +1,4 @@
+import { mediaOf } from './title-facets.js';
 import type { Plan, Title } from './types.js';
 
 // docs/reference/queues-and-lists.md#availability-and-wait: what a queue item's availability and estimated_wait
@@ -7,25 +8,14 @@ export type Availability = 'available' | 'quarantined' | 'unavailable';
 export type EstimatedWait = 'normal' | 'short' | 'long';
 
 /** A title released this many days ago or fewer is in high demand: it ships after a short delay. */
-export const NEW_RELEASE_DAYS = 28;
+export const SHORT_WAIT_DAYS = 28;
 
-type Media = 'dvd' | 'bluray' | 'games';
-
-const PLAN_MEDIA: Readonly<Record<Plan, readonly Media[]>> = {
-  dvd: ['dvd'],
-  'dvd-bluray': ['dvd', 'bluray'],
-  'dvd-bluray-games': ['dvd', 'bluray', 'games'],
+/** The media each plan covers (mediaOf: games by kind, Blu-ray by format, everything else is a DVD). */
+const PLAN_MEDIA: Readonly<Record<Plan, readonly ReturnType<typeof mediaOf>[]>> = {
+  dvd: ['DVD'],
+  'dvd-bluray': ['DVD', 'Blu-ray'],
+  'dvd-bluray-games': ['DVD', 'Blu-ray', 'Games'],
 };
-
-/** Which subscription medium a title needs: games by kind, Blu-ray by format, everything else is a DVD. */
-export function mediaOf(t: Pick<Title, 'kind' | 'format'>): Media {
-  if (t.kind === 'game') return 'games';
-  return /blu-?ray/i.test(t.format) ? 'bluray' : 'dvd';
-}
-
-export function planCovers(plan: Plan, t: Pick<Title, 'kind' | 'format'>): boolean {
-  return PLAN_MEDIA[plan].includes(mediaOf(t));
-}
 
 /**
  * quarantined when the user's plan does not cover the title's medium, else unavailable when its release
@@ -33,27 +23,19 @@ export function planCovers(plan: Plan, t: Pick<Title, 'kind' | 'format'>): boole
  * shippable to this subscription.
  */
 export function availabilityOf(t: Pick<Title, 'kind' | 'format' | 'releaseDate'>, plan: Plan, today: string): Availability {
-  if (!planCovers(plan, t)) return 'quarantined';
+  if (!PLAN_MEDIA[plan].includes(mediaOf(t))) return 'quarantined';
   if (t.releaseDate !== undefined && t.releaseDate > today) return 'unavailable';
   return 'available';
 }
 
 /**
  * The stock table of the scenario decides when it names the title. Otherwise: not yet released -> long;
- * released within NEW_RELEASE_DAYS -> short (new releases are in demand); anything else -> normal.
+ * released within SHORT_WAIT_DAYS -> short (new releases are in demand); anything else -> normal.
  */
 export function estimatedWaitOf(t: Pick<Title, 'releaseDate'>, stock: EstimatedWait | undefined, today: string): EstimatedWait {
   if (stock !== undefined) return stock;
   if (t.releaseDate === undefined) return 'normal';
   if (t.releaseDate > today) return 'long';
-  return daysBetween(t.releaseDate, today) <= NEW_RELEASE_DAYS ? 'short' : 'normal';
-}
-
-function daysBetween(from: string, to: string): number {
-  return (utcDay(to) - utcDay(from)) / 86_400_000;
-}
-
-function utcDay(date: string): number {
-  const [y, m, d] = date.split('-').map(Number);
-  return Date.UTC(y!, m! - 1, d!);
+  // YYYY-MM-DD parses as midnight UTC.
+  return (Date.parse(today) - Date.parse(t.releaseDate)) / 86_400_000 <= SHORT_WAIT_DAYS ? 'short' : 'normal';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareQueueItems, movedItem, sortQueueItems } from './queue-order.js';
+import { compareQueueItems, movedItem } from './queue-order.js';
 import { parsePriority } from './queue-params.js';
 import type { QueueItem } from './types.js';
 
@@ -22,7 +22,7 @@ describe('queue order', () => {
   ])('%s', (_rule, a, b, sign) => expect(Math.sign(compareQueueItems(a, b))).toBe(sign));
 
   it('sorts a mixed queue by priority then seq', () => {
-    const sorted = sortQueueItems([item(1, 3, 1), item(2, 1, 5), item(3, 2, 2), item(4, 1, 3), item(5, 2, 1)]);
+    const sorted = [item(1, 3, 1), item(2, 1, 5), item(3, 2, 2), item(4, 1, 3), item(5, 2, 1)].sort(compareQueueItems);
     expect(sorted.map((i) => i.titleId)).toEqual([4, 2, 5, 3, 1]);
   });
 

@@ -7,10 +7,6 @@ export function compareQueueItems(a: Pick<QueueItem, 'priority' | 'seq'>, b: Pic
   return a.priority - b.priority || a.seq - b.seq;
 }
 
-export function sortQueueItems<T extends Pick<QueueItem, 'priority' | 'seq'>>(items: readonly T[]): T[] {
-  return [...items].sort(compareQueueItems);
-}
-
 /**
  * Where a moved item lands. A PUT keeps the item's seq, the moment it was first added, whatever it changes:
  * a new priority puts it among that priority's items at its original place in time, and moving it to

@@ -9,12 +9,10 @@ import type { UserRating } from './types.js';
  */
 export function ratedAmong(refs: readonly TitleRef[], ratingOf: (titleId: number) => UserRating | undefined): Array<{ rating: UserRating; titleRef: string }> {
   const seen = new Set<number>();
-  const out: Array<{ rating: UserRating; titleRef: string }> = [];
-  for (const { ref, id } of refs) {
-    if (id === undefined || seen.has(id)) continue;
+  return refs.flatMap(({ ref, id }) => {
+    if (id === undefined || seen.has(id)) return [];
     seen.add(id);
     const rating = ratingOf(id);
-    if (rating) out.push({ rating, titleRef: ref });
-  }
-  return out;
+    return rating ? [{ rating, titleRef: ref }] : [];
+  });
 }

@@ -40,7 +40,6 @@ export const LIKED_RATING = 4;
 export function likedTitles(ratings: RecommendInput['ratings']): number[] {
   return ratings
     .filter((r) => r.rating >= LIKED_RATING)
-    .slice()
     .sort((a, b) => b.rating - a.rating || a.titleId - b.titleId)
     .map((r) => r.titleId);
 }
@@ -51,11 +50,11 @@ export function likedTitles(ratings: RecommendInput['ratings']): number[] {
  * Never a title the user rated, queued or rented, a disc, a title that cannot be rented, or a repeat.
  */
 export function recommend(input: RecommendInput): Recommendation[] {
-  const rated = new Set(input.ratings.map((r) => r.titleId));
-  const taken = new Set<number>();
+  // Rated titles count as taken from the start.
+  const taken = new Set(input.ratings.map((r) => r.titleId));
   const out: Recommendation[] = [];
   const offer = (id: number, source: RecommendationSource) => {
-    if (out.length >= input.limit || taken.has(id) || rated.has(id) || input.excluded.has(id)) return;
+    if (out.length >= input.limit || taken.has(id) || input.excluded.has(id)) return;
     const info = input.candidates.get(id);
     if (!info?.canRent || info.isDisc) return;
     taken.add(id);

@@ -39,37 +39,33 @@ export interface IdPage {
   total: number;
 }
 
-export interface TitleSearch {
-  kinds: readonly TitleKind[];
+/** What both kinds of search read: the term, the filter groups and the facets to refine by. */
+interface Search<F extends string> {
   term: TermQuery;
-  filters: FilterGroup<TitleFacet>[];
-  refine: TitleFacet[];
+  filters: FilterGroup<F>[];
+  refine: F[];
 }
 
-export interface PersonSearch {
+export interface TitleSearch extends Search<TitleFacet> {
+  kinds: readonly TitleKind[];
+}
+
+export interface PersonSearch extends Search<PersonFacet> {
   role?: PersonRole;
-  term: TermQuery;
-  filters: FilterGroup<PersonFacet>[];
-  refine: PersonFacet[];
 }
 
 /**
  * The search parameters that are shorthands for a facet filter (docs/reference/catalogue-search.md, Filters),
  * each also an `X OR Y` list.
  */
-const TITLE_FILTER_PARAMS: ReadonlyArray<readonly [param: string, facet: TitleFacet]> = [
-  ['genre', 'genre'],
-  ['format', 'format'],
-  ['certificate', 'certificate'],
-  ['purchase', 'purchase'],
-];
+const TITLE_FILTER_PARAMS = ['genre', 'format', 'certificate', 'purchase'] as const satisfies readonly TitleFacet[];
 
 export function parseTitleSearch(kind: string, p: ParamSource): TitleSearch {
   const kinds = TITLE_SEARCH_KINDS.get(kind);
   if (!kinds) throw new Error(`not a title kind: ${kind}`);
   const filters: FilterGroup<TitleFacet>[] = [];
-  for (const [param, facet] of TITLE_FILTER_PARAMS) {
-    const values = splitOr(p.get(param) ?? '');
+  for (const facet of TITLE_FILTER_PARAMS) {
+    const values = splitOr(p.get(facet) ?? '');
     if (values.length > 0) filters.push({ facet, values });
   }
   for (const raw of p.getAll('f')) filters.push(parseFilter(raw, TITLE_FACETS));
@@ -118,17 +114,12 @@ export function parseRefine<F extends string>(value: string | undefined, allowed
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  const out: F[] = [];
   for (const name of names) {
-    if (name === 'all') {
-      for (const f of allowed) if (!out.includes(f)) out.push(f);
-    } else if ((allowed as readonly string[]).includes(name)) {
-      if (!out.includes(name as F)) out.push(name as F);
-    } else {
+    if (name !== 'all' && !(allowed as readonly string[]).includes(name)) {
       throw errors.invalidParameter('refine', `${JSON.stringify(name)} is not a facet of this search; use a comma list of ${allowed.join(', ')}, or all`);
     }
   }
   // `all` anywhere in the list means every facet, in the order of the facet table
   // (docs/reference/catalogue-search.md, Filters).
-  return names.includes('all') ? [...allowed] : out;
+  return names.includes('all') ? [...allowed] : ([...new Set(names)] as F[]);
 }

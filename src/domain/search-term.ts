@@ -26,7 +26,8 @@ export function parseTerm(term: string | undefined): TermQuery {
   if (words.length === 0) return { kind: 'nothing' };
   const groups = words.map((w) => {
     const alternatives = wordAlternatives(w.toLowerCase());
-    const phrases = alternatives.map((a) => `${quote(a)}*`);
+    // Each alternative an FTS5 string literal, double quotes doubled (none can occur after WORD, but the rule is kept safe).
+    const phrases = alternatives.map((a) => `"${a.replace(/"/g, '""')}"*`);
     return phrases.length === 1 ? phrases[0]! : `(${phrases.join(' OR ')})`;
   });
   return { kind: 'match', fts: groups.join(' AND '), groups, words, text: term.trim() };
@@ -38,20 +39,12 @@ export function parseTerm(term: string | undefined): TermQuery {
  * shorter than 3 letters are not used: they would match almost everything.
  */
 export function wordAlternatives(word: string): string[] {
-  const out = [word];
-  const add = (stem: string) => {
-    if (stem.length >= 3 && !out.includes(stem)) out.push(stem);
-  };
-  if (word.endsWith('ies')) add(`${word.slice(0, -3)}y`);
-  else if (/(x|z|ss|ch|sh)es$/.test(word)) add(word.slice(0, -2));
-  else if (word.endsWith('y')) add(`${word.slice(0, -1)}i`);
-  else if (word.endsWith('s') && !word.endsWith('ss')) add(word.slice(0, -1));
-  return out;
-}
-
-/** An FTS5 string literal: double quotes doubled (none can occur after WORD, but the rule is kept safe). */
-function quote(s: string): string {
-  return `"${s.replace(/"/g, '""')}"`;
+  let stem = '';
+  if (word.endsWith('ies')) stem = `${word.slice(0, -3)}y`;
+  else if (/(x|z|ss|ch|sh)es$/.test(word)) stem = word.slice(0, -2);
+  else if (word.endsWith('y')) stem = `${word.slice(0, -1)}i`;
+  else if (word.endsWith('s') && !word.endsWith('ss')) stem = word.slice(0, -1);
+  return stem.length >= 3 ? [word, stem] : [word];
 }
 
 /**

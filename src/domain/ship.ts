@@ -29,36 +29,22 @@ export function freeSlots(queues: readonly Pick<SubQueue, 'allocation'>[], atHom
 }
 
 export function planShipments(queues: readonly Pick<SubQueue, 'id' | 'allocation' | 'position'>[], items: readonly ShipCandidate[], slots: number): Shipment[] {
-  const shippable = new Map<number, ShipCandidate[]>();
-  for (const item of [...items].sort(compareQueueItems)) {
-    if (item.availability !== 'available') continue;
-    const list = shippable.get(item.queueId);
-    if (list) list.push(item);
-    else shippable.set(item.queueId, [item]);
-  }
+  const available = items.filter((item) => item.availability === 'available').sort(compareQueueItems);
   const order = [...queues].filter((q) => q.allocation > 0).sort((a, b) => a.position - b.position || a.id - b.id);
+  const waitingIn = new Map(order.map((q) => [q.id, available.filter((item) => item.queueId === q.id)]));
   const out: Shipment[] = [];
   let progress = true;
   while (out.length < slots && progress) {
     progress = false;
     for (const q of order) {
-      const waiting = shippable.get(q.id) ?? [];
+      const waiting = waitingIn.get(q.id) ?? [];
       for (let n = 0; n < q.allocation && waiting.length > 0 && out.length < slots; n++) {
-        out.push(shipmentOf(waiting.shift()!));
+        // A multi-disc title sends its next disc, and leaves the queue with its last.
+        const { titleId, queueId, priority, discIds } = waiting.shift()!;
+        out.push({ titleId, shipId: discIds[0] ?? titleId, queueId, priority, leavesQueue: discIds.length <= 1 });
         progress = true;
       }
     }
   }
   return out;
-}
-
-function shipmentOf(item: ShipCandidate): Shipment {
-  const disc = item.discIds[0];
-  return {
-    titleId: item.titleId,
-    shipId: disc ?? item.titleId,
-    queueId: item.queueId,
-    priority: item.priority,
-    leavesQueue: item.discIds.length <= 1,
-  };
 }

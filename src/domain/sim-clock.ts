@@ -92,8 +92,6 @@ export function parseDuration(text: string): number | undefined {
 /** parseDuration with an optional sign: a clock can be moved back as well as forward. */
 export function signedDuration(text: string): number | undefined {
   const t = text.trim();
-  const negative = t.startsWith('-');
-  const ms = parseDuration(negative ? t.slice(1) : t);
-  if (ms === undefined) return undefined;
-  return negative ? -ms : ms;
+  const ms = parseDuration(t.replace(/^-/, ''));
+  return ms !== undefined && t.startsWith('-') ? -ms : ms;
 }

@@ -49,7 +49,7 @@ export function titleFacets(title: Title, people: ReadonlyMap<number, Person>): 
 }
 
 /** The physical medium family of a title. */
-export function mediaOf(title: Title): 'DVD' | 'Blu-ray' | 'Games' {
+export function mediaOf(title: Pick<Title, 'kind' | 'format'>): 'DVD' | 'Blu-ray' | 'Games' {
   if (title.kind === 'game') return 'Games';
   return /blu-?ray/i.test(title.format) ? 'Blu-ray' : 'DVD';
 }

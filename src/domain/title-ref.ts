@@ -25,8 +25,7 @@ export interface TitleRef {
 
 /** Splits a comma-separated title_refs value; blanks are dropped, the order sent is kept. */
 export function parseTitleRefs(value: string | undefined): TitleRef[] {
-  if (value === undefined) return [];
-  return value
+  return (value ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)

@@ -16,11 +16,7 @@ export function titleStats(base: readonly number[], userRatings: readonly number
   const histogram = base.slice(0, 10);
   while (histogram.length < 10) histogram.push(0);
   for (const r of userRatings) histogram[binOf(r)]! += 1;
-  let count = 0;
-  let weighted = 0;
-  histogram.forEach((n, i) => {
-    count += n;
-    weighted += n * (i + 1) * 0.5;
-  });
+  const count = histogram.reduce((sum, n) => sum + n, 0);
+  const weighted = histogram.reduce((sum, n, i) => sum + n * (i + 1) * 0.5, 0);
   return { histogram, numberOfRatings: count, average: count === 0 ? undefined : Math.round((weighted / count) * 2) / 2 };
 }

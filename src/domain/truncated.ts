@@ -21,7 +21,8 @@ export function truncated(s: string, maxBytes: number): string {
   let end = 0;
   while (end < s.length) {
     const c = s.charCodeAt(end);
-    const pair = c >= 0xd800 && c <= 0xdbff && end + 1 < s.length && isLowSurrogate(s.charCodeAt(end + 1));
+    // A high surrogate then a low one (past the end charCodeAt is NaN, which is neither).
+    const pair = (c & 0xfc00) === 0xd800 && (s.charCodeAt(end + 1) & 0xfc00) === 0xdc00;
     const size = c < 0x80 ? 1 : c < 0x800 ? 2 : pair ? 4 : 3;
     if (bytes + size > room) break;
     bytes += size;
@@ -53,10 +54,6 @@ export function utf8Kept(bytes: Uint8Array, maxBytes: number): number {
 export function utf8WithMarker(kept: Uint8Array, total: number): string {
   const text = Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength).toString('utf8');
   return kept.length === total ? text : flattenRope(`${text}…[truncated ${thousands(total - kept.length)} bytes]`);
-}
-
-function isLowSurrogate(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 function thousands(n: number): string {

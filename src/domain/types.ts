@@ -15,12 +15,6 @@ export interface TitleLanguages {
   dubbed: string[];
 }
 
-export interface CollectionMembership {
-  id: number;
-  name: string;
-  rank: number;
-}
-
 /** A catalogue title as the store holds it. Immutable within a scenario. */
 export interface Title {
   id: number;
@@ -51,7 +45,7 @@ export interface Title {
   baseHistogram: number[];
   actorIds: number[];
   directorIds: number[];
-  collections: CollectionMembership[];
+  collections: Array<{ id: number; name: string; rank: number }>;
   similarIds: number[];
   /** For a multi-disc title: the ids of its discs in order (each disc is its own title row). */
   discIds: number[];
@@ -61,9 +55,8 @@ export interface Title {
   popularityRank?: number;
 }
 
-export type PersonRole = 'actor' | 'director' | 'dancer' | 'drummer' | 'narrator' | 'singer' | 'voice over';
-
-export const PERSON_ROLES: readonly PersonRole[] = ['actor', 'director', 'dancer', 'drummer', 'narrator', 'singer', 'voice over'];
+export const PERSON_ROLES = ['actor', 'director', 'dancer', 'drummer', 'narrator', 'singer', 'voice over'] as const;
+export type PersonRole = (typeof PERSON_ROLES)[number];
 
 export interface Person {
   id: number;
@@ -195,9 +188,7 @@ export interface PageRequest {
   itemsPerPage: number;
 }
 
-export interface Page<T> {
+export interface Page<T> extends PageRequest {
   items: T[];
   total: number;
-  startIndex: number;
-  itemsPerPage: number;
 }
