@@ -30,7 +30,7 @@ import { ScenarioRegistry, type ScenarioChanges } from './scenario-registry.js';
 export const DEFAULT_SANDBOX = '__default__';
 
 /** Most memory the used-nonce store takes: room for at least 2,097,152 nonces inside their window (README). */
-export const NONCE_STORE_BYTES = 48 * 1024 * 1024;
+const NONCE_STORE_BYTES = 48 * 1024 * 1024;
 
 export interface WorldOptions {
   /** The folders scenario files are read from (built-in, then --scenario-dir), read again on reload and switch. */
@@ -48,8 +48,6 @@ export interface WorldOptions {
   journalSize?: number;
   /** Per-consumer rate limits; default off. */
   rateLimits?: Partial<RateLimits>;
-  /** Most memory the used-nonce store takes (default NONCE_STORE_BYTES). */
-  nonceStoreBytes?: number;
   /**
    * The data folder (--data-dir): sandboxes, uploads and the active scenario are kept there and read back
    * here; its active scenario wins over `scenario`. Without one, everything is in memory.
@@ -110,7 +108,7 @@ export class World {
     this.clock = new SimClock(this.realNow);
     this.journal = new Journal(options.journalSize ?? 1000);
     this.rateLimiter = new RateLimiter({ perSecond: 0, perDay: 0, ...options.rateLimits });
-    this.nonces = new NonceStore({ maxBytes: options.nonceStoreBytes ?? NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
+    this.nonces = new NonceStore({ maxBytes: NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
     const dataDir = (this.dataDir = options.dataDir);
     const limits = { max: 200, idleMs: 3_600_000, ...options.sandboxes };
     this.sandboxes = dataDir
@@ -334,7 +332,7 @@ export class World {
   reset(key?: string): void {
     if (key === undefined) {
       this.resetClock();
-      this.dropSandboxes();
+      this.sandboxes.clear();
       this.faults.clear();
       this.overrides.clear();
       this.journal.clear();
@@ -403,7 +401,7 @@ export class World {
     this.active = kept.loaded;
     this.activeEntry = entry;
     this.resetClock();
-    this.dropSandboxes();
+    this.sandboxes.clear();
     // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
     this.journal.clear();
     return kept.loaded;
@@ -465,9 +463,5 @@ export class World {
   private resetClock(): void {
     const frozenAt = this.active.definition.settings.clock;
     this.clock.set(frozenAt ? { mode: 'frozen', at: Date.parse(frozenAt) } : { mode: 'real' });
-  }
-
-  private dropSandboxes(): void {
-    this.sandboxes.clear();
   }
 }
