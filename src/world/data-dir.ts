@@ -109,11 +109,7 @@ export class DataDir {
   }
 
   setActiveScenario(name: string): void {
-    try {
-      this.writeWhole(join(this.root, 'active-scenario.json'), `${JSON.stringify({ name })}\n`);
-    } catch (e) {
-      throw storageFullOf(e) ?? e;
-    }
+    this.writeWhole(join(this.root, 'active-scenario.json'), `${JSON.stringify({ name })}\n`);
   }
 
   /** The uploaded scenarios kept, as sent. */
@@ -127,11 +123,7 @@ export class DataDir {
   /** Keeps an uploaded scenario's text (refused with a 507 past the budget). */
   saveUpload(name: string, text: string): void {
     this.checkRoom();
-    try {
-      this.writeWhole(this.uploadFile(name), text);
-    } catch (e) {
-      throw storageFullOf(e) ?? e;
-    }
+    this.writeWhole(this.uploadFile(name), text);
   }
 
   removeUpload(name: string): void {
@@ -308,9 +300,13 @@ export class DataDir {
     return join(this.scenarioDir, `${encodeURIComponent(name)}.yaml`);
   }
 
-  /** Writes a small file whole: beside it, made durable, then renamed over it. */
+  /** Writes a small file whole: beside it, made durable, then renamed over it (a full disk is a 507). */
   private writeWhole(file: string, text: string): void {
-    writeFileDurably(file, text);
+    try {
+      writeFileDurably(file, text);
+    } catch (e) {
+      throw storageFullOf(e) ?? e;
+    }
     this.count(file);
   }
 }
