@@ -1,19 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { packageRoot } from '../package-root.js';
+import { packageModule, packageRoot } from '../package-root.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
 import type { Db } from '../store/catalog-db.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 
-// This module runs from src/*.ts under tests (tsx, vitest), from dist/src/*.js when built, and inside the
-// bundled dist/src/main.js (scripts/bundle-main.mjs); so the writer is found from the package root, not
-// from this file's own place.
-const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const WRITER = join(packageRoot(), ...(EXT === '.ts' ? ['src'] : ['dist', 'src']), 'seeds', `write-catalog-snapshot${EXT}`);
+const WRITER = packageModule(import.meta.url, 'seeds', 'write-catalog-snapshot');
 /** Snapshots unused for this long are deleted when a new one is written. */
 const STALE_MS = 7 * 24 * 3600 * 1000;
 /**
@@ -103,13 +99,9 @@ export function touchCatalogSnapshot(file: string): void {
   }
 }
 
-/** Deletes a snapshot nothing kept (a refused upload built it). */
+/** Deletes a snapshot nothing kept (a refused upload built it), if another process has not already. */
 export function deleteCatalogSnapshot(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch {
-    // gone already
-  }
+  rmSync(file, { force: true });
 }
 
 /** `.cache/catalog` in the package; the system's temporary folder when that cannot be written (a read-only image). */
@@ -136,7 +128,7 @@ function writeSnapshot(options: CatalogOptions, file: string): void {
 }
 
 function writerArgs(options: CatalogOptions, file: string): string[] {
-  return [...(EXT === '.ts' ? ['--import', 'tsx'] : []), WRITER, JSON.stringify(options), file];
+  return [...WRITER.execArgv, WRITER.file, JSON.stringify(options), file];
 }
 
 let codeHash: string | undefined;
@@ -163,7 +155,7 @@ function hashOfCode(): string {
       if (target) visit(target);
     }
   };
-  visit(WRITER);
+  visit(WRITER.file);
   for (const data of ['curated.yaml', 'word-lists.yaml']) {
     const file = join(packageRoot(), 'seeds', data);
     if (existsSync(file)) hash.update(readFileSync(file));

@@ -38,23 +38,23 @@ export interface WorldOptions {
   /** What was read from them at start-up (readScenarioFolders). */
   scenarios: readonly ScenarioEntry[];
   scenario: string;
-  /** Real time source; tests may pass a fake. */
-  realNow?: () => number;
+  /** Real time source; tests may pass a fake (default Date.now). */
+  realNow: (() => number) | undefined;
   /** Open mode: keys with this prefix are consumers that sign with `secret`, each in a fresh sandbox. */
   openMode?: { prefix: string; secret: string };
-  /** Sandbox cap and idle limit; default 200 sandboxes, dropped after an hour unused. */
-  sandboxes?: Partial<SandboxPoolLimits>;
-  /** Requests the journal keeps (default 1000). */
-  journalSize?: number;
-  /** Per-consumer rate limits; default off. */
-  rateLimits?: Partial<RateLimits>;
+  /** Sandbox cap and idle limit. */
+  sandboxes: SandboxPoolLimits;
+  /** Requests the journal keeps. */
+  journalSize: number;
+  /** Per-consumer rate limits (0 = off). */
+  rateLimits: RateLimits;
   /**
    * The data folder (--data-dir): sandboxes, uploads and the active scenario are kept there and read back
    * here; its active scenario wins over `scenario`. Without one, everything is in memory.
    */
   dataDir?: DataDir;
   /** Where start-up says what it did with the data folder (one line each). */
-  log?: (line: string) => void;
+  log: (line: string) => void;
 }
 
 /** How often the event loop's delay is sampled once someone asks for it (World.eventLoopDelay), in ms. */
@@ -106,14 +106,15 @@ export class World {
   constructor(private readonly options: WorldOptions) {
     this.realNow = options.realNow ?? Date.now;
     this.clock = new SimClock(this.realNow);
-    this.journal = new Journal(options.journalSize ?? 1000);
-    this.rateLimiter = new RateLimiter({ perSecond: 0, perDay: 0, ...options.rateLimits });
+    this.journal = new Journal(options.journalSize);
+    this.rateLimiter = new RateLimiter(options.rateLimits);
     this.nonces = new NonceStore({ maxBytes: NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
     const dataDir = (this.dataDir = options.dataDir);
-    const limits = { max: 200, idleMs: 3_600_000, ...options.sandboxes };
     this.sandboxes = dataDir
-      ? new SandboxPool(limits, this.realNow, (key, template, now) => dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX))
-      : new SandboxPool(limits, this.realNow);
+      ? new SandboxPool(options.sandboxes, this.realNow, (key, template, now) =>
+          dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX),
+        )
+      : new SandboxPool(options.sandboxes, this.realNow);
     this.registry = new ScenarioRegistry(options.scenarioDirs, options.scenarios, (entry) => this.checkTitles(entry));
     // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer.
     this.switchTo(this.registry.entry(dataDir ? this.resumedScenario(dataDir) : options.scenario));
@@ -412,7 +413,7 @@ export class World {
    * folder, or (with a line saying so) when the folder's is no longer known: its sandboxes are then set aside.
    */
   private resumedScenario(dataDir: DataDir): string {
-    const log = this.options.log ?? (() => {});
+    const { log } = this.options;
     for (const upload of dataDir.uploads()) {
       const entry = scenarioEntry(upload.text, `uploaded:${upload.name}`, 'uploaded');
       if (entry.error) log(`rentalsim: data dir: the uploaded scenario ${upload.file} cannot be used now: ${entry.error.message.replace(/\s*\n\s*/g, ' ')}`);
