@@ -289,17 +289,14 @@ export class World {
    */
   ownClockOf(key: string): SimClock {
     const box = this.sandbox(key);
-    if (!box.ownClock) {
-      box.ownClock = this.sandboxClock(box);
-      box.ownClock.set(this.clock.mode);
-    }
-    return box.ownClock;
+    return (box.ownClock ??= this.sandboxClock(box, this.clock.mode));
   }
 
-  /** A sandbox's own clock; one in the data folder records each mode it is set to. */
-  private sandboxClock(box: Sandbox): SimClock {
+  /** A sandbox's own clock, in a mode; one in the data folder records each mode it is set to from then on. */
+  private sandboxClock(box: Sandbox, mode: ClockMode): SimClock {
     const clock = new SimClock(this.realNow);
-    if (box.disk) clock.onChange = (mode) => box.clockChanged(JSON.stringify(mode));
+    clock.set(mode);
+    if (box.disk) clock.onChange = (m) => box.clockChanged(JSON.stringify(m));
     return clock;
   }
 
@@ -435,14 +432,7 @@ export class World {
   private restoreSandboxes(dataDir: DataDir): void {
     const now = this.realNow();
     for (const { sandbox, meta } of dataDir.restore(this.activeEntry.name, now)) {
-      if (meta.clock !== undefined) {
-        const clock = this.sandboxClock(sandbox);
-        const onChange = clock.onChange;
-        clock.onChange = undefined;
-        clock.set(JSON.parse(meta.clock) as ClockMode);
-        clock.onChange = onChange;
-        sandbox.ownClock = clock;
-      }
+      if (meta.clock !== undefined) sandbox.ownClock = this.sandboxClock(sandbox, JSON.parse(meta.clock) as ClockMode);
       this.sandboxes.adopt(sandbox);
     }
   }
