@@ -21,7 +21,7 @@ const KINDS = {
   bool: { what: 'true or false', type: 'boolean', read: readBool },
   url: { what: 'an absolute http(s) URL', type: 'string', read: readUrl },
   string: { what: 'a non-empty value', type: 'string', read: (raw: string, bad: Bad) => (raw === '' ? bad() : raw) },
-};
+} as const;
 
 type Kind = keyof typeof KINDS;
 
@@ -178,7 +178,7 @@ export function simulatorConfig(options: Readonly<Record<string, unknown>>): Con
   return checkCombination(out);
 }
 
-function notA(s: Setting, shown: string, what = KINDS[s.kind].what): ConfigError {
+function notA(s: Setting, shown: string, what: string = KINDS[s.kind].what): ConfigError {
   return new ConfigError(`${s.flag} (${s.env}): ${shown} is not ${what}`);
 }
 

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { errors } from '../domain/api-error.js';
-import type { CoverageSpec } from '../domain/coverage.js';
+import { type CoverageSpec, coverageSpecOf } from '../domain/coverage.js';
 import { FaultRules } from '../domain/faults.js';
 import { Journal } from '../domain/journal.js';
 import { TrafficCounts } from '../domain/traffic-counts.js';
@@ -11,7 +13,9 @@ import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { RateLimiter, type RateLimits } from '../domain/rate-limiter.js';
 import { type ClockMode, isoDate, SimClock } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
+import { packageRoot } from '../package-root.js';
 import { checkReferences } from '../scenarios/check-references.js';
+import { yamlValue } from '../scenarios/yaml-value.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { ScenarioParser } from '../scenarios/scenario-parser.js';
 import type { Db } from '../store/catalog-db.js';
@@ -20,7 +24,6 @@ import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { Catalogs, loadedAtOf, loadScenario, loadScenarioLater, type LoadedScenario } from './loaded-scenario.js';
 import type { DataDir } from './data-dir.js';
-import { loadCoverageSpec } from './load-coverage-spec.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import { scenarioEntry, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
@@ -125,9 +128,9 @@ export class World {
     return this.active;
   }
 
-  /** The published operations coverage reports count (src/world/load-coverage-spec.ts), read on first use. */
+  /** The published contract's operations (openapi.yaml at the package root) coverage reports count, read on first use. */
   get coverageSpec(): CoverageSpec {
-    return (this.contract ??= loadCoverageSpec());
+    return (this.contract ??= coverageSpecOf(yamlValue(readFileSync(join(packageRoot(), 'openapi.yaml'), 'utf8'))));
   }
 
   /** The usable scenarios, in the order they are listed. */
