@@ -140,10 +140,9 @@ export class SandboxPool {
     }
   }
 
+  /** Only called while the pool holds at least its cap (1 or more), so there is an oldest. */
   private dropOldest(): void {
-    const oldest = this.boxes.keys().next();
-    if (oldest.done) return;
-    this.drop(oldest.value);
+    this.drop(this.boxes.keys().next().value!);
     this.evicted++;
   }
 }

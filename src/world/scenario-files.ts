@@ -54,7 +54,8 @@ export function scenarioDirs(scenarioDir?: string): ScenarioDir[] {
   return dirs;
 }
 
-const SCENARIO_FILE = /\.(ya?ml|json)$/;
+/** The files the scenario reader takes from a folder. */
+export const SCENARIO_FILE = /\.(ya?ml|json)$/;
 
 /**
  * Reads every scenario file (*.yaml, *.yml, *.json) of the folders, in folder order then name order. A bad
