@@ -16,9 +16,6 @@ const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-text-worker
  */
 export const OFF_LOOP_FROM = 256 * 1024;
 
-/** How much lower than the simulator's the priority of a worker parsing or seeding a scenario is (nice). */
-export const WORKER_NICENESS = 10;
-
 /**
  * A scenario text parsed and checked (all but its titles), or why it cannot be used and the name it gives;
  * with the text's SHA-256 (hex), which tells versions of a file apart. A text parsed in a worker comes back
