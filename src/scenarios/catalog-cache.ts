@@ -43,16 +43,6 @@ export function catalogDbFor(options: CatalogOptions): Db {
   return openCatalogSnapshot(file);
 }
 
-/**
- * The catalogue database for generator options if its snapshot is on disk already, else undefined: opening
- * one is cheap and generating one is not (the large one least of all), so checking a scenario that is not
- * being loaded uses this and leaves generation to the load.
- */
-export function cachedCatalogDb(options: CatalogOptions): Db | undefined {
-  const file = catalogSnapshotFile(options);
-  return existsSync(file) ? openCatalogSnapshot(file) : undefined;
-}
-
 /** Where the snapshot of these options is, or would be, kept. */
 export function catalogSnapshotFile(options: CatalogOptions): string {
   return join(cacheDir(), `catalog-${snapshotKey(options)}.sqlite`);

@@ -1,8 +1,8 @@
+import { existsSync } from 'node:fs';
 import { isoDate } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
 import {
   buildCatalogSnapshot,
-  cachedCatalogDb,
   catalogDbFor,
   catalogSnapshotFile,
   deleteCatalogSnapshot,
@@ -121,13 +121,16 @@ export class Catalogs {
     deleteCatalogSnapshot(open.file);
   }
 
-  /** The catalogue if it is open or its snapshot is on disk; never generates one (checking, not loading). */
+  /**
+   * The catalogue if it is open or its snapshot is on disk; never generates one (checking, not loading):
+   * opening a snapshot is cheap and generating one is not, the large one least of all.
+   */
   ifBuilt(scenario: Scenario, today: string): CatalogStore | undefined {
     const options = optionsOf(scenario, today);
     const open = this.opened.get(JSON.stringify(options));
     if (open) return open.store;
-    const db = cachedCatalogDb(options);
-    return db && this.add(options, db).store;
+    const file = catalogSnapshotFile(options);
+    return existsSync(file) ? this.add(options, openCatalogSnapshot(file)).store : undefined;
   }
 
   close(): void {
