@@ -37,15 +37,25 @@ export function catalogDbFor(options: CatalogOptions): Db {
   const file = catalogSnapshotFile(options);
   if (existsSync(file)) touchCatalogSnapshot(file);
   else {
-    writeSnapshot(options, file);
+    try {
+      execFileSync(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
+    } catch (e) {
+      const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
+      throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr || (e as Error).message}`);
+    }
     pruneCatalogSnapshots([file]);
   }
   return openCatalogSnapshot(file);
 }
 
+/** The hash of the writer's code and data (hashOfCode), which every snapshot's name includes. */
+let codeHash: string | undefined;
+
 /** Where the snapshot of these options is, or would be, kept. */
 export function catalogSnapshotFile(options: CatalogOptions): string {
-  return join(cacheDir(), `catalog-${snapshotKey(options)}.sqlite`);
+  codeHash ??= hashOfCode();
+  const key = JSON.stringify([options, codeHash]);
+  return join(cacheDir(), `catalog-${createHash('sha256').update(key).digest('hex').slice(0, 24)}.sqlite`);
 }
 
 /**
@@ -108,27 +118,8 @@ function cacheDir(): string {
   throw new Error(`rentalsim: no writable folder for catalogue snapshots (tried ${join(packageRoot(), '.cache', 'catalog')} and ${tmpdir()})`);
 }
 
-function writeSnapshot(options: CatalogOptions, file: string): void {
-  try {
-    execFileSync(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
-  } catch (e) {
-    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
-    throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr || (e as Error).message}`);
-  }
-}
-
 function writerArgs(options: CatalogOptions, file: string): string[] {
   return [...WRITER.execArgv, WRITER.file, JSON.stringify(options), file];
-}
-
-let codeHash: string | undefined;
-
-function snapshotKey(options: CatalogOptions): string {
-  codeHash ??= hashOfCode();
-  return createHash('sha256')
-    .update(JSON.stringify([options, codeHash]))
-    .digest('hex')
-    .slice(0, 24);
 }
 
 /** The writer's source and that of every module it imports (relative imports, followed), plus data and versions. */
