@@ -81,7 +81,11 @@ export class DataDir {
     this.count(join(root, 'active-scenario.json'));
     this.count(join(root, 'lock'));
     for (const name of readdirSync(this.scenarioDir)) this.count(join(this.scenarioDir, name));
-    this.countDamaged();
+    // What damaged/ holds from earlier runs takes room too.
+    let damaged = 0;
+    const names = statSync(this.damagedDir, { throwIfNoEntry: false }) ? readdirSync(this.damagedDir, { withFileTypes: true }) : [];
+    for (const name of names) if (name.isFile()) damaged += statSync(join(this.damagedDir, name.name)).size;
+    this.put(this.damagedDir, damaged);
   }
 
   /** Lets the folder go (the simulator stopping), once its sandboxes are closed. */
@@ -281,13 +285,6 @@ export class DataDir {
 
   private count(file: string): void {
     this.put(file, statSync(file, { throwIfNoEntry: false })?.size ?? 0);
-  }
-
-  private countDamaged(): void {
-    let bytes = 0;
-    const names = statSync(this.damagedDir, { throwIfNoEntry: false }) ? readdirSync(this.damagedDir, { withFileTypes: true }) : [];
-    for (const name of names) if (name.isFile()) bytes += statSync(join(this.damagedDir, name.name)).size;
-    this.put(this.damagedDir, bytes);
   }
 
   private put(key: string, bytes: number): void {
