@@ -3,65 +3,38 @@
 // simulatorConfig checks the library's options by the same rules, so both say the same line.
 import { isIP } from 'node:net';
 
-export interface Config {
-  port: number;
-  host: string;
-  scenario: string;
-  /**
-   * Scheme://host[:port] the simulator is reached at; overrides the request's own address
-   * (docs/reference/wire-format.md#addresses-and-ids).
-   */
-  publicUrl: string | undefined;
-  schemaBase: string;
-  webBase: string;
-  /** Extra folder of scenario files, besides the built-in ones. */
-  scenarioDir: string | undefined;
-  /** OAuth timestamps must be within this many seconds of real time. */
-  timestampWindowSeconds: number;
-  /** Accept PLAINTEXT signatures as well as HMAC-SHA1. */
-  allowPlaintext: boolean;
-  /** Bearer token for /__admin; none = open. */
-  adminToken: string | undefined;
-  /** Host names /__admin and the login page answer to besides loopback and IPs (comma list; `all` = any). */
-  allowedHosts: string | undefined;
-  /** Indent XML answers (the real service sent compact XML). */
-  prettyXml: boolean;
-  /** Largest request body accepted, in bytes. */
-  maxBodyBytes: number;
-  /** Most title references one request may carry in title_refs (a client should split bigger batches). */
-  maxTitleRefs: number;
-  /** Requests the journal keeps (the oldest drop out). */
-  journalSize: number;
-  /** Open mode: consumer keys starting with this are accepted with openSecret, each in a fresh sandbox. */
-  openPrefix: string | undefined;
-  /** Open mode: the consumer secret every open-mode key signs with. */
-  openSecret: string | undefined;
-  /** Most sandboxes held at once; the least recently used is dropped for a new one. */
-  maxSandboxes: number;
-  /** A sandbox unused for this many seconds is dropped; 0 = never. */
-  sandboxIdleSeconds: number;
-  /** Requests per second one consumer may make; 0 = no limit. */
-  rateLimitPerSecond: number;
-  /** Requests per day (simulator clock) one consumer may make; 0 = no limit. */
-  rateLimitPerDay: number;
-  /** Folder the sandboxes, uploaded scenarios and the active scenario are kept in (docs/reference/data-dir.md); none = in memory. */
-  dataDir: string | undefined;
-  /** Most bytes the data folder may take; past it writes answer 507. */
-  dataDirBudget: number;
-}
+/** Throws the setting's one-line error; `what` replaces what its kind says a value must be. */
+type Bad = (what?: string) => never;
 
-type Kind = 'port' | 'host' | 'string' | 'url' | 'int' | 'bool';
+/**
+ * Each kind of value: what the error line says a value must be, the type a library option may have besides
+ * a string, and how a text (a flag, a variable, a string option) is read.
+ */
+const KINDS = {
+  port: {
+    what: 'a port number from 0 to 65535',
+    type: 'number',
+    read: (raw: string, bad: Bad) => (/^\d+$/.test(raw) && Number(raw) <= 65535 ? Number(raw) : bad()),
+  },
+  host: { what: 'an IP address or host name', type: 'string', read: readHost },
+  int: { what: 'a whole number', type: 'number', read: (raw: string, bad: Bad) => (/^\d+$/.test(raw) ? Number(raw) : bad()) },
+  bool: { what: 'true or false', type: 'boolean', read: readBool },
+  url: { what: 'an absolute http(s) URL', type: 'string', read: readUrl },
+  string: { what: 'a non-empty value', type: 'string', read: (raw: string, bad: Bad) => (raw === '' ? bad() : raw) },
+} as const;
+
+type Kind = keyof typeof KINDS;
 
 interface Setting {
-  key: keyof Config;
+  key: string;
   flag: string;
   env: string;
   kind: Kind;
-  default: string | undefined;
+  default?: string;
   doc: string;
 }
 
-export const SETTINGS: readonly Setting[] = [
+const TABLE = [
   { key: 'port', flag: '--port', env: 'PORT', kind: 'port', default: '8080', doc: 'TCP port to listen on; 0 picks a free one' },
   { key: 'host', flag: '--host', env: 'HOST', kind: 'host', default: '127.0.0.1', doc: 'interface to listen on (0.0.0.0 for every interface)' },
   { key: 'scenario', flag: '--scenario', env: 'SCENARIO', kind: 'string', default: 'default', doc: 'scenario loaded at start-up' },
@@ -70,12 +43,11 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--public-url',
     env: 'PUBLIC_URL',
     kind: 'url',
-    default: undefined,
     doc: "base URL written into ids and links and used for OAuth base strings; default: the request's own scheme and host",
   },
   { key: 'schemaBase', flag: '--schema-base', env: 'SCHEMA_BASE', kind: 'url', default: 'http://schemas.lovefilm.com', doc: 'prefix of every rel attribute' },
   { key: 'webBase', flag: '--web-base', env: 'WEB_BASE', kind: 'url', default: 'http://www.lovefilm.com', doc: 'host of web page and artwork links' },
-  { key: 'scenarioDir', flag: '--scenario-dir', env: 'SCENARIO_DIR', kind: 'string', default: undefined, doc: 'extra folder of scenario files (YAML or JSON)' },
+  { key: 'scenarioDir', flag: '--scenario-dir', env: 'SCENARIO_DIR', kind: 'string', doc: 'extra folder of scenario files (YAML or JSON)' },
   {
     key: 'timestampWindowSeconds',
     flag: '--timestamp-window',
@@ -85,13 +57,12 @@ export const SETTINGS: readonly Setting[] = [
     doc: 'allowed distance of oauth_timestamp from real time, seconds',
   },
   { key: 'allowPlaintext', flag: '--allow-plaintext', env: 'ALLOW_PLAINTEXT', kind: 'bool', default: 'false', doc: 'accept the PLAINTEXT signature method' },
-  { key: 'adminToken', flag: '--admin-token', env: 'ADMIN_TOKEN', kind: 'string', default: undefined, doc: 'bearer token required on /__admin; unset = open' },
+  { key: 'adminToken', flag: '--admin-token', env: 'ADMIN_TOKEN', kind: 'string', doc: 'bearer token required on /__admin; unset = open' },
   {
     key: 'allowedHosts',
     flag: '--allowed-hosts',
     env: 'ALLOWED_HOSTS',
     kind: 'string',
-    default: undefined,
     doc: 'host names /__admin and the login page answer to besides loopback names, IP addresses, --public-url and --host (comma list, .example.com for a domain; all = no check)',
   },
   { key: 'prettyXml', flag: '--pretty', env: 'PRETTY_XML', kind: 'bool', default: 'false', doc: 'indent XML answers' },
@@ -110,17 +81,9 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--open-prefix',
     env: 'OPEN_PREFIX',
     kind: 'string',
-    default: undefined,
     doc: 'open mode: accept any consumer key starting with this (e.g. ci-), each in its own fresh sandbox; needs --open-secret',
   },
-  {
-    key: 'openSecret',
-    flag: '--open-secret',
-    env: 'OPEN_SECRET',
-    kind: 'string',
-    default: undefined,
-    doc: 'open mode: the consumer secret shared by every open-mode key',
-  },
+  { key: 'openSecret', flag: '--open-secret', env: 'OPEN_SECRET', kind: 'string', doc: 'open mode: the consumer secret shared by every open-mode key' },
   {
     key: 'maxSandboxes',
     flag: '--max-sandboxes',
@@ -158,7 +121,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--data-dir',
     env: 'DATA_DIR',
     kind: 'string',
-    default: undefined,
     doc: 'keep every sandbox, uploaded scenario and the active scenario in SQLite files in this folder, so a restart brings them back; unset = in memory',
   },
   {
@@ -169,7 +131,14 @@ export const SETTINGS: readonly Setting[] = [
     default: '1073741824',
     doc: 'most bytes the --data-dir folder may take; at it, writes answer 507 Insufficient Storage and reads go on',
   },
-];
+] as const satisfies readonly Setting[];
+
+export const SETTINGS: readonly Setting[] = TABLE;
+
+/** The settings, each of its kind's type; one without a default may be undefined (off). */
+export type Config = {
+  -readonly [S in (typeof TABLE)[number] as S['key']]: ReturnType<(typeof KINDS)[S['kind']]['read']> | (S extends { default: string } ? never : undefined);
+};
 
 /** A setting a user can fix: the message is one line naming the flag and its environment variable. */
 export class ConfigError extends Error {
@@ -203,26 +172,20 @@ export function simulatorConfig(options: Readonly<Record<string, unknown>>): Con
     if (value === undefined) continue;
     const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
     // A string is read as the flag would read it; otherwise the value must have the option's own type.
-    if (typeof value !== 'string' && typeof value !== NATIVE_TYPE[s.kind]) throw notA(s, shown);
+    if (typeof value !== 'string' && typeof value !== KINDS[s.kind].type) throw notA(s, shown);
     out[key] = convert(s, String(value), shown);
   }
   return checkCombination(out);
 }
 
-/** What each kind of value must be, as the error line says it. */
-const WHAT: Readonly<Record<Kind, string>> = {
-  port: 'a port number from 0 to 65535',
-  host: 'an IP address or host name',
-  int: 'a whole number',
-  bool: 'true or false',
-  url: 'an absolute http(s) URL',
-  string: 'a non-empty value',
-};
-
-const NATIVE_TYPE: Readonly<Record<Kind, string>> = { port: 'number', host: 'string', int: 'number', bool: 'boolean', url: 'string', string: 'string' };
-
-function notA(s: Setting, shown: string, what = WHAT[s.kind]): ConfigError {
+function notA(s: Setting, shown: string, what: string = KINDS[s.kind].what): ConfigError {
   return new ConfigError(`${s.flag} (${s.env}): ${shown} is not ${what}`);
+}
+
+function convert(s: Setting, raw: string, shown: string): unknown {
+  return KINDS[s.kind].read(raw, (what) => {
+    throw notA(s, shown, what);
+  });
 }
 
 /** Settings that only make sense together. */
@@ -231,7 +194,7 @@ function checkCombination(out: Record<string, unknown>): Config {
     throw new ConfigError('open mode needs both --open-prefix (OPEN_PREFIX) and --open-secret (OPEN_SECRET)');
   }
   if (out['maxSandboxes'] === 0) throw new ConfigError('--max-sandboxes (MAX_SANDBOXES): must be at least 1');
-  return out as unknown as Config;
+  return out as Config;
 }
 
 function parseArgv(argv: readonly string[]): Map<string, string> {
@@ -259,44 +222,26 @@ function parseArgv(argv: readonly string[]): Map<string, string> {
 /** A host name: dot-separated labels of letters, digits, inner hyphens (and underscores, as container names have). */
 const HOST_NAME = /^(?=.{1,253}\.?$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i;
 
+function readHost(raw: string, bad: Bad): string {
+  // Checked here, not left to listen(): a malformed address would otherwise go to DNS as a name.
+  const host = /^\[.*\]$/.test(raw) ? raw.slice(1, -1) : raw;
+  if (isIP(host)) return host;
+  if (/^[\d.]+$/.test(host)) bad('an IPv4 address');
+  return HOST_NAME.test(host) ? host : bad();
+}
+
+function readBool(raw: string, bad: Bad): boolean {
+  if (/^(true|1|yes|on)$/i.test(raw)) return true;
+  return /^(false|0|no|off)$/i.test(raw) ? false : bad();
+}
+
+function readUrl(raw: string, bad: Bad): string {
+  const u = URL.parse(raw);
+  return u?.protocol === 'http:' || u?.protocol === 'https:' ? raw.replace(/\/+$/, '') : bad();
+}
+
 // Below the tables convert reads, which are not initialised before their lines run.
 export const DEFAULT_CONFIG: Readonly<Config> = loadConfig({}, []);
-
-function convert(s: Setting, raw: string, shown: string): unknown {
-  const bad = (what?: string) => notA(s, shown, what);
-  switch (s.kind) {
-    case 'port': {
-      const n = Number(raw);
-      if (!/^\d+$/.test(raw) || n > 65535) throw bad();
-      return n;
-    }
-    case 'host': {
-      // Checked here, not left to listen(): a malformed address would otherwise go to DNS as a name.
-      const host = /^\[.*\]$/.test(raw) ? raw.slice(1, -1) : raw;
-      if (isIP(host)) return host;
-      if (/^[\d.]+$/.test(host)) throw bad('an IPv4 address');
-      if (!HOST_NAME.test(host)) throw bad();
-      return host;
-    }
-    case 'int': {
-      if (!/^\d+$/.test(raw)) throw bad();
-      return Number(raw);
-    }
-    case 'bool': {
-      if (/^(true|1|yes|on)$/i.test(raw)) return true;
-      if (/^(false|0|no|off)$/i.test(raw)) return false;
-      throw bad();
-    }
-    case 'url': {
-      const u = URL.parse(raw);
-      if (u?.protocol !== 'http:' && u?.protocol !== 'https:') throw bad();
-      return raw.replace(/\/+$/, '');
-    }
-    case 'string':
-      if (raw === '') throw bad();
-      return raw;
-  }
-}
 
 /** The --help text, generated from the table so it cannot drift. */
 export function helpText(): string {

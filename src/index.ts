@@ -9,7 +9,7 @@ import { listenProblem } from './listen-problem.js';
 import { checkScenarioDir } from './scenario-dir-check.js';
 import { SandboxFileBusy } from './store/sandbox-file.js';
 import { DataDir } from './world/data-dir.js';
-import { readScenarioFolders, scenarioDirs, sortScenarios, type ScenarioDir, type ScenarioEntry } from './world/scenario-files.js';
+import { readScenarioFolders, scenarioDirs, sortScenarios } from './world/scenario-files.js';
 import { World } from './world/world.js';
 
 // The package's types (dist/src/index.d.ts) reach only rentalsim's own modules: nothing from express or
@@ -44,7 +44,7 @@ export interface Simulator extends SimControls {
  * scenario. Only a bad chosen scenario stops start-up (its ScenarioError); other bad files are listed by
  * GET /__admin/scenarios with why, and refused if switched to.
  */
-export function createWorld(config: Config, realNow?: () => number, log: (line: string) => void = stderrLine): World {
+export function createWorld(config: Config, realNow?: () => number, log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): World {
   const dirs = scenarioDirs(config.scenarioDir);
   const scenarios = readScenarioFolders(dirs);
   const { usable, unusable } = sortScenarios(scenarios);
@@ -52,7 +52,18 @@ export function createWorld(config: Config, realNow?: () => number, log: (line: 
     throw new ConfigError(`--scenario (SCENARIO): no scenario named ${JSON.stringify(config.scenario)}; known: ${[...usable.keys()].join(', ')}`);
   }
   try {
-    return worldOf(config, dirs, scenarios, realNow, log);
+    return new World({
+      scenarioDirs: dirs,
+      scenarios,
+      scenario: config.scenario,
+      realNow,
+      openMode: config.openPrefix && config.openSecret ? { prefix: config.openPrefix, secret: config.openSecret } : undefined,
+      sandboxes: { max: config.maxSandboxes, idleMs: config.sandboxIdleSeconds * 1000 },
+      journalSize: config.journalSize,
+      rateLimits: { perSecond: config.rateLimitPerSecond, perDay: config.rateLimitPerDay },
+      dataDir: config.dataDir === undefined ? undefined : new DataDir(config.dataDir, config.dataDirBudget, log),
+      log,
+    });
   } catch (e) {
     // Two simulators on one folder would each take the other's files for their own.
     if (e instanceof SandboxFileBusy) {
@@ -60,25 +71,6 @@ export function createWorld(config: Config, realNow?: () => number, log: (line: 
     }
     throw e;
   }
-}
-
-function worldOf(config: Config, dirs: ScenarioDir[], scenarios: ScenarioEntry[], realNow: (() => number) | undefined, log: (line: string) => void): World {
-  return new World({
-    scenarioDirs: dirs,
-    scenarios,
-    scenario: config.scenario,
-    realNow,
-    openMode: config.openPrefix && config.openSecret ? { prefix: config.openPrefix, secret: config.openSecret } : undefined,
-    sandboxes: { max: config.maxSandboxes, idleMs: config.sandboxIdleSeconds * 1000 },
-    journalSize: config.journalSize,
-    rateLimits: { perSecond: config.rateLimitPerSecond, perDay: config.rateLimitPerDay },
-    dataDir: config.dataDir === undefined ? undefined : new DataDir(config.dataDir, config.dataDirBudget, log),
-    log,
-  });
-}
-
-function stderrLine(line: string): void {
-  process.stderr.write(`${line}\n`);
 }
 
 /**

@@ -1,10 +1,9 @@
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from './config.js';
+import { SCENARIO_FILE } from './world/scenario-files.js';
 
 const LABEL = '--scenario-dir (SCENARIO_DIR)';
-/** The files the scenario reader takes from a folder (world/scenario-files.ts). */
-const SCENARIO_FILE = /\.(ya?ml|json)$/;
 
 /**
  * Stops start-up with one line naming the path when --scenario-dir is not a folder of readable scenario

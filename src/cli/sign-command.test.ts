@@ -4,12 +4,12 @@ import { collectOAuthParams } from '../domain/oauth/collect-oauth-params.js';
 import { verifySignature } from '../domain/oauth/verify-signature.js';
 import { parseScenario } from '../scenarios/parse-scenario.js';
 import { shellQuote } from './curl-command.js';
-import { signCommandAt } from './sign-command.js';
+import { signCommand } from './sign-command.js';
 import { pickCredentials } from './sign-credentials.js';
 import { signRequest, signedUrl } from './signed-request.js';
 
 const MOMENT = { nowMs: 1_795_000_000_999, nonce: 'fixednonce' };
-const sign = (...args: string[]) => signCommandAt(args, {}, MOMENT);
+const sign = (...args: string[]) => signCommand(args, {}, MOMENT);
 const GUID = '9D48675C-096F-11DC-BF5A-88D01745CE5C';
 const HOST = 'http://127.0.0.1:8080';
 
@@ -182,7 +182,7 @@ describe('rentalsim sign: whose credentials', () => {
     ['an empty SCENARIO_DIR as unset', { SCENARIO_DIR: '' }, [], null],
     ['SCENARIO_DIR from the environment', { SCENARIO_DIR: '/no/such/folder' }, [], /--scenario-dir \(SCENARIO_DIR\): no folder "\/no\/such\/folder"/],
   ] as const)('reads the scenario as the server does: %s', (_rule, env, flags, error) => {
-    const run = () => signCommandAt([...flags, 'GET', `${HOST}/catalog/title`], env, MOMENT);
+    const run = () => signCommand([...flags, 'GET', `${HOST}/catalog/title`], env, MOMENT);
     if (error) expect(run).toThrow(error);
     else expect(params(run())['oauth_consumer_key']).toBe('test-consumer-key');
   });

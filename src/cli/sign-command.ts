@@ -11,18 +11,13 @@ import { authorizationHeader, signedUrl, signRequest } from './signed-request.js
 /**
  * `rentalsim sign [options] METHOD URL [name=value ...]`: the text to print (one line and a newline), so a
  * QA script needs no signer of its own. Throws a ConfigError with one clear line for any usage mistake.
+ * `moment` is real time and a fresh nonce, given here so tests can fix them.
  */
-export function signCommand(args: readonly string[], env: Readonly<Record<string, string | undefined>>): string {
-  return signCommandAt(args, env, { nowMs: Date.now(), nonce: randomBytes(16).toString('hex') });
-}
-
-/** The moment a request is signed: real time and a fresh nonce, given here so tests can fix them. */
-export interface SignMoment {
-  nowMs: number;
-  nonce: string;
-}
-
-export function signCommandAt(args: readonly string[], env: Readonly<Record<string, string | undefined>>, moment: SignMoment): string {
+export function signCommand(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  moment = { nowMs: Date.now(), nonce: randomBytes(16).toString('hex') },
+): string {
   const parsed = parseSignArgs(args, env);
   if (!parsed) return SIGN_USAGE;
   const credentials = pickCredentials(scenarioOf(parsed), parsed);

@@ -40,8 +40,8 @@ export function pickCredentials(
   if (scenario.consumers.length === 0) fail(`scenario ${scenario.name} has no consumers to sign with`);
 
   if (wanted.token === undefined || tokenGiven) {
-    const consumer = wanted.consumer === undefined ? scenario.consumers[0]! : consumerNamed(wanted.consumer);
-    return tokenGiven ? { consumer: keyOf(consumer), token: tokenGiven } : { consumer: keyOf(consumer) };
+    const consumer = keyOf(wanted.consumer === undefined ? scenario.consumers[0]! : consumerNamed(wanted.consumer));
+    return tokenGiven ? { consumer, token: tokenGiven } : { consumer };
   }
 
   const user = scenario.users.find((u) => u.login === wanted.token);
@@ -53,15 +53,12 @@ export function pickCredentials(
   }
   if (tokens.length === 0) fail(`--token: ${wanted.token} has no access token ${where}`);
 
-  if (wanted.consumer === undefined) {
-    const token = tokens[0]!;
-    const consumer = token.consumer === undefined ? scenario.consumers[0]! : consumerNamed(token.consumer);
-    return { consumer: keyOf(consumer), token: { key: token.token, secret: token.secret } };
-  }
-  const consumer = consumerNamed(wanted.consumer);
-  const token =
-    tokens.find((t) => t.consumer === undefined || t.consumer === consumer.key) ??
-    fail(`--token: ${wanted.token} has no access token for consumer ${consumer.key} ${where} (issued to ${list(tokens.map((t) => t.consumer ?? ''))})`);
+  const named = wanted.consumer === undefined ? undefined : consumerNamed(wanted.consumer);
+  const token = named
+    ? (tokens.find((t) => t.consumer === undefined || t.consumer === named.key) ??
+      fail(`--token: ${wanted.token} has no access token for consumer ${named.key} ${where} (issued to ${list(tokens.map((t) => t.consumer ?? ''))})`))
+    : tokens[0]!;
+  const consumer = named ?? (token.consumer === undefined ? scenario.consumers[0]! : consumerNamed(token.consumer));
   return { consumer: keyOf(consumer), token: { key: token.token, secret: token.secret } };
 }
 

@@ -1,19 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { packageRoot } from '../package-root.js';
+import { packageModule, packageRoot } from '../package-root.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
 import type { Db } from '../store/catalog-db.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 
-// This module runs from src/*.ts under tests (tsx, vitest), from dist/src/*.js when built, and inside the
-// bundled dist/src/main.js (scripts/bundle-main.mjs); so the writer is found from the package root, not
-// from this file's own place.
-const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-const WRITER = join(packageRoot(), ...(EXT === '.ts' ? ['src'] : ['dist', 'src']), 'seeds', `write-catalog-snapshot${EXT}`);
+const WRITER = packageModule(import.meta.url, 'seeds', 'write-catalog-snapshot');
 /** Snapshots unused for this long are deleted when a new one is written. */
 const STALE_MS = 7 * 24 * 3600 * 1000;
 /**
@@ -41,25 +37,25 @@ export function catalogDbFor(options: CatalogOptions): Db {
   const file = catalogSnapshotFile(options);
   if (existsSync(file)) touchCatalogSnapshot(file);
   else {
-    writeSnapshot(options, file);
+    try {
+      execFileSync(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
+    } catch (e) {
+      const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
+      throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr || (e as Error).message}`);
+    }
     pruneCatalogSnapshots([file]);
   }
   return openCatalogSnapshot(file);
 }
 
-/**
- * The catalogue database for generator options if its snapshot is on disk already, else undefined: opening
- * one is cheap and generating one is not (the large one least of all), so checking a scenario that is not
- * being loaded uses this and leaves generation to the load.
- */
-export function cachedCatalogDb(options: CatalogOptions): Db | undefined {
-  const file = catalogSnapshotFile(options);
-  return existsSync(file) ? openCatalogSnapshot(file) : undefined;
-}
+/** The hash of the writer's code and data (hashOfCode), which every snapshot's name includes. */
+let codeHash: string | undefined;
 
 /** Where the snapshot of these options is, or would be, kept. */
 export function catalogSnapshotFile(options: CatalogOptions): string {
-  return join(cacheDir(), `catalog-${snapshotKey(options)}.sqlite`);
+  codeHash ??= hashOfCode();
+  const key = JSON.stringify([options, codeHash]);
+  return join(cacheDir(), `catalog-${createHash('sha256').update(key).digest('hex').slice(0, 24)}.sqlite`);
 }
 
 /**
@@ -103,13 +99,9 @@ export function touchCatalogSnapshot(file: string): void {
   }
 }
 
-/** Deletes a snapshot nothing kept (a refused upload built it). */
+/** Deletes a snapshot nothing kept (a refused upload built it), if another process has not already. */
 export function deleteCatalogSnapshot(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch {
-    // gone already
-  }
+  rmSync(file, { force: true });
 }
 
 /** `.cache/catalog` in the package; the system's temporary folder when that cannot be written (a read-only image). */
@@ -126,27 +118,8 @@ function cacheDir(): string {
   throw new Error(`rentalsim: no writable folder for catalogue snapshots (tried ${join(packageRoot(), '.cache', 'catalog')} and ${tmpdir()})`);
 }
 
-function writeSnapshot(options: CatalogOptions, file: string): void {
-  try {
-    execFileSync(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
-  } catch (e) {
-    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
-    throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr || (e as Error).message}`);
-  }
-}
-
 function writerArgs(options: CatalogOptions, file: string): string[] {
-  return [...(EXT === '.ts' ? ['--import', 'tsx'] : []), WRITER, JSON.stringify(options), file];
-}
-
-let codeHash: string | undefined;
-
-function snapshotKey(options: CatalogOptions): string {
-  codeHash ??= hashOfCode();
-  return createHash('sha256')
-    .update(JSON.stringify([options, codeHash]))
-    .digest('hex')
-    .slice(0, 24);
+  return [...WRITER.execArgv, WRITER.file, JSON.stringify(options), file];
 }
 
 /** The writer's source and that of every module it imports (relative imports, followed), plus data and versions. */
@@ -163,7 +136,7 @@ function hashOfCode(): string {
       if (target) visit(target);
     }
   };
-  visit(WRITER);
+  visit(WRITER.file);
   for (const data of ['curated.yaml', 'word-lists.yaml']) {
     const file = join(packageRoot(), 'seeds', data);
     if (existsSync(file)) hash.update(readFileSync(file));

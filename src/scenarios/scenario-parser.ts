@@ -16,9 +16,6 @@ const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-text-worker
  */
 export const OFF_LOOP_FROM = 256 * 1024;
 
-/** How much lower than the simulator's the priority of a worker parsing or seeding a scenario is (nice). */
-export const WORKER_NICENESS = 10;
-
 /**
  * A scenario text parsed and checked (all but its titles), or why it cannot be used and the name it gives;
  * with the text's SHA-256 (hex), which tells versions of a file apart. A text parsed in a worker comes back
@@ -36,9 +33,11 @@ export class ScenarioParser {
 
   async parse(text: string, file: string): Promise<ParsedText> {
     if (text.length < OFF_LOOP_FROM) return { ...checkedText(text, file), hash: textHash(text) };
-    const turn = this.queue.then(() => parsedInWorker(text, file));
+    const turn = this.queue.then(() => workerAnswer<WorkerAnswer>(WORKER, { text, file }, 'parsing the scenario'));
     this.queue = turn.catch(() => undefined);
-    return turn;
+    const m = await turn;
+    if ('scenario' in m) return { scenario: m.scenario, outline: true, hash: m.hash };
+    return { error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash };
   }
 }
 
@@ -62,12 +61,6 @@ export function textHash(text: string): string {
 type WorkerAnswer = ({ scenario: Scenario; outline: true } | { problem: { file: string; path: string; problem: string }; name: string | undefined }) & {
   hash: string;
 };
-
-async function parsedInWorker(text: string, file: string): Promise<ParsedText> {
-  const m = await workerAnswer<WorkerAnswer>(WORKER, { text, file }, 'parsing the scenario');
-  if ('scenario' in m) return { scenario: m.scenario, outline: true, hash: m.hash };
-  return { error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash };
-}
 
 /** A scenario without what only its state template needs (the users' rows, the stock): what the world keeps of a big one. */
 export function scenarioOutline(s: Scenario): Scenario {

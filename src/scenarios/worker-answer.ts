@@ -1,4 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import { setPriority } from 'node:os';
+import { parentPort, Worker } from 'node:worker_threads';
+
+/** How much lower than the simulator's the priority of a worker parsing or seeding a scenario is (nice). */
+const WORKER_NICENESS = 10;
 
 /**
  * Runs one job in a worker thread of its own (a packageModule): posts `job` and resolves with the one message
@@ -20,4 +24,14 @@ export function workerAnswer<T>(module: { file: string; execArgv: string[] }, jo
     });
     worker.postMessage(job);
   });
+}
+
+/**
+ * The worker's side: answers the one job it is sent with what `answer` returns. Below the simulator's
+ * priority, as the catalogue builds are: Linux keeps a nice value per thread, so this lowers the worker alone
+ * (elsewhere it would lower the whole process, so it is left as it is).
+ */
+export function answerJob<J>(answer: (job: J) => unknown): void {
+  if (process.platform === 'linux') setPriority(WORKER_NICENESS);
+  parentPort!.once('message', (job: J) => parentPort!.postMessage(answer(job)));
 }

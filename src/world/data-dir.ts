@@ -81,7 +81,11 @@ export class DataDir {
     this.count(join(root, 'active-scenario.json'));
     this.count(join(root, 'lock'));
     for (const name of readdirSync(this.scenarioDir)) this.count(join(this.scenarioDir, name));
-    this.countDamaged();
+    // What damaged/ holds from earlier runs takes room too.
+    let damaged = 0;
+    const names = statSync(this.damagedDir, { throwIfNoEntry: false }) ? readdirSync(this.damagedDir, { withFileTypes: true }) : [];
+    for (const name of names) if (name.isFile()) damaged += statSync(join(this.damagedDir, name.name)).size;
+    this.put(this.damagedDir, damaged);
   }
 
   /** Lets the folder go (the simulator stopping), once its sandboxes are closed. */
@@ -109,11 +113,7 @@ export class DataDir {
   }
 
   setActiveScenario(name: string): void {
-    try {
-      this.writeWhole(join(this.root, 'active-scenario.json'), `${JSON.stringify({ name })}\n`);
-    } catch (e) {
-      throw storageFullOf(e) ?? e;
-    }
+    this.writeWhole(join(this.root, 'active-scenario.json'), `${JSON.stringify({ name })}\n`);
   }
 
   /** The uploaded scenarios kept, as sent. */
@@ -127,11 +127,7 @@ export class DataDir {
   /** Keeps an uploaded scenario's text (refused with a 507 past the budget). */
   saveUpload(name: string, text: string): void {
     this.checkRoom();
-    try {
-      this.writeWhole(this.uploadFile(name), text);
-    } catch (e) {
-      throw storageFullOf(e) ?? e;
-    }
+    this.writeWhole(this.uploadFile(name), text);
   }
 
   removeUpload(name: string): void {
@@ -291,13 +287,6 @@ export class DataDir {
     this.put(file, statSync(file, { throwIfNoEntry: false })?.size ?? 0);
   }
 
-  private countDamaged(): void {
-    let bytes = 0;
-    const names = statSync(this.damagedDir, { throwIfNoEntry: false }) ? readdirSync(this.damagedDir, { withFileTypes: true }) : [];
-    for (const name of names) if (name.isFile()) bytes += statSync(join(this.damagedDir, name.name)).size;
-    this.put(this.damagedDir, bytes);
-  }
-
   private put(key: string, bytes: number): void {
     this.total += bytes - (this.sizes.get(key) ?? 0);
     if (bytes === 0) this.sizes.delete(key);
@@ -308,9 +297,13 @@ export class DataDir {
     return join(this.scenarioDir, `${encodeURIComponent(name)}.yaml`);
   }
 
-  /** Writes a small file whole: beside it, made durable, then renamed over it. */
+  /** Writes a small file whole: beside it, made durable, then renamed over it (a full disk is a 507). */
   private writeWhole(file: string, text: string): void {
-    writeFileDurably(file, text);
+    try {
+      writeFileDurably(file, text);
+    } catch (e) {
+      throw storageFullOf(e) ?? e;
+    }
     this.count(file);
   }
 }

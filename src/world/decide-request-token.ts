@@ -50,29 +50,15 @@ export function consumerNameOf(world: World, token: TokenRecord): string {
  */
 export function decideRequestToken(world: World, located: LocatedToken, user: User | undefined, decision: Decision, legacyCallback?: string): DecisionOutcome {
   const { sandbox, token } = located;
-  const consumerName = consumerNameOf(world, token);
   const target = token.callback === undefined ? legacyCallback : token.callback === OUT_OF_BAND ? undefined : token.callback;
-  if (decision === 'deny') {
-    const denied = deny(token, user?.guid);
-    sandbox.stores.tokens.update(denied);
-    const outcome: DecisionOutcome = { token: denied, consumerName, decision };
-    if (target !== undefined) outcome.redirect = appendToCallback(target, [['denied', token.token]]);
-    return outcome;
-  }
-  if (!user) throw errors.badRequest('allowing access needs a signed-in subscriber');
-  const allowed = authorise(token, user.guid, newVerifier(randomBytes));
-  sandbox.stores.tokens.update(allowed);
-  const outcome: DecisionOutcome = { token: allowed, consumerName, decision, verifier: allowed.verifier! };
-  if (target !== undefined) {
-    outcome.redirect = appendToCallback(
-      target,
-      token.callback === undefined
-        ? [['oauth_token', token.token]]
-        : [
-            ['oauth_token', token.token],
-            ['oauth_verifier', allowed.verifier!],
-          ],
-    );
-  }
+  if (decision === 'allow' && !user) throw errors.badRequest('allowing access needs a signed-in subscriber');
+  const decided = decision === 'deny' ? deny(token, user?.guid) : authorise(token, user!.guid, newVerifier(randomBytes));
+  sandbox.stores.tokens.update(decided);
+  const outcome: DecisionOutcome = { token: decided, consumerName: consumerNameOf(world, token), decision };
+  if (decided.verifier !== undefined) outcome.verifier = decided.verifier;
+  if (target === undefined) return outcome;
+  const params: Array<[string, string]> = decision === 'deny' ? [['denied', token.token]] : [['oauth_token', token.token]];
+  if (decision === 'allow' && token.callback !== undefined) params.push(['oauth_verifier', decided.verifier!]);
+  outcome.redirect = appendToCallback(target, params);
   return outcome;
 }

@@ -1,23 +1,14 @@
 import { dump } from 'js-yaml';
 import { errors } from '../domain/api-error.js';
-import type { Consumer } from '../domain/types.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { StateExportStore } from '../store/state-export-store.js';
 import { checkedConsumer } from './consumer-sandbox.js';
-import type { LoadedScenario } from './loaded-scenario.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
 
 // A sandbox as a scenario file (design: admin, export): the active scenario's catalogue, settings and
 // consumers, with the sandbox's users and everything they did, ids and ordering counters included, so the
 // file loads back to the same state and the API gives the same answers.
-
-export interface ExportOptions {
-  name: string;
-  description?: string;
-  /** Looks up consumers that tokens were issued to but the scenario does not list (open-mode keys). */
-  consumerOf: (key: string) => Consumer | undefined;
-}
 
 /** The scenario file's content, in the shape the schema reads (snake_case keys). */
 export type ExportedScenario = Omit<Scenario, 'users'> & { users: Array<Record<string, unknown>> };
@@ -34,7 +25,7 @@ export function exportSandbox(world: World, consumerKey: string | undefined, nam
   // export is a read (a page's <img> pointing here must not fill the pool and evict a team's sandbox).
   const { sandbox, release } = world.readSandbox(consumer.key);
   try {
-    return exportScenario(world.scenario, sandbox, { name: fileName, consumerOf: (key) => world.consumer(key) });
+    return sandboxScenario(world, sandbox, fileName);
   } finally {
     release();
   }
@@ -49,13 +40,16 @@ export function exportName(scenario: string, sandboxKey: string): string {
   return key ? `${scenario}-${key}` : `${scenario}-export`;
 }
 
-export function exportScenario(loaded: LoadedScenario, sandbox: Sandbox, opts: ExportOptions): ExportedScenario {
+/** A sandbox's users and everything they did, with the active scenario's catalogue, settings and consumers. */
+function sandboxScenario(world: World, sandbox: Sandbox, name: string): ExportedScenario {
+  const loaded = world.scenario;
   const rows = new StateExportStore(sandbox.db);
   const { stores } = sandbox;
   const consumers = [...loaded.definition.consumers];
+  // Tokens may be issued to consumers the scenario does not list (open-mode keys).
   const addConsumer = (key: string) => {
     if (consumers.some((c) => c.key === key)) return;
-    const c = opts.consumerOf(key);
+    const c = world.consumer(key);
     if (c) consumers.push({ key: c.key, secret: c.secret, name: c.name, check_nonce: c.checkNonce });
   };
 
@@ -106,8 +100,8 @@ export function exportScenario(loaded: LoadedScenario, sandbox: Sandbox, opts: E
   });
 
   return {
-    name: opts.name,
-    description: opts.description ?? `Sandbox ${sandbox.key} of scenario ${loaded.definition.name}, exported`,
+    name,
+    description: `Sandbox ${sandbox.key} of scenario ${loaded.definition.name}, exported`,
     catalog: loaded.definition.catalog,
     settings: loaded.definition.settings,
     consumers,

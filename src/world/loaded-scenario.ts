@@ -1,8 +1,8 @@
+import { existsSync } from 'node:fs';
 import { isoDate } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
 import {
   buildCatalogSnapshot,
-  cachedCatalogDb,
   catalogDbFor,
   catalogSnapshotFile,
   deleteCatalogSnapshot,
@@ -11,6 +11,7 @@ import {
 } from '../scenarios/catalog-cache.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
+import type { Db } from '../store/catalog-db.js';
 import { catalogSearchOf } from '../store/catalog-search.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 import { CatalogStore } from '../store/catalog-store.js';
@@ -52,13 +53,8 @@ export class Catalogs {
 
   /** The catalogue of the scenario being loaded at start-up (its snapshot written if need be), warmed. */
   for(scenario: Scenario, today: string): CatalogStore {
-    const key = keyOf(scenario, today);
-    let open = this.opened.get(key);
-    if (!open) {
-      const options = optionsOf(scenario, today);
-      open = { store: new CatalogStore(catalogDbFor(options)), file: catalogSnapshotFile(options), users: 0, fresh: false, warm: false };
-      this.opened.set(key, open);
-    }
+    const options = optionsOf(scenario, today);
+    const open = this.opened.get(JSON.stringify(options)) ?? this.add(options, catalogDbFor(options));
     open.users++;
     this.kept(open.store);
     if (!open.warm) catalogSearchOf(open.store).warm();
@@ -71,14 +67,15 @@ export class Catalogs {
    * in a child process. Not warmed (`warm` does that when it is switched to). The load that asked must
    * say whether it `kept` it or `abandoned` it.
    */
-  async build(scenario: Scenario, today: string): Promise<CatalogStore> {
+  async build(scenario: Scenario, today: string): Promise<OpenCatalog> {
     if (this.closed) throw new Error('rentalsim: the simulator is closed');
-    const key = keyOf(scenario, today);
+    const options = optionsOf(scenario, today);
+    const key = JSON.stringify(options);
     let open = this.opened.get(key);
     if (!open) {
       let pending = this.building.get(key);
       if (!pending) {
-        pending = this.openBuilt(key, optionsOf(scenario, today));
+        pending = this.openBuilt(options);
         this.building.set(key, pending);
         void pending.then(
           () => this.building.delete(key),
@@ -88,7 +85,7 @@ export class Catalogs {
       open = await pending;
     }
     open.users++;
-    return open.store;
+    return open;
   }
 
   /** Reads a catalogue's search indexes a step a turn, so no turn of the event loop holds them all. */
@@ -124,24 +121,16 @@ export class Catalogs {
     deleteCatalogSnapshot(open.file);
   }
 
-  /** The snapshot file an open catalogue reads. */
-  fileOf(store: CatalogStore): string {
-    const open = this.find(store);
-    if (!open) throw new Error('rentalsim: that catalogue is not open in this world');
-    return open.file;
-  }
-
-  /** The catalogue if it is open or its snapshot is on disk; never generates one (checking, not loading). */
+  /**
+   * The catalogue if it is open or its snapshot is on disk; never generates one (checking, not loading):
+   * opening a snapshot is cheap and generating one is not, the large one least of all.
+   */
   ifBuilt(scenario: Scenario, today: string): CatalogStore | undefined {
-    const key = keyOf(scenario, today);
-    const open = this.opened.get(key);
-    if (open) return open.store;
     const options = optionsOf(scenario, today);
-    const db = cachedCatalogDb(options);
-    if (!db) return undefined;
-    const store = new CatalogStore(db);
-    this.opened.set(key, { store, file: catalogSnapshotFile(options), users: 0, fresh: false, warm: false });
-    return store;
+    const open = this.opened.get(JSON.stringify(options));
+    if (open) return open.store;
+    const file = catalogSnapshotFile(options);
+    return existsSync(file) ? this.add(options, openCatalogSnapshot(file)).store : undefined;
   }
 
   close(): void {
@@ -155,15 +144,20 @@ export class Catalogs {
     return undefined;
   }
 
-  private async openBuilt(key: string, options: CatalogOptions): Promise<OpenCatalog> {
+  private async openBuilt(options: CatalogOptions): Promise<OpenCatalog> {
     const turn = this.queue.then(() => buildCatalogSnapshot(options));
     this.queue = turn.catch(() => undefined);
     const { file, written } = await turn;
     // Pruning keeps every catalogue this world has open (the active scenario's among them) and the new one.
     if (written) pruneCatalogSnapshots([file, ...[...this.opened.values()].map((o) => o.file)]);
     if (this.closed) throw new Error('rentalsim: the simulator was closed while a catalogue was being built');
-    const open: OpenCatalog = { store: new CatalogStore(openCatalogSnapshot(file)), file, users: 0, fresh: written, warm: false };
-    this.opened.set(key, open);
+    return this.add(options, openCatalogSnapshot(file), written);
+  }
+
+  /** Opens a catalogue on its snapshot's database, under its options. */
+  private add(options: CatalogOptions, db: Db, fresh = false): OpenCatalog {
+    const open: OpenCatalog = { store: new CatalogStore(db), file: catalogSnapshotFile(options), users: 0, fresh, warm: false };
+    this.opened.set(JSON.stringify(options), open);
     return open;
   }
 }
@@ -177,11 +171,6 @@ interface OpenCatalog {
   fresh: boolean;
   /** Its search indexes are read. */
   warm: boolean;
-}
-
-function keyOf(scenario: Scenario, today: string): string {
-  const c = scenario.catalog;
-  return JSON.stringify([c.seed, c.titles, c.people, c.curated, today]);
 }
 
 function optionsOf(scenario: Scenario, today: string): CatalogOptions {
@@ -204,9 +193,9 @@ export function loadScenario(scenario: Scenario, file: string, now: number, cata
  */
 export async function loadScenarioLater(scenario: Scenario, file: string, now: number, catalogs: Catalogs, fullText?: string): Promise<LoadedScenario> {
   const loadedAt = loadedAtOf(scenario, now);
-  const catalog = await catalogs.build(scenario, isoDate(loadedAt));
+  const { store: catalog, file: catalogFile } = await catalogs.build(scenario, isoDate(loadedAt));
   try {
-    const template = await seedTemplateLater(scenario, file, catalog, catalogs.fileOf(catalog), loadedAt, fullText);
+    const template = await seedTemplateLater(scenario, file, catalog, catalogFile, loadedAt, fullText);
     return assemble(scenario, file, catalog, template, loadedAt);
   } catch (e) {
     catalogs.abandoned(catalog);

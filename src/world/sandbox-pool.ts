@@ -26,7 +26,6 @@ export interface SandboxInfo {
  */
 export class SandboxPool {
   private readonly boxes = new Map<string, Sandbox>();
-  private readonly uses = new Map<string, number>();
   /** Keys dropped for idleness or the cap since start; the admin API shows it. */
   evicted = 0;
   /** Sandboxes made from the template since start, and let go for any reason (/__admin/metrics). */
@@ -57,7 +56,7 @@ export class SandboxPool {
     box.inUse();
     box.lastUsedAt = now;
     this.boxes.set(key, box);
-    this.uses.set(key, (this.uses.get(key) ?? 0) + 1);
+    box.uses++;
     return box;
   }
 
@@ -94,7 +93,7 @@ export class SandboxPool {
   /** Held sandboxes, least recently used first. */
   list(): SandboxInfo[] {
     this.dropIdle(this.realNow());
-    return [...this.boxes.values()].map((b) => ({ key: b.key, createdAt: b.createdAt, lastUsedAt: b.lastUsedAt, uses: this.uses.get(b.key) ?? 0 }));
+    return [...this.boxes.values()].map((b) => ({ key: b.key, createdAt: b.createdAt, lastUsedAt: b.lastUsedAt, uses: b.uses }));
   }
 
   get size(): number {
@@ -110,7 +109,6 @@ export class SandboxPool {
     const box = this.boxes.get(key);
     if (!box) return false;
     this.boxes.delete(key);
-    this.uses.delete(key);
     box.drop();
     this.dropped++;
     return true;
@@ -118,22 +116,18 @@ export class SandboxPool {
 
   /** Drops every sandbox (a reset of everything, a scenario switch). */
   clear(): void {
-    const boxes = [...this.boxes.values()];
-    this.boxes.clear();
-    this.uses.clear();
-    this.dropped += boxes.length;
-    for (const box of boxes) box.drop();
+    this.dropped += this.boxes.size;
+    this.closeAll(true);
   }
 
   /**
    * When the simulator stops; a request still running closes its sandbox when it is done. Sandboxes in the
-   * data folder keep their files, for the next start.
+   * data folder keep their files, for the next start (unless `forget`: `clear`).
    */
-  closeAll(): void {
+  closeAll(forget = false): void {
     const boxes = [...this.boxes.values()];
     this.boxes.clear();
-    this.uses.clear();
-    for (const box of boxes) box.drop(false);
+    for (const box of boxes) box.drop(forget);
   }
 
   private dropIdle(now: number): void {
@@ -146,10 +140,9 @@ export class SandboxPool {
     }
   }
 
+  /** Only called while the pool holds at least its cap (1 or more), so there is an oldest. */
   private dropOldest(): void {
-    const oldest = this.boxes.keys().next();
-    if (oldest.done) return;
-    this.drop(oldest.value);
+    this.drop(this.boxes.keys().next().value!);
     this.evicted++;
   }
 }

@@ -30,6 +30,8 @@ export class Sandbox {
   readonly stores: Stores;
   readonly createdAt: number;
   lastUsedAt: number;
+  /** Requests (and admin actions) that took it from its pool. */
+  uses = 0;
   /** What this consumer's verified requests exercised of the contract (GET /__admin/coverage); a reset empties it. */
   readonly coverage = new CoverageTally();
   /**

@@ -54,7 +54,8 @@ export function scenarioDirs(scenarioDir?: string): ScenarioDir[] {
   return dirs;
 }
 
-const SCENARIO_FILE = /\.(ya?ml|json)$/;
+/** The files the scenario reader takes from a folder. */
+export const SCENARIO_FILE = /\.(ya?ml|json)$/;
 
 /**
  * Reads every scenario file (*.yaml, *.yml, *.json) of the folders, in folder order then name order. A bad
@@ -122,35 +123,21 @@ export function sortScenarios(entries: readonly ScenarioEntry[]): {
   usable: Map<string, ScenarioEntry>;
   unusable: Array<{ entry: ScenarioEntry; error: ScenarioError }>;
 } {
-  const good = entries.filter((e) => !e.error);
   const byName = new Map<string, ScenarioEntry[]>();
-  for (const e of good) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
+  for (const e of entries) if (!e.error) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
   const usable = new Map<string, ScenarioEntry>();
   const clash = new Map<ScenarioEntry, ScenarioError>();
   for (const [name, same] of byName) {
     const uploaded = same.find((e) => e.source === 'uploaded');
-    if (same.length === 1) usable.set(name, same[0]!);
-    else if (uploaded) {
-      usable.set(name, uploaded);
-      for (const e of same) {
-        if (e !== uploaded)
-          clash.set(
-            e,
-            new ScenarioError(
-              e.file,
-              'name',
-              `scenario ${JSON.stringify(name)} is taken by an uploaded scenario; give this file another name, or DELETE /__admin/scenarios/${name} and reload`,
-            ),
-          );
-      }
-    } else {
-      for (const e of same) {
-        const others = same
-          .filter((o) => o !== e)
-          .map((o) => o.file)
-          .join(', ');
-        clash.set(e, new ScenarioError(e.file, 'name', `scenario ${JSON.stringify(name)} is also defined in ${others}; give one of them another name`));
-      }
+    const kept = same.length === 1 ? same[0] : uploaded;
+    if (kept) usable.set(name, kept);
+    for (const e of same) {
+      if (e === kept) continue;
+      const others = same.filter((o) => o !== e).map((o) => o.file);
+      const problem = uploaded
+        ? `scenario ${JSON.stringify(name)} is taken by an uploaded scenario; give this file another name, or DELETE /__admin/scenarios/${name} and reload`
+        : `scenario ${JSON.stringify(name)} is also defined in ${others.join(', ')}; give one of them another name`;
+      clash.set(e, new ScenarioError(e.file, 'name', problem));
     }
   }
   const unusable = entries.flatMap((entry) => {

@@ -69,16 +69,12 @@ export class ScenarioRegistry {
     if (entry) return entry;
     const bad = this.unusable.find((u) => u.entry.name === name);
     if (bad) throw bad.error;
-    throw errors.notFound(`no scenario named ${JSON.stringify(name)}; known: ${this.names().join(', ')}`);
+    throw errors.notFound(`no scenario named ${JSON.stringify(name)}; known: ${[...this.usable.keys()].join(', ')}`);
   }
 
   /** The usable scenario of a name, if there is one (no error). */
   find(name: string): ScenarioEntry | undefined {
     return this.usable.get(name);
-  }
-
-  names(): string[] {
-    return [...this.usable.keys()];
   }
 
   /** Every usable scenario, in folder order then file name order, uploaded ones last. */
@@ -140,7 +136,7 @@ export class ScenarioRegistry {
           : `scenario ${JSON.stringify(name)} comes from the file ${file.file} in --scenario-dir; delete or rename the file and POST /__admin/scenarios/reload`,
       );
     }
-    throw errors.notFound(`no uploaded scenario named ${JSON.stringify(name)}; known: ${this.names().join(', ')}`);
+    throw errors.notFound(`no uploaded scenario named ${JSON.stringify(name)}; known: ${[...this.usable.keys()].join(', ')}`);
   }
 
   /** Checks the titles of entries not checked yet whose catalogue is built, then sorts usable from unusable. */

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { errors } from '../domain/api-error.js';
-import type { CoverageSpec } from '../domain/coverage.js';
+import { type CoverageSpec, coverageSpecOf } from '../domain/coverage.js';
 import { FaultRules } from '../domain/faults.js';
 import { Journal } from '../domain/journal.js';
 import { TrafficCounts } from '../domain/traffic-counts.js';
@@ -11,7 +13,9 @@ import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { RateLimiter, type RateLimits } from '../domain/rate-limiter.js';
 import { type ClockMode, isoDate, SimClock } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
+import { packageRoot } from '../package-root.js';
 import { checkReferences } from '../scenarios/check-references.js';
+import { yamlValue } from '../scenarios/yaml-value.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { ScenarioParser } from '../scenarios/scenario-parser.js';
 import type { Db } from '../store/catalog-db.js';
@@ -20,7 +24,6 @@ import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { Catalogs, loadedAtOf, loadScenario, loadScenarioLater, type LoadedScenario } from './loaded-scenario.js';
 import type { DataDir } from './data-dir.js';
-import { loadCoverageSpec } from './load-coverage-spec.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import { scenarioEntry, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
@@ -30,7 +33,7 @@ import { ScenarioRegistry, type ScenarioChanges } from './scenario-registry.js';
 export const DEFAULT_SANDBOX = '__default__';
 
 /** Most memory the used-nonce store takes: room for at least 2,097,152 nonces inside their window (README). */
-export const NONCE_STORE_BYTES = 48 * 1024 * 1024;
+const NONCE_STORE_BYTES = 48 * 1024 * 1024;
 
 export interface WorldOptions {
   /** The folders scenario files are read from (built-in, then --scenario-dir), read again on reload and switch. */
@@ -38,25 +41,23 @@ export interface WorldOptions {
   /** What was read from them at start-up (readScenarioFolders). */
   scenarios: readonly ScenarioEntry[];
   scenario: string;
-  /** Real time source; tests may pass a fake. */
-  realNow?: () => number;
+  /** Real time source; tests may pass a fake (default Date.now). */
+  realNow: (() => number) | undefined;
   /** Open mode: keys with this prefix are consumers that sign with `secret`, each in a fresh sandbox. */
   openMode?: { prefix: string; secret: string };
-  /** Sandbox cap and idle limit; default 200 sandboxes, dropped after an hour unused. */
-  sandboxes?: Partial<SandboxPoolLimits>;
-  /** Requests the journal keeps (default 1000). */
-  journalSize?: number;
-  /** Per-consumer rate limits; default off. */
-  rateLimits?: Partial<RateLimits>;
-  /** Most memory the used-nonce store takes (default NONCE_STORE_BYTES). */
-  nonceStoreBytes?: number;
+  /** Sandbox cap and idle limit. */
+  sandboxes: SandboxPoolLimits;
+  /** Requests the journal keeps. */
+  journalSize: number;
+  /** Per-consumer rate limits (0 = off). */
+  rateLimits: RateLimits;
   /**
    * The data folder (--data-dir): sandboxes, uploads and the active scenario are kept there and read back
    * here; its active scenario wins over `scenario`. Without one, everything is in memory.
    */
   dataDir?: DataDir;
   /** Where start-up says what it did with the data folder (one line each). */
-  log?: (line: string) => void;
+  log: (line: string) => void;
 }
 
 /** How often the event loop's delay is sampled once someone asks for it (World.eventLoopDelay), in ms. */
@@ -108,14 +109,15 @@ export class World {
   constructor(private readonly options: WorldOptions) {
     this.realNow = options.realNow ?? Date.now;
     this.clock = new SimClock(this.realNow);
-    this.journal = new Journal(options.journalSize ?? 1000);
-    this.rateLimiter = new RateLimiter({ perSecond: 0, perDay: 0, ...options.rateLimits });
-    this.nonces = new NonceStore({ maxBytes: options.nonceStoreBytes ?? NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
+    this.journal = new Journal(options.journalSize);
+    this.rateLimiter = new RateLimiter(options.rateLimits);
+    this.nonces = new NonceStore({ maxBytes: NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
     const dataDir = (this.dataDir = options.dataDir);
-    const limits = { max: 200, idleMs: 3_600_000, ...options.sandboxes };
     this.sandboxes = dataDir
-      ? new SandboxPool(limits, this.realNow, (key, template, now) => dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX))
-      : new SandboxPool(limits, this.realNow);
+      ? new SandboxPool(options.sandboxes, this.realNow, (key, template, now) =>
+          dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX),
+        )
+      : new SandboxPool(options.sandboxes, this.realNow);
     this.registry = new ScenarioRegistry(options.scenarioDirs, options.scenarios, (entry) => this.checkTitles(entry));
     // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer.
     this.switchTo(this.registry.entry(dataDir ? this.resumedScenario(dataDir) : options.scenario));
@@ -126,9 +128,9 @@ export class World {
     return this.active;
   }
 
-  /** The published operations coverage reports count (src/world/load-coverage-spec.ts), read on first use. */
+  /** The published contract's operations (openapi.yaml at the package root) coverage reports count, read on first use. */
   get coverageSpec(): CoverageSpec {
-    return (this.contract ??= loadCoverageSpec());
+    return (this.contract ??= coverageSpecOf(yamlValue(readFileSync(join(packageRoot(), 'openapi.yaml'), 'utf8'))));
   }
 
   /** The usable scenarios, in the order they are listed. */
@@ -290,17 +292,14 @@ export class World {
    */
   ownClockOf(key: string): SimClock {
     const box = this.sandbox(key);
-    if (!box.ownClock) {
-      box.ownClock = this.sandboxClock(box);
-      box.ownClock.set(this.clock.mode);
-    }
-    return box.ownClock;
+    return (box.ownClock ??= this.sandboxClock(box, this.clock.mode));
   }
 
-  /** A sandbox's own clock; one in the data folder records each mode it is set to. */
-  private sandboxClock(box: Sandbox): SimClock {
+  /** A sandbox's own clock, in a mode; one in the data folder records each mode it is set to from then on. */
+  private sandboxClock(box: Sandbox, mode: ClockMode): SimClock {
     const clock = new SimClock(this.realNow);
-    if (box.disk) clock.onChange = (mode) => box.clockChanged(JSON.stringify(mode));
+    clock.set(mode);
+    if (box.disk) clock.onChange = (m) => box.clockChanged(JSON.stringify(m));
     return clock;
   }
 
@@ -334,7 +333,7 @@ export class World {
   reset(key?: string): void {
     if (key === undefined) {
       this.resetClock();
-      this.dropSandboxes();
+      this.sandboxes.clear();
       this.faults.clear();
       this.overrides.clear();
       this.journal.clear();
@@ -403,7 +402,7 @@ export class World {
     this.active = kept.loaded;
     this.activeEntry = entry;
     this.resetClock();
-    this.dropSandboxes();
+    this.sandboxes.clear();
     // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
     this.journal.clear();
     return kept.loaded;
@@ -414,7 +413,7 @@ export class World {
    * folder, or (with a line saying so) when the folder's is no longer known: its sandboxes are then set aside.
    */
   private resumedScenario(dataDir: DataDir): string {
-    const log = this.options.log ?? (() => {});
+    const { log } = this.options;
     for (const upload of dataDir.uploads()) {
       const entry = scenarioEntry(upload.text, `uploaded:${upload.name}`, 'uploaded');
       if (entry.error) log(`rentalsim: data dir: the uploaded scenario ${upload.file} cannot be used now: ${entry.error.message.replace(/\s*\n\s*/g, ' ')}`);
@@ -436,14 +435,7 @@ export class World {
   private restoreSandboxes(dataDir: DataDir): void {
     const now = this.realNow();
     for (const { sandbox, meta } of dataDir.restore(this.activeEntry.name, now)) {
-      if (meta.clock !== undefined) {
-        const clock = this.sandboxClock(sandbox);
-        const onChange = clock.onChange;
-        clock.onChange = undefined;
-        clock.set(JSON.parse(meta.clock) as ClockMode);
-        clock.onChange = onChange;
-        sandbox.ownClock = clock;
-      }
+      if (meta.clock !== undefined) sandbox.ownClock = this.sandboxClock(sandbox, JSON.parse(meta.clock) as ClockMode);
       this.sandboxes.adopt(sandbox);
     }
   }
@@ -465,9 +457,5 @@ export class World {
   private resetClock(): void {
     const frozenAt = this.active.definition.settings.clock;
     this.clock.set(frozenAt ? { mode: 'frozen', at: Date.parse(frozenAt) } : { mode: 'real' });
-  }
-
-  private dropSandboxes(): void {
-    this.sandboxes.clear();
   }
 }
