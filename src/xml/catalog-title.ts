@@ -3,10 +3,9 @@ import { shortSynopsis } from '../domain/synopsis.js';
 import type { Expansion, TitleLink } from '../domain/expand.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import type { XmlContext } from './context.js';
-import { category, link } from './link.js';
 import { categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './title-addresses.js';
 import { flattenRope } from '../domain/flatten-rope.js';
-import { el, escAttr, formatRating, text, utf8Length, writeText } from './writer.js';
+import { el, escAttr, formatRating, text, utf8Length, writeText, category, link } from './writer.js';
 
 /** What serializing a title needs besides the title: people's names for expanded cast lists. */
 export interface TitleXmlSource {

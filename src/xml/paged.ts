@@ -1,8 +1,7 @@
 import { lastPageStart, nextPageStart } from '../domain/paging.js';
 import { encodePairs } from '../domain/percent-encode.js';
 import type { XmlContext } from './context.js';
-import { link } from './link.js';
-import { text, type SelfWritten, type XmlParts } from './writer.js';
+import { text, type SelfWritten, type XmlParts, link } from './writer.js';
 
 export interface PageInfo {
   total: number;

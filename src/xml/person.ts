@@ -1,8 +1,7 @@
 import type { Person } from '../domain/types.js';
 import type { XmlContext } from './context.js';
-import { category, link } from './link.js';
 import { categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './title-addresses.js';
-import { el, text } from './writer.js';
+import { el, text, category, link } from './writer.js';
 
 /** The detail links of a person, in order (docs/reference/catalogue-search.md, Titles and people). */
 export const PERSON_LINKS = ['artworks', 'biography', 'filmography'] as const;

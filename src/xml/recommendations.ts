@@ -1,7 +1,7 @@
 import type { Recommendation } from '../domain/recommend.js';
 import type { Page } from '../domain/types.js';
 import type { XmlContext } from './context.js';
-import { category } from './link.js';
+import { category } from './writer.js';
 import { pagedList, type PageAddress } from './paged.js';
 import { categoryScheme } from './title-addresses.js';
 

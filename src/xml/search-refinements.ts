@@ -1,6 +1,6 @@
 import { encodePairs, percentEncode } from '../domain/percent-encode.js';
 import type { XmlContext } from './context.js';
-import { link } from './link.js';
+import { link } from './writer.js';
 import type { PageAddress } from './paged.js';
 import { rel } from './title-addresses.js';
 
