@@ -9,7 +9,7 @@ export const userHref = (ctx: XmlContext, guid: string) => `${ctx.baseUrl}/users
  * The user's resources in the real order; each link is titled with its name in words
  * (docs/reference/subscriber-resources.md#routes).
  */
-const USER_LINKS = ['lists', 'queues', 'rented', 'at_home', 'ratings', 'reviews', 'recommendations'];
+const USER_LINKS = ['lists', 'queues', 'rented', 'at_home', 'ratings', 'reviews', 'recommendations'] as const;
 
 /** `<user>`: id, first_name, last_name, nickname, then the links (docs/reference/subscriber-resources.md#routes). */
 export function userXml(ctx: XmlContext, u: User): string {
