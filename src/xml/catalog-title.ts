@@ -3,7 +3,7 @@ import { shortSynopsis } from '../domain/synopsis.js';
 import type { Expansion, TitleLink } from '../domain/expand.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import type { XmlContext } from './context.js';
-import { categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './title-addresses.js';
+import { categoryScheme, collectionHref, HERO_IMAGE_SIZES, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './title-addresses.js';
 import { flattenRope } from '../domain/flatten-rope.js';
 import { el, escAttr, formatRating, text, utf8Length, writeText, category, link } from './writer.js';
 
@@ -38,7 +38,7 @@ export class DetailLinkBlock {
   static of(ctx: XmlContext, kind: Title['kind']): DetailLinkBlock | undefined {
     const names = detailLinks({ kind });
     const pieces = names
-      .map((n) => unexpandedLink(ctx, LEFT_OUT_ID, n))
+      .map((n) => detailLink(ctx, LEFT_OUT_ID, n))
       .join('')
       .split(String(LEFT_OUT_ID));
     return pieces.length === names.length + 1 ? new DetailLinkBlock(pieces) : undefined;
@@ -130,7 +130,7 @@ export function assembleTitle(f: TitleFragments, ctx: XmlContext, id: number, st
   const statsXml = ratingsXml ?? titleRatingsXml(stats);
   if (f.kind === 'plain') return f.head + statsXml + f.tail;
   if (f.kind === 'linked') return f.head + statsXml + f.body + f.links.xml(id) + f.tail;
-  return f.head + statsXml + f.beforeHistogram + histogramLink(ctx, id, stats) + f.afterHistogram;
+  return f.head + statsXml + f.beforeHistogram + detailLink(ctx, id, 'histogram', histogramXml(stats)) + f.afterHistogram;
 }
 
 /** `number_of_ratings` and `rating`: what of a title's XML a sandbox's ratings change. */
@@ -166,7 +166,7 @@ export function titleFragments(
     categories(ctx, t);
   const links = detailLinks(t);
   const expanded = expansion.links;
-  const render = (names: readonly TitleLink[]) => names.map((n) => detailLink(ctx, t, n, expanded.has(n), src)).join('');
+  const render = (names: readonly TitleLink[]) => names.map((n) => detailLink(ctx, t.id, n, expanded.has(n) ? detailContent(ctx, t, n, src) : '')).join('');
   const web = link(webPageHref(ctx, t), 'alternate', 'web page');
   const block = expanded.size === 0 ? linkBlock?.(t.kind) : undefined;
   if (block) return { kind: 'linked', head, body, links: block, tail: web + '</catalog_title>' };
@@ -200,17 +200,9 @@ export function detailLinks(t: Pick<Title, 'kind'>): TitleLink[] {
   return t.kind === 'game' ? all.filter((l) => l !== 'actors' && l !== 'directors' && l !== 'languages') : all;
 }
 
-function detailLink(ctx: XmlContext, t: Title, name: TitleLink, expand: boolean, src: TitleXmlSource): string {
-  if (!expand) return unexpandedLink(ctx, t.id, name);
-  return link(`${titleHref(ctx, t.id)}/${name}`, rel(ctx, name), name, detailContent(ctx, t, name, src));
-}
-
-function unexpandedLink(ctx: XmlContext, id: number, name: TitleLink): string {
-  return link(`${titleHref(ctx, id)}/${name}`, rel(ctx, name), name);
-}
-
-function histogramLink(ctx: XmlContext, id: number, stats: TitleStats): string {
-  return link(`${titleHref(ctx, id)}/histogram`, rel(ctx, 'histogram'), 'histogram', histogramXml(stats));
+/** The link to a detail resource of title `id`, holding its data when expanded. */
+function detailLink(ctx: XmlContext, id: number, name: TitleLink, content = ''): string {
+  return link(`${titleHref(ctx, id)}/${name}`, rel(ctx, name), name, content);
 }
 
 /**
@@ -262,7 +254,13 @@ function collectionsXml(ctx: XmlContext, t: Title): string {
 
 /** Title artwork in five sizes and hero shots in three (docs/reference/wire-format.md#web-page-and-images). */
 export function artworksXml(ctx: XmlContext, id: number): string {
-  const images = (sizes: ReadonlyArray<readonly [string, number, number]>, hero: boolean) =>
-    sizes.map(([size, width, height]) => el('image', { size, href: imageHref(ctx, id, size, hero), width, height })).join('');
-  return `<artworks><artwork type="title">${images(TITLE_IMAGE_SIZES, false)}</artwork><artwork type="hero">${images(HERO_IMAGE_SIZES, true)}</artwork></artworks>`;
+  return `<artworks>${artworkXml(ctx, 'title', 'products', id, TITLE_IMAGE_SIZES)}${artworkXml(ctx, 'hero', 'products/heroshots', id, HERO_IMAGE_SIZES)}</artworks>`;
+}
+
+/** An `artwork`: an image per size, at `{web_base}/lovefilm/images/<folder>/<last digit of id>/<id>-<size>.jpg`. */
+export function artworkXml(ctx: XmlContext, type: string, folder: string, id: number, sizes: ReadonlyArray<readonly [string, number, number]>): string {
+  const images = sizes.map(([size, width, height]) =>
+    el('image', { size, href: `${ctx.webBase}/lovefilm/images/${folder}/${id % 10}/${id}-${size}.jpg`, width, height }),
+  );
+  return el('artwork', { type }, ...images);
 }

@@ -1,13 +1,11 @@
 import { lastPageStart, nextPageStart } from '../domain/paging.js';
 import { encodePairs } from '../domain/percent-encode.js';
+import type { Page } from '../domain/types.js';
 import type { XmlContext } from './context.js';
 import { text, type SelfWritten, type XmlParts, link } from './writer.js';
 
-export interface PageInfo {
-  total: number;
-  startIndex: number;
-  itemsPerPage: number;
-}
+/** A page's place in its list, without its items. */
+export type PageInfo = Omit<Page<unknown>, 'items'>;
 
 /**
  * Where this list lives and which parameters the client sent (page links repeat them,

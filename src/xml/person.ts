@@ -1,4 +1,5 @@
 import type { Person } from '../domain/types.js';
+import { artworkXml } from './catalog-title.js';
 import type { XmlContext } from './context.js';
 import { categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './title-addresses.js';
 import { el, text, category, link } from './writer.js';
@@ -31,8 +32,5 @@ export function biographyXml(p: Person): string {
  * `.../lovefilm/images/people/<last digit of id>/<id>-<size>.jpg` [chosen, modelled on title images].
  */
 export function personArtworksXml(ctx: XmlContext, id: number): string {
-  const images = TITLE_IMAGE_SIZES.map(([size, width, height]) =>
-    el('image', { size, href: `${ctx.webBase}/lovefilm/images/people/${id % 10}/${id}-${size}.jpg`, width, height }),
-  ).join('');
-  return `<artworks><artwork type="person">${images}</artwork></artworks>`;
+  return `<artworks>${artworkXml(ctx, 'person', 'people', id, TITLE_IMAGE_SIZES)}</artworks>`;
 }

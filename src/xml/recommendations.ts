@@ -5,11 +5,6 @@ import { category } from './writer.js';
 import { pagedList, type PageAddress } from './paged.js';
 import { categoryScheme } from './title-addresses.js';
 
-export interface RecommendationView {
-  recommendation: Recommendation;
-  titleXml: string;
-}
-
 /**
  * Adds the recommendation_source category to a rendered catalog_title: after its other categories and before
  * its links (the order of docs/reference/wire-format.md#the-catalog_title), or at the end of a bare
@@ -24,7 +19,7 @@ export function withSourceCategory(ctx: XmlContext, titleXml: string, source: st
 }
 
 /** `<recommendations>`, paged: catalog_title items each saying why they are recommended. */
-export function recommendationsXml(ctx: XmlContext, addr: PageAddress, page: Page<RecommendationView>): string {
+export function recommendationsXml(ctx: XmlContext, addr: PageAddress, page: Page<{ recommendation: Recommendation; titleXml: string }>): string {
   const items = page.items.map((v) => withSourceCategory(ctx, v.titleXml, v.recommendation.source));
   return pagedList('recommendations', ctx, addr, page, items);
 }

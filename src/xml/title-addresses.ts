@@ -45,9 +45,3 @@ export const HERO_IMAGE_SIZES = [
   ['player', 515, 290],
   ['large', 640, 360],
 ] as const;
-
-/** .../lovefilm/images/products/<last digit of id>/<id>-<size>.jpg; hero shots under .../products/heroshots/. */
-export function imageHref(ctx: XmlContext, id: number, size: string, hero = false): string {
-  const folder = hero ? 'heroshots/' : '';
-  return `${ctx.webBase}/lovefilm/images/products/${folder}${id % 10}/${id}-${size}.jpg`;
-}
