@@ -15,7 +15,8 @@ export interface TitleXmlSource {
 /**
  * A catalog_title split around what depends on the sandbox (its users' ratings): the element order
  * (docs/reference/wire-format.md#the-catalog_title) puts number_of_ratings and rating between
- * production_year and can_rent, and an expanded histogram also depends on them. Everything else is cached
+ * production_year and can_rent (between `head` and `body`), and an expanded histogram also depends on them
+ * (between `body` and `tail`). Everything else is cached
  * per scenario, address and expansion. A title whose detail links are all unexpanded (what search lists)
  * keeps only its own text: the links are the same for every title of its kind but for the id
  * (DetailLinkBlock), a shared block joined in when the title is rendered, so a cached title takes well under
@@ -23,9 +24,8 @@ export interface TitleXmlSource {
  */
 export type TitleFragments =
   | { kind: 'bare'; xml: string }
-  | { kind: 'plain'; head: string; tail: string }
-  | { kind: 'linked'; head: string; body: string; links: DetailLinkBlock; tail: string }
-  | { kind: 'histogram'; head: string; beforeHistogram: string; afterHistogram: string };
+  | { kind: 'plain' | 'histogram'; head: string; body: string; tail: string }
+  | { kind: 'linked'; head: string; body: string; links: DetailLinkBlock; tail: string };
 
 /** The unexpanded detail links of a title of one kind at one address, with its id left out. */
 export class DetailLinkBlock {
@@ -127,10 +127,8 @@ export function catalogTitleXml(ctx: XmlContext, t: Title, stats: TitleStats, ex
  */
 export function assembleTitle(f: TitleFragments, ctx: XmlContext, id: number, stats: TitleStats, ratingsXml?: string): string {
   if (f.kind === 'bare') return f.xml;
-  const statsXml = ratingsXml ?? titleRatingsXml(stats);
-  if (f.kind === 'plain') return f.head + statsXml + f.tail;
-  if (f.kind === 'linked') return f.head + statsXml + f.body + f.links.xml(id) + f.tail;
-  return f.head + statsXml + f.beforeHistogram + detailLink(ctx, id, 'histogram', histogramXml(stats)) + f.afterHistogram;
+  const gap = f.kind === 'linked' ? f.links.xml(id) : f.kind === 'histogram' ? detailLink(ctx, id, 'histogram', histogramXml(stats)) : '';
+  return f.head + (ratingsXml ?? titleRatingsXml(stats)) + f.body + gap + f.tail;
 }
 
 /** `number_of_ratings` and `rating`: what of a title's XML a sandbox's ratings change. */
@@ -167,17 +165,12 @@ export function titleFragments(
   const links = detailLinks(t);
   const expanded = expansion.links;
   const render = (names: readonly TitleLink[]) => names.map((n) => detailLink(ctx, t.id, n, expanded.has(n) ? detailContent(ctx, t, n, src) : '')).join('');
-  const web = link(webPageHref(ctx, t), 'alternate', 'web page');
+  const tail = link(webPageHref(ctx, t), 'alternate', 'web page') + '</catalog_title>';
   const block = expanded.size === 0 ? linkBlock?.(t.kind) : undefined;
-  if (block) return { kind: 'linked', head, body, links: block, tail: web + '</catalog_title>' };
-  if (!expanded.has('histogram')) return { kind: 'plain', head, tail: body + render(links) + web + '</catalog_title>' };
+  if (block) return { kind: 'linked', head, body, links: block, tail };
+  if (!expanded.has('histogram')) return { kind: 'plain', head, body: body + render(links), tail };
   const at = links.indexOf('histogram');
-  return {
-    kind: 'histogram',
-    head,
-    beforeHistogram: body + render(links.slice(0, at)),
-    afterHistogram: render(links.slice(at + 1)) + web + '</catalog_title>',
-  };
+  return { kind: 'histogram', head, body: body + render(links.slice(0, at)), tail: render(links.slice(at + 1)) + tail };
 }
 
 function titleElement(t: Title): string {
