@@ -25,7 +25,7 @@ export function requestAuthority(req: Request): { authority: string | undefined;
  * checked: their signature covers the host, and shared simulators are reached by any service name.
  */
 export function requireAllowedHost(req: Request, config: Config): void {
-  // The list is read again each time (a few µs): the login page is opened by people, not programs.
+  // The list is read again each time: the login page is opened by people, not programs.
   refuseOtherHosts(req, allowedHostsOf(config));
 }
 

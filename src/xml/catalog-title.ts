@@ -58,8 +58,8 @@ export class DetailLinkBlock {
     const width = idWidth(id);
     const block = this.withIdOf(width);
     const end = writeText(bytes, at, block.text, block.utf8Length);
+    // DetailLinkBlock.of kept the block only if the id has at least one place in it.
     const places = block.idAt;
-    if (places.length === 0) return end;
     const first = at + places[0]!;
     if (isDigits(id)) for (let i = width - 1, n = id; i >= 0; i--, n = Math.floor(n / 10)) bytes[first + i] = 0x30 + (n % 10);
     else bytes.write(String(id), first, width, 'latin1');

@@ -22,21 +22,20 @@ export function subQueueLink(ctx: XmlContext, q: Pick<SubQueue, 'id' | 'userGuid
  * (docs/reference/queues-and-lists.md#routes).
  */
 export function queuesXml(ctx: XmlContext, guid: string, queues: readonly SubQueue[], counts: ReadonlyMap<number, number>): string {
+  const every = link(queueHref(ctx, guid, 'every'), rel(ctx, 'every_queue'), 'every queue');
+  return el('queues', undefined, every, ...queues.map((q) => subQueueXml(ctx, q, counts.get(q.id) ?? 0)));
+}
+
+/** A `queue` of `<queues>`: name, allocation, default, its item count, then its link. */
+function subQueueXml(ctx: XmlContext, q: SubQueue, count: number): string {
   return el(
-    'queues',
+    'queue',
     undefined,
-    link(queueHref(ctx, guid, 'every'), rel(ctx, 'every_queue'), 'every queue'),
-    ...queues.map((q) =>
-      el(
-        'queue',
-        undefined,
-        text('name', q.name),
-        text('allocation', q.allocation),
-        text('default', q.isDefault),
-        text('count', counts.get(q.id) ?? 0),
-        subQueueLink(ctx, q),
-      ),
-    ),
+    text('name', q.name),
+    text('allocation', q.allocation),
+    text('default', q.isDefault),
+    text('count', count),
+    subQueueLink(ctx, q),
   );
 }
 

@@ -13,8 +13,7 @@ import { categoryScheme } from './title-addresses.js';
 export function withSourceCategory(ctx: XmlContext, titleXml: string, source: string): string {
   const cat = category(categoryScheme(ctx, 'recommendation_source'), source);
   const at = titleXml.indexOf('<link');
-  const end = titleXml.lastIndexOf('</catalog_title>');
-  const i = at !== -1 ? at : end;
+  const i = at !== -1 ? at : titleXml.lastIndexOf('</catalog_title>');
   return titleXml.slice(0, i) + cat + titleXml.slice(i);
 }
 

@@ -1,7 +1,7 @@
 import type { XmlContext } from './context.js';
 import { pagedList, pagedListParts, type PageAddress, type PageInfo } from './paged.js';
 import { refinementsXml, type Refinement } from './search-refinements.js';
-import { text, type SelfWritten, type XmlParts } from './writer.js';
+import { text, type XmlParts } from './writer.js';
 
 /**
  * A catalogue search answer (docs/reference/catalogue-search.md): root `search`, the paged envelope
@@ -9,13 +9,7 @@ import { text, type SelfWritten, type XmlParts } from './writer.js';
  * (`catalog_title` or `person` elements, already serialized, or cached titles that write their own bytes).
  * As parts (XmlParts): a page of titles is sent without being joined into one string.
  */
-export function searchXml(
-  ctx: XmlContext,
-  addr: PageAddress,
-  page: PageInfo,
-  items: readonly (string | SelfWritten)[],
-  refinements: readonly Refinement[] = [],
-): XmlParts {
+export function searchXml(ctx: XmlContext, addr: PageAddress, page: PageInfo, items: XmlParts, refinements: readonly Refinement[] = []): XmlParts {
   return pagedListParts('search', ctx, addr, page, items, refinementsXml(ctx, addr, refinements));
 }
 
