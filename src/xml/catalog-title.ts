@@ -2,8 +2,7 @@ import { BIN_LABELS } from '../domain/title-stats.js';
 import { shortSynopsis } from '../domain/synopsis.js';
 import type { Expansion, TitleLink } from '../domain/expand.js';
 import type { Title, TitleStats } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { categoryScheme, collectionHref, HERO_IMAGE_SIZES, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './title-addresses.js';
+import { type XmlContext, categoryScheme, collectionHref, HERO_IMAGE_SIZES, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './addresses.js';
 import { flattenRope } from '../domain/flatten-rope.js';
 import { el, escAttr, formatRating, text, utf8Length, writeText, category, link } from './writer.js';
 

@@ -1,8 +1,6 @@
 import type { ListEntry, Page, UserList } from '../domain/types.js';
-import type { XmlContext } from './context.js';
+import { type XmlContext, rel, userHref } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { rel } from './title-addresses.js';
-import { userHref } from './user.js';
 import { el, text, link } from './writer.js';
 
 export const listsHref = (ctx: XmlContext, guid: string) => `${userHref(ctx, guid)}/lists`;

@@ -1,7 +1,7 @@
 import { lastPageStart, nextPageStart } from '../domain/paging.js';
 import { encodePairs } from '../domain/percent-encode.js';
 import type { Page } from '../domain/types.js';
-import type { XmlContext } from './context.js';
+import type { XmlContext } from './addresses.js';
 import { link, text, type XmlParts } from './writer.js';
 
 /** A page's place in its list, without its items. */

@@ -1,7 +1,6 @@
 import type { Person } from '../domain/types.js';
 import { artworkXml } from './catalog-title.js';
-import type { XmlContext } from './context.js';
-import { categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './title-addresses.js';
+import { type XmlContext, categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './addresses.js';
 import { el, text, category, link } from './writer.js';
 
 /** The detail links of a person, in order (docs/reference/catalogue-search.md, Titles and people). */

@@ -1,9 +1,7 @@
 import type { Availability, EstimatedWait } from '../domain/queue-availability.js';
 import type { Page, QueueItem, SubQueue } from '../domain/types.js';
-import type { XmlContext } from './context.js';
+import { type XmlContext, categoryScheme, rel, userHref } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { userHref } from './user.js';
-import { categoryScheme, rel } from './title-addresses.js';
 import { category, el, link, text } from './writer.js';
 
 // Queue addresses: a sub-queue href ends in its id (docs/reference/wire-format.md#addresses-and-ids).

@@ -1,8 +1,6 @@
 import type { Page, UserRating } from '../domain/types.js';
-import type { XmlContext } from './context.js';
+import { type XmlContext, rel, userHref } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { rel } from './title-addresses.js';
-import { userHref } from './user.js';
 import { el, formatRating, text, link } from './writer.js';
 
 export const ratingHref = (ctx: XmlContext, guid: string, titleId: number) => `${userHref(ctx, guid)}/ratings/title/${titleId}`;

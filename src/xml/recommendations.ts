@@ -1,9 +1,8 @@
 import type { Recommendation } from '../domain/recommend.js';
 import type { Page } from '../domain/types.js';
-import type { XmlContext } from './context.js';
+import { type XmlContext, categoryScheme } from './addresses.js';
 import { category } from './writer.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { categoryScheme } from './title-addresses.js';
 
 /**
  * Adds the recommendation_source category to a rendered catalog_title: after its other categories and before

@@ -1,7 +1,6 @@
 import type { Page, Review } from '../domain/types.js';
-import type { XmlContext } from './context.js';
+import { type XmlContext, userHref } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { userHref } from './user.js';
 import { el, formatRating, text } from './writer.js';
 
 export const reviewHref = (ctx: XmlContext, guid: string, id: number) => `${userHref(ctx, guid)}/reviews/${id}`;

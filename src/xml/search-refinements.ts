@@ -1,8 +1,7 @@
 import { encodePairs, percentEncode } from '../domain/percent-encode.js';
-import type { XmlContext } from './context.js';
+import { type XmlContext, rel } from './addresses.js';
 import { link } from './writer.js';
 import type { PageAddress } from './paged.js';
-import { rel } from './title-addresses.js';
 
 /** The values of one facet among a search's results, most frequent first. */
 export interface Refinement {

@@ -1,4 +1,4 @@
-import type { XmlContext } from './context.js';
+import type { XmlContext } from './addresses.js';
 import { pagedList, pagedListParts, type PageAddress, type PageInfo } from './paged.js';
 import { refinementsXml, type Refinement } from './search-refinements.js';
 import { text, type XmlParts } from './writer.js';

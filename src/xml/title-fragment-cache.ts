@@ -4,7 +4,7 @@ import { makeRoom } from '../domain/make-room.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import { titleStats } from '../domain/title-stats.js';
 import { assembleTitle, DetailLinkBlock, titleFragments, titleRatingsXml, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
-import type { XmlContext } from './context.js';
+import type { XmlContext } from './addresses.js';
 import { utf8Length, writeText, type SelfWritten } from './writer.js';
 
 /** Text the cache holds at most: about 30,000 titles as search lists them, 8,000 with expand=all (decision 0003). */

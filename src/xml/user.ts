@@ -1,9 +1,6 @@
 import type { User } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { rel } from './title-addresses.js';
+import { type XmlContext, rel, userHref } from './addresses.js';
 import { el, text, link } from './writer.js';
-
-export const userHref = (ctx: XmlContext, guid: string) => `${ctx.baseUrl}/users/${guid}`;
 
 /**
  * The user's resources in the real order; each link is titled with its name in words
