@@ -71,7 +71,7 @@ export class DetailLinkBlock {
    * The links for an id of `width` characters, zeros in its places, and the byte offsets of those places: an
    * id is ASCII (digits), so its bytes go where the zeros were and the rest of the block is copied as it is.
    */
-  private withIdOf(width: number): IdTemplate {
+  private withIdOf(width: number) {
     let template = this.templates[width];
     if (!template) {
       const text = flattenRope(this.pieces.join('0'.repeat(width)));
@@ -89,7 +89,7 @@ export class DetailLinkBlock {
   }
 
   /** withIdOf's blocks by width: ids of a catalogue have a few widths. */
-  private readonly templates: IdTemplate[] = [];
+  private readonly templates: { text: string; utf8Length: number; idAt: number[] }[] = [];
 }
 
 /** Whether String(id) is its decimal digits alone (what catalogue ids are), written without making it. */
@@ -103,13 +103,6 @@ function idWidth(id: number): number {
   let width = 1;
   for (let n = id; n >= 10; n = Math.floor(n / 10)) width++;
   return width;
-}
-
-/** A block of links with zeros where an id goes (DetailLinkBlock.withIdOf). */
-interface IdTemplate {
-  text: string;
-  utf8Length: number;
-  idAt: number[];
 }
 
 /** The id DetailLinkBlock renders its links for, cut out afterwards. */

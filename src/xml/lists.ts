@@ -3,8 +3,7 @@ import { type XmlContext, rel, userHref } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
 import { el, text, link } from './writer.js';
 
-export const listsHref = (ctx: XmlContext, guid: string) => `${userHref(ctx, guid)}/lists`;
-export const listHref = (ctx: XmlContext, guid: string, listId: number) => `${listsHref(ctx, guid)}/${listId}`;
+export const listHref = (ctx: XmlContext, guid: string, listId: number) => `${userHref(ctx, guid)}/lists/${listId}`;
 export const listItemHref = (ctx: XmlContext, guid: string, listId: number, titleId: number) => `${listHref(ctx, guid, listId)}/${titleId}`;
 
 /** The link to a collection, titled with its name: in `list` elements and in the create answer. */
