@@ -7,7 +7,7 @@ import type { CatalogStore } from '../store/catalog-store.js';
 import type { Stores } from '../store/stores.js';
 import type { Sandbox } from '../world/sandbox.js';
 import { DEFAULT_SANDBOX, type World } from '../world/world.js';
-import type { XmlContext } from '../xml/context.js';
+import type { XmlContext } from '../xml/addresses.js';
 import { Params } from './params.js';
 
 /** Who a verified request speaks for; set by the OAuth middleware. */

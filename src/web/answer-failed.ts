@@ -23,7 +23,8 @@ export interface LastAnswer {
 export function answerFailed(res: Response, error: unknown, last: LastAnswer): void {
   const log = (res.app?.locals['log'] as FailureLog | undefined) ?? stderrLine;
   const what = `rentalsim: ${res.req.method} ${res.req.originalUrl ?? res.req.url}: its answer could not be sent (${reasonOf(error)})`;
-  if (!res.headersSent && !res.destroyed && !BODILESS.includes(res.statusCode)) {
+  // A failed head of a 204 or 304 has told node the answer has no body: a 500 after it could not send one.
+  if (!res.headersSent && !res.destroyed && res.statusCode !== 204 && res.statusCode !== 304) {
     try {
       for (const name of res.getHeaderNames()) res.removeHeader(name);
       // A Transfer-Encoding that node read before refusing the head must not frame the 500.
@@ -44,9 +45,6 @@ export function answerFailed(res: Response, error: unknown, last: LastAnswer): v
   log(`${what}; its connection was closed`);
   res.destroy();
 }
-
-/** A failed head of a 204 or 304 has told node the answer has no body: a 500 after it could not send one. */
-const BODILESS: readonly number[] = [204, 304];
 
 function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);

@@ -24,12 +24,7 @@ export function requestAuthority(req: Request): { authority: string | undefined;
  * not know as its own: the DNS-rebinding defence (src/domain/allowed-hosts.ts). Signed API calls are not
  * checked: their signature covers the host, and shared simulators are reached by any service name.
  */
-export function requireAllowedHost(req: Request, config: Config): void {
-  // The list is read again each time (a few µs): the login page is opened by people, not programs.
-  refuseOtherHosts(req, allowedHostsOf(config));
-}
-
-function refuseOtherHosts(req: Request, hosts: AllowedHosts): void {
+export function requireAllowedHost(req: Request, hosts: AllowedHosts): void {
   const { authority, viaProxy } = requestAuthority(req);
   if (isAllowedHost(hosts, authority, viaProxy)) return;
   const name = hostnameOf(authority ?? '');
@@ -44,7 +39,7 @@ function refuseOtherHosts(req: Request, hosts: AllowedHosts): void {
 export function allowedHostOnly(config: Config) {
   const hosts = allowedHostsOf(config); // a bad --allowed-hosts stops start-up, not the first request
   return (req: Request, _res: Response, next: NextFunction): void => {
-    refuseOtherHosts(req, hosts);
+    requireAllowedHost(req, hosts);
     next();
   };
 }

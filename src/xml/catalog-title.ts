@@ -2,11 +2,9 @@ import { BIN_LABELS } from '../domain/title-stats.js';
 import { shortSynopsis } from '../domain/synopsis.js';
 import type { Expansion, TitleLink } from '../domain/expand.js';
 import type { Title, TitleStats } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { category, link } from './link.js';
-import { categoryScheme, collectionHref, HERO_IMAGE_SIZES, imageHref, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './title-addresses.js';
+import { type XmlContext, categoryScheme, collectionHref, HERO_IMAGE_SIZES, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './addresses.js';
 import { flattenRope } from '../domain/flatten-rope.js';
-import { el, escAttr, formatRating, text, utf8Length, writeText } from './writer.js';
+import { el, escAttr, formatRating, text, utf8Length, writeText, category, link } from './writer.js';
 
 /** What serializing a title needs besides the title: people's names for expanded cast lists. */
 export interface TitleXmlSource {
@@ -16,7 +14,8 @@ export interface TitleXmlSource {
 /**
  * A catalog_title split around what depends on the sandbox (its users' ratings): the element order
  * (docs/reference/wire-format.md#the-catalog_title) puts number_of_ratings and rating between
- * production_year and can_rent, and an expanded histogram also depends on them. Everything else is cached
+ * production_year and can_rent (between `head` and `body`), and an expanded histogram also depends on them
+ * (between `body` and `tail`). Everything else is cached
  * per scenario, address and expansion. A title whose detail links are all unexpanded (what search lists)
  * keeps only its own text: the links are the same for every title of its kind but for the id
  * (DetailLinkBlock), a shared block joined in when the title is rendered, so a cached title takes well under
@@ -24,9 +23,8 @@ export interface TitleXmlSource {
  */
 export type TitleFragments =
   | { kind: 'bare'; xml: string }
-  | { kind: 'plain'; head: string; tail: string }
-  | { kind: 'linked'; head: string; body: string; links: DetailLinkBlock; tail: string }
-  | { kind: 'histogram'; head: string; beforeHistogram: string; afterHistogram: string };
+  | { kind: 'plain' | 'histogram'; head: string; body: string; tail: string }
+  | { kind: 'linked'; head: string; body: string; links: DetailLinkBlock; tail: string };
 
 /** The unexpanded detail links of a title of one kind at one address, with its id left out. */
 export class DetailLinkBlock {
@@ -39,7 +37,7 @@ export class DetailLinkBlock {
   static of(ctx: XmlContext, kind: Title['kind']): DetailLinkBlock | undefined {
     const names = detailLinks({ kind });
     const pieces = names
-      .map((n) => unexpandedLink(ctx, LEFT_OUT_ID, n))
+      .map((n) => detailLink(ctx, LEFT_OUT_ID, n))
       .join('')
       .split(String(LEFT_OUT_ID));
     return pieces.length === names.length + 1 ? new DetailLinkBlock(pieces) : undefined;
@@ -59,8 +57,8 @@ export class DetailLinkBlock {
     const width = idWidth(id);
     const block = this.withIdOf(width);
     const end = writeText(bytes, at, block.text, block.utf8Length);
+    // DetailLinkBlock.of kept the block only if the id has at least one place in it.
     const places = block.idAt;
-    if (places.length === 0) return end;
     const first = at + places[0]!;
     if (isDigits(id)) for (let i = width - 1, n = id; i >= 0; i--, n = Math.floor(n / 10)) bytes[first + i] = 0x30 + (n % 10);
     else bytes.write(String(id), first, width, 'latin1');
@@ -73,7 +71,7 @@ export class DetailLinkBlock {
    * The links for an id of `width` characters, zeros in its places, and the byte offsets of those places: an
    * id is ASCII (digits), so its bytes go where the zeros were and the rest of the block is copied as it is.
    */
-  private withIdOf(width: number): IdTemplate {
+  private withIdOf(width: number) {
     let template = this.templates[width];
     if (!template) {
       const text = flattenRope(this.pieces.join('0'.repeat(width)));
@@ -91,7 +89,7 @@ export class DetailLinkBlock {
   }
 
   /** withIdOf's blocks by width: ids of a catalogue have a few widths. */
-  private readonly templates: IdTemplate[] = [];
+  private readonly templates: { text: string; utf8Length: number; idAt: number[] }[] = [];
 }
 
 /** Whether String(id) is its decimal digits alone (what catalogue ids are), written without making it. */
@@ -105,13 +103,6 @@ function idWidth(id: number): number {
   let width = 1;
   for (let n = id; n >= 10; n = Math.floor(n / 10)) width++;
   return width;
-}
-
-/** A block of links with zeros where an id goes (DetailLinkBlock.withIdOf). */
-interface IdTemplate {
-  text: string;
-  utf8Length: number;
-  idAt: number[];
 }
 
 /** The id DetailLinkBlock renders its links for, cut out afterwards. */
@@ -128,10 +119,8 @@ export function catalogTitleXml(ctx: XmlContext, t: Title, stats: TitleStats, ex
  */
 export function assembleTitle(f: TitleFragments, ctx: XmlContext, id: number, stats: TitleStats, ratingsXml?: string): string {
   if (f.kind === 'bare') return f.xml;
-  const statsXml = ratingsXml ?? titleRatingsXml(stats);
-  if (f.kind === 'plain') return f.head + statsXml + f.tail;
-  if (f.kind === 'linked') return f.head + statsXml + f.body + f.links.xml(id) + f.tail;
-  return f.head + statsXml + f.beforeHistogram + histogramLink(ctx, id, stats) + f.afterHistogram;
+  const gap = f.kind === 'linked' ? f.links.xml(id) : f.kind === 'histogram' ? detailLink(ctx, id, 'histogram', histogramXml(stats)) : '';
+  return f.head + (ratingsXml ?? titleRatingsXml(stats)) + f.body + gap + f.tail;
 }
 
 /** `number_of_ratings` and `rating`: what of a title's XML a sandbox's ratings change. */
@@ -167,18 +156,13 @@ export function titleFragments(
     categories(ctx, t);
   const links = detailLinks(t);
   const expanded = expansion.links;
-  const render = (names: readonly TitleLink[]) => names.map((n) => detailLink(ctx, t, n, expanded.has(n), src)).join('');
-  const web = link(webPageHref(ctx, t), 'alternate', 'web page');
+  const render = (names: readonly TitleLink[]) => names.map((n) => detailLink(ctx, t.id, n, expanded.has(n) ? detailContent(ctx, t, n, src) : '')).join('');
+  const tail = link(webPageHref(ctx, t), 'alternate', 'web page') + '</catalog_title>';
   const block = expanded.size === 0 ? linkBlock?.(t.kind) : undefined;
-  if (block) return { kind: 'linked', head, body, links: block, tail: web + '</catalog_title>' };
-  if (!expanded.has('histogram')) return { kind: 'plain', head, tail: body + render(links) + web + '</catalog_title>' };
+  if (block) return { kind: 'linked', head, body, links: block, tail };
+  if (!expanded.has('histogram')) return { kind: 'plain', head, body: body + render(links), tail };
   const at = links.indexOf('histogram');
-  return {
-    kind: 'histogram',
-    head,
-    beforeHistogram: body + render(links.slice(0, at)),
-    afterHistogram: render(links.slice(at + 1)) + web + '</catalog_title>',
-  };
+  return { kind: 'histogram', head, body: body + render(links.slice(0, at)), tail: render(links.slice(at + 1)) + tail };
 }
 
 function titleElement(t: Title): string {
@@ -201,17 +185,9 @@ export function detailLinks(t: Pick<Title, 'kind'>): TitleLink[] {
   return t.kind === 'game' ? all.filter((l) => l !== 'actors' && l !== 'directors' && l !== 'languages') : all;
 }
 
-function detailLink(ctx: XmlContext, t: Title, name: TitleLink, expand: boolean, src: TitleXmlSource): string {
-  if (!expand) return unexpandedLink(ctx, t.id, name);
-  return link(`${titleHref(ctx, t.id)}/${name}`, rel(ctx, name), name, detailContent(ctx, t, name, src));
-}
-
-function unexpandedLink(ctx: XmlContext, id: number, name: TitleLink): string {
-  return link(`${titleHref(ctx, id)}/${name}`, rel(ctx, name), name);
-}
-
-function histogramLink(ctx: XmlContext, id: number, stats: TitleStats): string {
-  return link(`${titleHref(ctx, id)}/histogram`, rel(ctx, 'histogram'), 'histogram', histogramXml(stats));
+/** The link to a detail resource of title `id`, holding its data when expanded. */
+function detailLink(ctx: XmlContext, id: number, name: TitleLink, content = ''): string {
+  return link(`${titleHref(ctx, id)}/${name}`, rel(ctx, name), name, content);
 }
 
 /**
@@ -263,7 +239,13 @@ function collectionsXml(ctx: XmlContext, t: Title): string {
 
 /** Title artwork in five sizes and hero shots in three (docs/reference/wire-format.md#web-page-and-images). */
 export function artworksXml(ctx: XmlContext, id: number): string {
-  const images = (sizes: ReadonlyArray<readonly [string, number, number]>, hero: boolean) =>
-    sizes.map(([size, width, height]) => el('image', { size, href: imageHref(ctx, id, size, hero), width, height })).join('');
-  return `<artworks><artwork type="title">${images(TITLE_IMAGE_SIZES, false)}</artwork><artwork type="hero">${images(HERO_IMAGE_SIZES, true)}</artwork></artworks>`;
+  return `<artworks>${artworkXml(ctx, 'title', 'products', id, TITLE_IMAGE_SIZES)}${artworkXml(ctx, 'hero', 'products/heroshots', id, HERO_IMAGE_SIZES)}</artworks>`;
+}
+
+/** An `artwork`: an image per size, at `{web_base}/lovefilm/images/<folder>/<last digit of id>/<id>-<size>.jpg`. */
+export function artworkXml(ctx: XmlContext, type: string, folder: string, id: number, sizes: ReadonlyArray<readonly [string, number, number]>): string {
+  const images = sizes.map(([size, width, height]) =>
+    el('image', { size, href: `${ctx.webBase}/lovefilm/images/${folder}/${id % 10}/${id}-${size}.jpg`, width, height }),
+  );
+  return el('artwork', { type }, ...images);
 }

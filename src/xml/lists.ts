@@ -1,13 +1,9 @@
 import type { ListEntry, Page, UserList } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { link } from './link.js';
+import { type XmlContext, rel, userHref } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { rel } from './title-addresses.js';
-import { userHref } from './user.js';
-import { el, text } from './writer.js';
+import { el, text, link } from './writer.js';
 
-export const listsHref = (ctx: XmlContext, guid: string) => `${userHref(ctx, guid)}/lists`;
-export const listHref = (ctx: XmlContext, guid: string, listId: number) => `${listsHref(ctx, guid)}/${listId}`;
+export const listHref = (ctx: XmlContext, guid: string, listId: number) => `${userHref(ctx, guid)}/lists/${listId}`;
 export const listItemHref = (ctx: XmlContext, guid: string, listId: number, titleId: number) => `${listHref(ctx, guid, listId)}/${titleId}`;
 
 /** The link to a collection, titled with its name: in `list` elements and in the create answer. */
@@ -64,11 +60,6 @@ export function listItemXml(ctx: XmlContext, guid: string, v: ListEntryView): st
  * paged envelope, then list_item elements in the order titles were added.
  */
 export function listItemsXml(ctx: XmlContext, guid: string, addr: PageAddress, page: Page<ListEntryView>): string {
-  return pagedList(
-    'list_items',
-    ctx,
-    addr,
-    page,
-    page.items.map((v) => listItemXml(ctx, guid, v)),
-  );
+  const items = page.items.map((v) => listItemXml(ctx, guid, v));
+  return pagedList('list_items', ctx, addr, page, items);
 }

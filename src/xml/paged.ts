@@ -1,11 +1,10 @@
 import { lastPageStart, nextPageStart } from '../domain/paging.js';
 import { encodePairs } from '../domain/percent-encode.js';
 import type { Page } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { link } from './link.js';
-import { text, type SelfWritten, type XmlParts } from './writer.js';
+import type { XmlContext } from './addresses.js';
+import { link, text, type XmlParts } from './writer.js';
 
-/** A page of a list without its items. */
+/** A page's place in its list, without its items. */
 export type PageInfo = Omit<Page<unknown>, 'items'>;
 
 /**
@@ -49,14 +48,7 @@ export function pagedList(root: string, ctx: XmlContext, addr: PageAddress, page
  * pagedList as parts (XmlParts): the envelope up to the first item, each item, the end tag. The envelope
  * always holds total_results, so the root is never the empty `<root/>`.
  */
-export function pagedListParts(
-  root: string,
-  ctx: XmlContext,
-  addr: PageAddress,
-  page: PageInfo,
-  items: readonly (string | SelfWritten)[],
-  extra = '',
-): XmlParts {
+export function pagedListParts(root: string, ctx: XmlContext, addr: PageAddress, page: PageInfo, items: XmlParts, extra = ''): XmlParts {
   const head =
     `<${root}>` +
     text('total_results', page.total) +

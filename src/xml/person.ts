@@ -1,8 +1,7 @@
 import type { Person } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { category, link } from './link.js';
-import { categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './title-addresses.js';
-import { el, text } from './writer.js';
+import { artworkXml } from './catalog-title.js';
+import { type XmlContext, categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './addresses.js';
+import { el, text, category, link } from './writer.js';
 
 /** The detail links of a person, in order (docs/reference/catalogue-search.md, Titles and people). */
 export const PERSON_LINKS = ['artworks', 'biography', 'filmography'] as const;
@@ -32,8 +31,5 @@ export function biographyXml(p: Person): string {
  * `.../lovefilm/images/people/<last digit of id>/<id>-<size>.jpg` [chosen, modelled on title images].
  */
 export function personArtworksXml(ctx: XmlContext, id: number): string {
-  const images = TITLE_IMAGE_SIZES.map(([size, width, height]) =>
-    el('image', { size, href: `${ctx.webBase}/lovefilm/images/people/${id % 10}/${id}-${size}.jpg`, width, height }),
-  ).join('');
-  return `<artworks><artwork type="person">${images}</artwork></artworks>`;
+  return `<artworks>${artworkXml(ctx, 'person', 'people', id, TITLE_IMAGE_SIZES)}</artworks>`;
 }

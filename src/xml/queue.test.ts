@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { XmlContext } from './context.js';
-import { queueItemXml } from './queue.js';
-import { queuesXml } from './queues.js';
+import type { XmlContext } from './addresses.js';
+import { queueItemXml, queuesXml } from './queue.js';
 
 const ctx: XmlContext = { baseUrl: 'http://h', schemaBase: 'http://s', webBase: 'http://w' };
 const queue = { id: 1001, userGuid: 'G', name: 'Films & more', allocation: 2, isDefault: true, position: 0 };

@@ -1,11 +1,41 @@
 import type { Availability, EstimatedWait } from '../domain/queue-availability.js';
 import type { Page, QueueItem, SubQueue } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { category } from './link.js';
+import { type XmlContext, categoryScheme, rel, userHref } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { queueDiscHref, queueItemHref, subQueueLink } from './queues.js';
-import { categoryScheme } from './title-addresses.js';
-import { el, text } from './writer.js';
+import { category, el, link, text } from './writer.js';
+
+// Queue addresses: a sub-queue href ends in its id (docs/reference/wire-format.md#addresses-and-ids).
+export const queuesHref = (ctx: XmlContext, guid: string) => `${userHref(ctx, guid)}/queues`;
+export const queueHref = (ctx: XmlContext, guid: string, queue: number | 'every') => `${queuesHref(ctx, guid)}/${queue}`;
+export const queueItemHref = (ctx: XmlContext, guid: string, titleId: number) => `${queuesHref(ctx, guid)}/item/${titleId}`;
+export const queueDiscHref = (ctx: XmlContext, guid: string, discId: number) => `${queuesHref(ctx, guid)}/disc/${discId}`;
+
+/** The link to a sub-queue, titled with its name (docs/reference/queues-and-lists.md#routes). */
+export function subQueueLink(ctx: XmlContext, q: Pick<SubQueue, 'id' | 'userGuid' | 'name'>): string {
+  return link(queueHref(ctx, q.userGuid, q.id), rel(ctx, 'queue'), q.name);
+}
+
+/**
+ * `<queues>`: the every_queue link first, then each sub-queue with its item count
+ * (docs/reference/queues-and-lists.md#routes).
+ */
+export function queuesXml(ctx: XmlContext, guid: string, queues: readonly SubQueue[], counts: ReadonlyMap<number, number>): string {
+  const every = link(queueHref(ctx, guid, 'every'), rel(ctx, 'every_queue'), 'every queue');
+  return el('queues', undefined, every, ...queues.map((q) => subQueueXml(ctx, q, counts.get(q.id) ?? 0)));
+}
+
+/** A `queue` of `<queues>`: name, allocation, default, its item count, then its link. */
+function subQueueXml(ctx: XmlContext, q: SubQueue, count: number): string {
+  return el(
+    'queue',
+    undefined,
+    text('name', q.name),
+    text('allocation', q.allocation),
+    text('default', q.isDefault),
+    text('count', count),
+    subQueueLink(ctx, q),
+  );
+}
 
 /** One queued disc of a multi-disc title, with its own wait and catalog_title. */
 export interface QueueDiscView {
@@ -55,11 +85,6 @@ export function queueDiscXml(ctx: XmlContext, guid: string, d: QueueDiscView): s
  * order.
  */
 export function queueXml(ctx: XmlContext, addr: PageAddress, page: Page<QueueItemView>): string {
-  return pagedList(
-    'queue',
-    ctx,
-    addr,
-    page,
-    page.items.map((v) => queueItemXml(ctx, v)),
-  );
+  const items = page.items.map((v) => queueItemXml(ctx, v));
+  return pagedList('queue', ctx, addr, page, items);
 }

@@ -1,10 +1,7 @@
 import type { Page, UserRating } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { link } from './link.js';
+import { type XmlContext, rel, userHref } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { rel } from './title-addresses.js';
-import { userHref } from './user.js';
-import { el, formatRating, text } from './writer.js';
+import { el, formatRating, text, link } from './writer.js';
 
 export const ratingHref = (ctx: XmlContext, guid: string, titleId: number) => `${userHref(ctx, guid)}/ratings/title/${titleId}`;
 
@@ -45,11 +42,6 @@ export function ratingItemXml(ctx: XmlContext, v: RatingView): string {
 
 /** `<ratings>`: the paged envelope then rating_item elements (docs/reference/subscriber-resources.md#routes). */
 export function ratingsXml(ctx: XmlContext, addr: PageAddress, page: Page<RatingView>): string {
-  return pagedList(
-    'ratings',
-    ctx,
-    addr,
-    page,
-    page.items.map((v) => ratingItemXml(ctx, v)),
-  );
+  const items = page.items.map((v) => ratingItemXml(ctx, v));
+  return pagedList('ratings', ctx, addr, page, items);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { XmlContext } from './context.js';
+import type { XmlContext } from './addresses.js';
 import { withSourceCategory } from './recommendations.js';
 
 const ctx: XmlContext = { baseUrl: 'http://h', schemaBase: 'http://s', webBase: 'http://w' };

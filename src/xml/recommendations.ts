@@ -1,14 +1,8 @@
 import type { Recommendation } from '../domain/recommend.js';
 import type { Page } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { category } from './link.js';
+import { type XmlContext, categoryScheme } from './addresses.js';
+import { category } from './writer.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { categoryScheme } from './title-addresses.js';
-
-export interface RecommendationView {
-  recommendation: Recommendation;
-  titleXml: string;
-}
 
 /**
  * Adds the recommendation_source category to a rendered catalog_title: after its other categories and before
@@ -18,13 +12,12 @@ export interface RecommendationView {
 export function withSourceCategory(ctx: XmlContext, titleXml: string, source: string): string {
   const cat = category(categoryScheme(ctx, 'recommendation_source'), source);
   const at = titleXml.indexOf('<link');
-  const end = titleXml.lastIndexOf('</catalog_title>');
-  const i = at !== -1 ? at : end;
+  const i = at !== -1 ? at : titleXml.lastIndexOf('</catalog_title>');
   return titleXml.slice(0, i) + cat + titleXml.slice(i);
 }
 
 /** `<recommendations>`, paged: catalog_title items each saying why they are recommended. */
-export function recommendationsXml(ctx: XmlContext, addr: PageAddress, page: Page<RecommendationView>): string {
+export function recommendationsXml(ctx: XmlContext, addr: PageAddress, page: Page<{ recommendation: Recommendation; titleXml: string }>): string {
   const items = page.items.map((v) => withSourceCategory(ctx, v.titleXml, v.recommendation.source));
   return pagedList('recommendations', ctx, addr, page, items);
 }

@@ -1,5 +1,5 @@
 import type { Page, Rental } from '../domain/types.js';
-import type { XmlContext } from './context.js';
+import type { XmlContext } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
 import { el, text } from './writer.js';
 

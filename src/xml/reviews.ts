@@ -1,27 +1,25 @@
 import type { Page, Review } from '../domain/types.js';
-import type { XmlContext } from './context.js';
+import { type XmlContext, userHref } from './addresses.js';
 import { pagedList, type PageAddress } from './paged.js';
-import { userHref } from './user.js';
 import { el, formatRating, text } from './writer.js';
 
 export const reviewHref = (ctx: XmlContext, guid: string, id: number) => `${userHref(ctx, guid)}/reviews/${id}`;
 
 export interface ReviewView {
-  review: Review & { userGuid: string };
+  review: Review;
   titleXml: string;
 }
 
-/** `review`: its id, then every field in order (docs/reference/subscriber-resources.md#routes), then the title. */
-export function reviewXml(ctx: XmlContext, v: ReviewView): string {
-  return reviewElement(reviewHref(ctx, v.review.userGuid, v.review.id), v.review, v.titleXml);
-}
-
-/** The `review` element; `id` is left out for reviews that have no address of their own. */
-export function reviewElement(id: string | undefined, r: Review, titleXml: string): string {
+/**
+ * `review`: its id, then every field in order (docs/reference/subscriber-resources.md#routes), then the title.
+ * A sandbox user's review is the same element in their own reviews and in a title's; a review from the public
+ * catalogue has no addressable id, so it has none.
+ */
+export function reviewXml(ctx: XmlContext, { review: r, titleXml }: ReviewView): string {
   return el(
     'review',
     undefined,
-    text('id', id),
+    text('id', r.userGuid !== undefined ? reviewHref(ctx, r.userGuid, r.id) : undefined),
     text('created', r.created),
     text('review_title', r.reviewTitle),
     text('review_text', r.reviewText),
@@ -35,11 +33,6 @@ export function reviewElement(id: string | undefined, r: Review, titleXml: strin
 
 /** `<reviews>`: the paged envelope then review elements (docs/reference/subscriber-resources.md#routes). */
 export function reviewsXml(ctx: XmlContext, addr: PageAddress, page: Page<ReviewView>): string {
-  return pagedList(
-    'reviews',
-    ctx,
-    addr,
-    page,
-    page.items.map((v) => reviewXml(ctx, v)),
-  );
+  const items = page.items.map((v) => reviewXml(ctx, v));
+  return pagedList('reviews', ctx, addr, page, items);
 }

@@ -4,7 +4,7 @@ import type { Title } from '../domain/types.js';
 import { testWorld } from '../../test/support/world.js';
 import { titleStats } from '../domain/title-stats.js';
 import { assembleTitle, catalogTitleXml, DetailLinkBlock, titleRatingsXml } from './catalog-title.js';
-import type { XmlContext } from './context.js';
+import type { XmlContext } from './addresses.js';
 import { TitleFragmentCache, unratedTitlePart, type TitleSource } from './title-fragment-cache.js';
 
 // Titles come from the default scenario's catalogue through a source that counts what the cache reads. The

@@ -4,7 +4,7 @@ import { makeRoom } from '../domain/make-room.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import { titleStats } from '../domain/title-stats.js';
 import { assembleTitle, DetailLinkBlock, titleFragments, titleRatingsXml, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
-import type { XmlContext } from './context.js';
+import type { XmlContext } from './addresses.js';
 import { utf8Length, writeText, type SelfWritten } from './writer.js';
 
 /** Text the cache holds at most: about 30,000 titles as search lists them, 8,000 with expand=all (decision 0003). */
@@ -34,7 +34,7 @@ export interface CachedTitle {
   utf8: FragmentLengths | undefined;
 }
 
-/** CachedTitle.utf8: bytes of each fragment (`body` 0 for plain fragments, which have none). */
+/** CachedTitle.utf8: bytes of each fragment. */
 interface FragmentLengths {
   head: number;
   ratings: number;
@@ -138,8 +138,10 @@ export class TitleFragmentCache {
     const fragments = titleFragments(shelf.ctx, t, shelf.expansion, this.source, (kind) => this.linkBlock(shelf.ctx, kind));
     const baseStats = titleStats(t.baseHistogram);
     const baseRatingsXml = flattenRope(titleRatingsXml(baseStats));
-    const bytes = ENTRY_OVERHEAD + flattened(fragments) + baseRatingsXml.length;
+    // Flat strings (src/domain/flatten-rope.ts): cached ropes made 5,000 titles hundreds of thousands of GC objects.
+    for (const part of Object.values(fragments)) if (typeof part === 'string') flattenRope(part);
     const entry: CachedTitle = { id: t.id, baseStats, baseRatingsXml, fragments, utf8: fragmentLengths(fragments, baseRatingsXml) };
+    const bytes = entryBytes(entry);
     // An entry larger than the whole budget is answered but not kept: the bound holds whatever the title.
     if (bytes > this.maxBytes) return entry;
     if (this.bytes + bytes > this.maxBytes) this.makeRoom(bytes);
@@ -193,7 +195,7 @@ export class TitleFragmentCache {
 
   private forget(shelf: TitleShelf, entry: CachedTitle): void {
     shelf.titles.delete(entry.id);
-    this.bytes -= ENTRY_OVERHEAD + textLength(entry.fragments) + entry.baseRatingsXml.length;
+    this.bytes -= entryBytes(entry);
     this.count--;
   }
 }
@@ -216,7 +218,7 @@ class UnratedTitle implements SelfWritten {
   constructor(
     private readonly ctx: XmlContext,
     private readonly c: CachedTitle,
-    private readonly f: Extract<TitleFragments, { kind: 'plain' | 'linked' }>,
+    private readonly f: Exclude<TitleFragments, { kind: 'bare' }>,
     private readonly lengths: FragmentLengths,
   ) {
     this.utf8Length = lengths.head + lengths.ratings + lengths.body + lengths.tail + (f.kind === 'linked' ? f.links.utf8Length(c.id) : 0);
@@ -226,7 +228,8 @@ class UnratedTitle implements SelfWritten {
     const { c, f, lengths } = this;
     let next = writeText(bytes, at, f.head, lengths.head);
     next = writeText(bytes, next, c.baseRatingsXml, lengths.ratings);
-    if (f.kind === 'linked') next = f.links.writeUtf8(bytes, writeText(bytes, next, f.body, lengths.body), c.id);
+    next = writeText(bytes, next, f.body, lengths.body);
+    if (f.kind === 'linked') next = f.links.writeUtf8(bytes, next, c.id);
     return writeText(bytes, next, f.tail, lengths.tail);
   }
 
@@ -237,23 +240,13 @@ class UnratedTitle implements SelfWritten {
 
 /** CachedTitle.utf8 of fragments that can write themselves, or undefined. */
 function fragmentLengths(f: TitleFragments, ratingsXml: string): FragmentLengths | undefined {
-  if (f.kind === 'plain') return { head: utf8Length(f.head), ratings: utf8Length(ratingsXml), body: 0, tail: utf8Length(f.tail) };
-  if (f.kind === 'linked') return { head: utf8Length(f.head), ratings: utf8Length(ratingsXml), body: utf8Length(f.body), tail: utf8Length(f.tail) };
-  return undefined;
+  if (f.kind !== 'plain' && f.kind !== 'linked') return undefined;
+  return { head: utf8Length(f.head), ratings: utf8Length(ratingsXml), body: utf8Length(f.body), tail: utf8Length(f.tail) };
 }
 
-/**
- * Makes the fragments flat strings (src/domain/flatten-rope.ts: cached ropes made 5,000 titles hundreds of
- * thousands of GC objects) and answers their length.
- */
-function flattened(f: TitleFragments): number {
-  for (const part of Object.values(f)) if (typeof part === 'string') flattenRope(part);
-  return textLength(f);
-}
-
-/** Characters of text in the fragments: a byte each for the Latin-1 text titles are mostly made of. */
-function textLength(f: TitleFragments): number {
-  let n = 0;
-  for (const part of Object.values(f)) if (typeof part === 'string') n += part.length;
+/** What an entry costs: ENTRY_OVERHEAD and its text, a byte a character for the Latin-1 text titles are mostly made of. */
+function entryBytes(c: CachedTitle): number {
+  let n = ENTRY_OVERHEAD + c.baseRatingsXml.length;
+  for (const part of Object.values(c.fragments)) if (typeof part === 'string') n += part.length;
   return n;
 }

@@ -1,21 +1,12 @@
 import type { User } from '../domain/types.js';
-import type { XmlContext } from './context.js';
-import { link } from './link.js';
-import { rel } from './title-addresses.js';
-import { el, text } from './writer.js';
+import { type XmlContext, rel, userHref } from './addresses.js';
+import { el, text, link } from './writer.js';
 
-export const userHref = (ctx: XmlContext, guid: string) => `${ctx.baseUrl}/users/${guid}`;
-
-/** The user's resources in the real order, with their link titles (docs/reference/subscriber-resources.md#routes). */
-const USER_LINKS: ReadonlyArray<readonly [name: string, title: string]> = [
-  ['lists', 'lists'],
-  ['queues', 'queues'],
-  ['rented', 'rented'],
-  ['at_home', 'at home'],
-  ['ratings', 'ratings'],
-  ['reviews', 'reviews'],
-  ['recommendations', 'recommendations'],
-];
+/**
+ * The user's resources in the real order; each link is titled with its name in words
+ * (docs/reference/subscriber-resources.md#routes).
+ */
+const USER_LINKS = ['lists', 'queues', 'rented', 'at_home', 'ratings', 'reviews', 'recommendations'] as const;
 
 /** `<user>`: id, first_name, last_name, nickname, then the links (docs/reference/subscriber-resources.md#routes). */
 export function userXml(ctx: XmlContext, u: User): string {
@@ -27,7 +18,7 @@ export function userXml(ctx: XmlContext, u: User): string {
     text('first_name', u.firstName),
     text('last_name', u.lastName),
     text('nickname', u.nickname),
-    ...USER_LINKS.map(([name, title]) => link(`${href}/${name}`, rel(ctx, name), title)),
+    ...USER_LINKS.map((name) => link(`${href}/${name}`, rel(ctx, name), name.replace('_', ' '))),
   );
 }
 

@@ -1,8 +1,6 @@
-import type { XmlContext } from './context.js';
-import { link } from './link.js';
+import { type XmlContext, rel } from './addresses.js';
 import { resourcesCreatedXml } from './resource-links.js';
-import { rel } from './title-addresses.js';
-import { el } from './writer.js';
+import { el, link } from './writer.js';
 
 /** One created resource of a write: its address, and the title of its link (the title's name). */
 export interface CreatedLink {

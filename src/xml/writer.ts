@@ -58,6 +58,16 @@ export function el(name: string, a?: Attrs, ...children: string[]): string {
   return inner ? `<${name}${attrs(a)}>${inner}</${name}>` : `<${name}${attrs(a)}/>`;
 }
 
+/** A `link` element. Every link has a title (docs/reference/wire-format.md#links-and-categories). */
+export function link(href: string, rel: string, title: string, ...children: string[]): string {
+  return el('link', { href, rel, title }, ...children);
+}
+
+/** A `category` element; every category has scheme and term (docs/reference/wire-format.md#links-and-categories). */
+export function category(scheme: string, term: string, label?: string): string {
+  return el('category', { scheme, term, label });
+}
+
 /** `<name>text</name>` with the text escaped; nothing when the value is undefined (optional fields). */
 export function text(name: string, value: string | number | boolean | undefined): string {
   if (value === undefined) return '';

@@ -12,8 +12,8 @@ export interface JsonObject {
 interface Frame {
   name: string;
   value: JsonObject;
-  attrs: boolean;
-  children: boolean;
+  /** Whether it holds attributes or elements. */
+  holds: boolean;
   text: string;
 }
 
@@ -29,7 +29,9 @@ function unescapeXml(s: string): string {
   });
 }
 
-const ATTRIBUTE = /\s+([^\s=/>]+)="([^"]*)"/y;
+/** A start, end or empty-element tag (its attributes in double quotes, as writer.ts writes them), or text. */
+const TOKEN = /<(\/?)([^\s/>]+)((?:\s+[^\s=/>]+="[^"]*")*)\s*(\/?)>|[^<]+/y;
+const ATTRIBUTE = /([^\s=/>]+)="([^"]*)"/g;
 
 /**
  * The JSON value of an XML document the serializers wrote: `{ root: value }`. An element of a complex type
@@ -38,53 +40,41 @@ const ATTRIBUTE = /\s+([^\s=/>]+)="([^"]*)"/y;
  * repeat is an array under its plural name, however many it holds. Throws on what writer.ts never writes.
  */
 export function xmlToJson(xml: string): JsonObject {
-  const top: Frame = { name: '', value: {}, attrs: false, children: false, text: '' };
+  const top: Frame = { name: '', value: {}, holds: false, text: '' };
   const stack: Frame[] = [top];
-  let i = xml.startsWith('<?') ? xml.indexOf('?>') + 2 : 0;
-  while (i < xml.length) {
-    const lt = xml.indexOf('<', i);
-    const end = lt < 0 ? xml.length : lt;
-    if (end > i) stack[stack.length - 1]!.text += xml.slice(i, end);
-    if (lt < 0) break;
-    if (xml.charCodeAt(lt + 1) === 47 /* / */) {
-      const gt = xml.indexOf('>', lt);
-      const frame = stack.pop()!;
-      if (gt < 0 || stack.length === 0 || xml.slice(lt + 2, gt).trim() !== frame.name) throw new Error(`malformed XML at ${lt}`);
+  TOKEN.lastIndex = xml.startsWith('<?') ? xml.indexOf('?>') + 2 : 0;
+  while (TOKEN.lastIndex < xml.length) {
+    const at = TOKEN.lastIndex;
+    const m = TOKEN.exec(xml);
+    if (!m) throw new Error(`malformed XML at ${at}`);
+    const [token, end, name, attributes, empty] = m;
+    const frame = stack[stack.length - 1]!;
+    if (name === undefined) {
+      frame.text += token;
+    } else if (end) {
+      if (stack.length === 1 || name !== frame.name || attributes || empty) throw new Error(`malformed XML at ${at}`);
+      stack.pop();
       attach(stack[stack.length - 1]!, frame);
-      i = gt + 1;
-      continue;
-    }
-    let j = lt + 1;
-    while (j < xml.length && !/[\s/>]/.test(xml[j]!)) j++;
-    const frame: Frame = { name: xml.slice(lt + 1, j), value: {}, attrs: false, children: false, text: '' };
-    if (!frame.name) throw new Error(`malformed XML at ${lt}`);
-    ATTRIBUTE.lastIndex = j;
-    for (let m = ATTRIBUTE.exec(xml); m; m = ATTRIBUTE.exec(xml)) {
-      frame.value[m[1]!] = unescapeXml(m[2]!);
-      frame.attrs = true;
-      j = ATTRIBUTE.lastIndex;
-    }
-    while (j < xml.length && /\s/.test(xml[j]!)) j++;
-    if (xml.startsWith('/>', j)) {
-      attach(stack[stack.length - 1]!, frame);
-      i = j + 2;
-    } else if (xml[j] === '>') {
-      stack.push(frame);
-      i = j + 1;
     } else {
-      throw new Error(`malformed XML at ${lt}`);
+      const child: Frame = { name, value: {}, holds: false, text: '' };
+      ATTRIBUTE.lastIndex = 0;
+      for (let a = ATTRIBUTE.exec(attributes!); a; a = ATTRIBUTE.exec(attributes!)) {
+        child.value[a[1]!] = unescapeXml(a[2]!);
+        child.holds = true;
+      }
+      if (empty) attach(frame, child);
+      else stack.push(child);
     }
   }
   if (stack.length !== 1) throw new Error('malformed XML: an element is not closed');
-  const keys = Object.keys(top.value);
-  if (keys.length !== 1) throw new Error('malformed XML: not one root element');
+  if (Object.keys(top.value).length !== 1) throw new Error('malformed XML: not one root element');
   return top.value;
 }
 
 function attach(parent: Frame, child: Frame): void {
-  parent.children = true;
+  parent.holds = true;
   let value: JsonValue;
-  if (child.attrs || child.children || OBJECT_ELEMENTS.has(child.name)) {
+  if (child.holds || OBJECT_ELEMENTS.has(child.name)) {
     value = child.value;
     if (child.text.trim() !== '') value[TEXT_KEY] = unescapeXml(child.text);
   } else {

@@ -3,7 +3,7 @@ import { parseCallback, OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
 import { secretsMatch } from '../../domain/secrets-match.js';
 import type { TokenRecord } from '../../domain/oauth/token-state.js';
 import type { User } from '../../domain/types.js';
-import { requireAllowedHost } from '../../web/host-guard.js';
+import { allowedHostsOf, requireAllowedHost } from '../../web/host-guard.js';
 import { authorisableToken, consumerNameOf, decideRequestToken } from '../../world/decide-request-token.js';
 import type { Sandbox } from '../../world/sandbox.js';
 import { activationCodePage, allowedPage, deniedPage, signInPage, verifierPage } from './authorize-page.js';
@@ -29,7 +29,8 @@ export const OLD_AUTHORIZE_PATH = '/oauth/authorize';
 export function authorizePageRoutes(tokens: FormTokens = formTokens()): Router {
   const router = Router();
   const ownHost = (req: Request, _res: Response, next: NextFunction) => {
-    requireAllowedHost(req, ctxOf(req).config);
+    // The list is read again each time: the login page is opened by people, not programs.
+    requireAllowedHost(req, allowedHostsOf(ctxOf(req).config));
     next();
   };
   resource(router, LOGIN_PATH, { GET: (req, res) => showPage(tokens, req, res), POST: (req, res) => decide(tokens, req, res) }, [ownHost]);

@@ -9,7 +9,7 @@ import { pathId } from '../../domain/ids.js';
 import { catalogSearchOf } from '../../store/catalog-search.js';
 import { personXml } from '../../xml/person.js';
 import { collectionXml, searchXml } from '../../xml/search.js';
-import { collectionHref } from '../../xml/title-addresses.js';
+import { collectionHref } from '../../xml/addresses.js';
 import { sendRememberedXml } from '../remembered-answers.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
 import { catalogPersonRoutes } from './catalog-person-routes.js';

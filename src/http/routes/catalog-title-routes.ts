@@ -6,7 +6,7 @@ import { orderTitleReviews } from '../../domain/search-review-order.js';
 import type { Title } from '../../domain/types.js';
 import { detailContent, detailLinks, histogramXml } from '../../xml/catalog-title.js';
 import { pagedList } from '../../xml/paged.js';
-import { titleReviewXml } from '../../xml/title-reviews.js';
+import { reviewXml } from '../../xml/reviews.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
 import { pageRequestOf } from './page-request.js';
 import { ctxOf, dataOf } from '../request-context.js';
@@ -103,6 +103,6 @@ function reviewsXml(req: Request, t: Title): string {
     ctx.xml,
     searchAddress(req),
     page,
-    page.items.map((r) => titleReviewXml(ctx.xml, r, titleXml)),
+    page.items.map((r) => reviewXml(ctx.xml, { review: r, titleXml })),
   );
 }

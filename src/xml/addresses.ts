@@ -1,8 +1,22 @@
 import type { Title } from '../domain/types.js';
-import type { XmlContext } from './context.js';
 
-// Addresses of a title and its public web page and images (docs/reference/wire-format.md#web-page-and-images).
+/**
+ * Addresses every serializer needs; built once per request from the request and the config
+ * (docs/reference/wire-format.md#addresses-and-ids).
+ */
+export interface XmlContext {
+  /** scheme://host[:port] the client used, or the configured public URL; no trailing slash. */
+  readonly baseUrl: string;
+  /** Prefix of every `rel`, default http://schemas.lovefilm.com. */
+  readonly schemaBase: string;
+  /** Host of the public web pages and artwork images, default http://www.lovefilm.com. */
+  readonly webBase: string;
+}
 
+// Addresses of the catalogue and of users, and a title's public web page and images
+// (docs/reference/wire-format.md#addresses-and-ids, docs/reference/wire-format.md#web-page-and-images).
+
+export const userHref = (ctx: XmlContext, guid: string) => `${ctx.baseUrl}/users/${guid}`;
 export const titleHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/catalog/title/${id}`;
 export const personHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/catalog/person/${id}`;
 export const collectionHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/catalog/collections/${id}`;
@@ -45,9 +59,3 @@ export const HERO_IMAGE_SIZES = [
   ['player', 515, 290],
   ['large', 640, 360],
 ] as const;
-
-/** .../lovefilm/images/products/<last digit of id>/<id>-<size>.jpg; hero shots under .../products/heroshots/. */
-export function imageHref(ctx: XmlContext, id: number, size: string, hero = false): string {
-  const folder = hero ? 'heroshots/' : '';
-  return `${ctx.webBase}/lovefilm/images/products/${folder}${id % 10}/${id}-${size}.jpg`;
-}

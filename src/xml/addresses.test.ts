@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { XmlContext } from './context.js';
-import { webPageHref, webPageSlug } from './title-addresses.js';
+import { type XmlContext, webPageHref, webPageSlug } from './addresses.js';
 
 const ctx: XmlContext = { baseUrl: 'http://h', schemaBase: 'http://s', webBase: 'http://www.lovefilm.com' };
 
