@@ -7,7 +7,7 @@ import { ratingCount } from './histogram.js';
 import { firstName, lastName } from './names.js';
 import type { Rng } from './rng.js';
 import { reviewText } from './text.js';
-import { REVIEW_TITLES } from './word-lists.js';
+import { WORD_LISTS } from './word-lists.js';
 
 export const FIRST_GENERATED_REVIEW_ID = 10_001;
 const TEN_YEARS = 3652;
@@ -41,7 +41,7 @@ export function generateReviews(rng: Rng, titles: readonly Title[], today: numbe
         titleId: title.id,
         author: author(rng),
         created: dateTimeOfDay(rng.int(earliest, today - 1), rng.int(0, 86_399)),
-        reviewTitle: rng.pick(REVIEW_TITLES),
+        reviewTitle: rng.pick(WORD_LISTS.review_titles),
         reviewText: reviewText(rng),
         helpful,
         unhelpful: Math.floor(Math.pow(rng.float(), 2) * 12),

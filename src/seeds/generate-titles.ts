@@ -12,7 +12,7 @@ import type { Rng } from './rng.js';
 import { synopsis } from './text.js';
 import { BLU_RAY_LAUNCH_DAY, DVD_LAUNCH_DAY, drawBbfc, drawGenres, drawLanguages, drawPegi, drawPurchase, drawRelease } from './title-facts.js';
 import { adultName, filmName, gameName, sequelName, tvName } from './title-names.js';
-import { CONSOLES, EDITIONS, GAME_DEVELOPERS, GAME_PUBLISHERS, STUDIOS } from './word-lists.js';
+import { CONSOLES, WORD_LISTS } from './word-lists.js';
 
 export const FIRST_GENERATED_TITLE_ID = 10_001;
 export const FIRST_GENERATED_COLLECTION_ID = 1_001;
@@ -41,14 +41,14 @@ function videoTitle(g: Generation, kind: 'film' | 'tv', name: string, genres: st
   const { rng } = g;
   const bluRay = !adult && rng.chance(0.22);
   const release = drawRelease(rng, g.today, 1930, 9999, bluRay ? BLU_RAY_LAUNCH_DAY : DVD_LAUNCH_DAY);
-  const edition = !adult && rng.chance(0.04) ? rng.pick(EDITIONS) : '';
+  const edition = !adult && rng.chance(0.04) ? rng.pick(WORD_LISTS.editions) : '';
   const fullTitle = `${name}${edition}${bluRay ? ' (Blu-ray)' : ''}`;
   return {
     id: nextId(g),
     fullTitle,
     cleanTitle: cleanTitle(fullTitle),
     kind,
-    studio: rng.pick(STUDIOS),
+    studio: rng.pick(WORD_LISTS.studios),
     ...release,
     runTime: kind === 'film' ? Math.round(Math.min(180, Math.max(80, rng.normal(108, 18)))) : rng.int(1, 4) * rng.int(20, 60),
     canRent: !rng.chance(0.03),
@@ -145,7 +145,7 @@ function emitGame(g: Generation): void {
     fullTitle,
     cleanTitle: cleanTitle(fullTitle),
     kind: 'game',
-    studio: rng.pick(GAME_PUBLISHERS),
+    studio: rng.pick(WORD_LISTS.game_publishers),
     ...release,
     players: rng.weighted([
       [1, 50],
@@ -153,7 +153,7 @@ function emitGame(g: Generation): void {
       [3, 5],
       [4, 20],
     ] as const),
-    developer: rng.pick(GAME_DEVELOPERS),
+    developer: rng.pick(WORD_LISTS.game_developers),
     canRent: !rng.chance(0.03),
     adult: false,
     format: console.format,

@@ -5,25 +5,25 @@
 import type { PersonRole, TitleKind } from '../domain/types.js';
 import { city, firstName } from './names.js';
 import type { Rng } from './rng.js';
-import { OCCUPATIONS, REVIEW_SENTENCES, SYNOPSIS_EVENTS, SYNOPSIS_GOALS, SYNOPSIS_TONES, TITLE_NOUNS, TITLE_PLACES } from './word-lists.js';
+import { WORD_LISTS } from './word-lists.js';
 
 function synopsisSentence(rng: Rng, kind: TitleKind, genre: string): string {
   const name = firstName(rng);
   switch (rng.int(0, 5)) {
     case 0:
-      return `${name}, a ${rng.pick(OCCUPATIONS)}, must ${rng.pick(SYNOPSIS_GOALS)}.`;
+      return `${name}, a ${rng.pick(WORD_LISTS.occupations)}, must ${rng.pick(WORD_LISTS.synopsis_goals)}.`;
     case 1:
-      return `When ${rng.pick(SYNOPSIS_EVENTS)}, ${name} sets out to ${rng.pick(SYNOPSIS_GOALS)}.`;
+      return `When ${rng.pick(WORD_LISTS.synopsis_events)}, ${name} sets out to ${rng.pick(WORD_LISTS.synopsis_goals)}.`;
     case 2:
-      return `Set in ${rng.pick(TITLE_PLACES)}, this is ${rng.pick(SYNOPSIS_TONES)} ${genre.toLowerCase()} ${kind === 'game' ? 'game' : 'story'}.`;
+      return `Set in ${rng.pick(WORD_LISTS.title_places)}, this is ${rng.pick(WORD_LISTS.synopsis_tones)} ${genre.toLowerCase()} ${kind === 'game' ? 'game' : 'story'}.`;
     case 3:
-      return `Nobody expected the ${rng.pick(TITLE_NOUNS).toLowerCase()} to change everything for ${name}.`;
+      return `Nobody expected the ${rng.pick(WORD_LISTS.title_nouns).toLowerCase()} to change everything for ${name}.`;
     case 4:
       return kind === 'game'
         ? `Play alone or with friends across ${rng.int(8, 60)} levels.`
         : `A ${rng.pick(['haunting', 'rousing', 'playful', 'brooding'])} score and a cast at the top of its game.`;
     default:
-      return `${name} and ${firstName(rng)} have ${rng.int(2, 30)} days before ${rng.pick(SYNOPSIS_EVENTS)}.`;
+      return `${name} and ${firstName(rng)} have ${rng.int(2, 30)} days before ${rng.pick(WORD_LISTS.synopsis_events)}.`;
   }
 }
 
@@ -63,11 +63,11 @@ export function biography(rng: Rng, name: string, roles: readonly PersonRole[]):
     `After years in repertory theatre, ${name.split(' ')[0]} broke through with a small part that critics could not stop talking about.`,
     `${name.split(' ')[0]} trained at drama school and has worked steadily in film and television ever since.`,
     `Known for an eye for detail, ${name.split(' ')[0]} has won several festival awards.`,
-    `Before turning professional, ${name.split(' ')[0]} worked as a ${rng.pick(OCCUPATIONS)}.`,
+    `Before turning professional, ${name.split(' ')[0]} worked as a ${rng.pick(WORD_LISTS.occupations)}.`,
   ]);
   return `${born} ${career}`;
 }
 
 export function reviewText(rng: Rng): string {
-  return rng.sample(REVIEW_SENTENCES, rng.int(1, 4)).join(' ');
+  return rng.sample(WORD_LISTS.review_sentences, rng.int(1, 4)).join(' ');
 }
