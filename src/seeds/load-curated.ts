@@ -1,14 +1,14 @@
 // Reads seeds/curated.yaml into domain rows. A bad file stops start-up with every problem and its path.
 
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 
 import type { Person, Review, Title } from '../domain/types.js';
+import { packageRoot } from '../package-root.js';
 import { cleanTitle } from './clean-title.js';
 import { curatedProblems } from './curated-rules.js';
 import { curatedSchema, type CuratedFile, type CuratedTitle } from './curated-schema.js';
-import { seedsFile } from './seeds-file.js';
 
 export interface CuratedCatalog {
   titles: Title[];
@@ -125,7 +125,7 @@ function toCatalog(file: CuratedFile): CuratedCatalog {
 }
 
 /** The package's seeds/curated.yaml. */
-export const curatedFilePath = (): string => seedsFile('curated.yaml');
+export const curatedFilePath = (): string => join(packageRoot(), 'seeds', 'curated.yaml');
 
 /** Reads the curated catalogue fresh each time (callers get rows they may not share). */
 export function loadCurated(path = curatedFilePath()): CuratedCatalog {

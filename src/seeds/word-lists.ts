@@ -4,9 +4,10 @@
 // the curated file's schema names stay here, typed; the free words are data, in seeds/word-lists.yaml.
 
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { PersonRole } from '../domain/types.js';
-import { seedsFile } from './seeds-file.js';
+import { packageRoot } from '../package-root.js';
 
 /** Video genres, each with its weight among a generated film's genres (only tv titles are Television, always). */
 export const VIDEO_GENRE_WEIGHTS = [
@@ -96,7 +97,7 @@ const LISTS = [
 export const WORD_LISTS = readWordLists();
 
 function readWordLists(): Readonly<Record<(typeof LISTS)[number], readonly string[]>> {
-  const path = seedsFile('word-lists.yaml');
+  const path = join(packageRoot(), 'seeds', 'word-lists.yaml');
   const lists = (load(readFileSync(path, 'utf8'), { schema: CORE_SCHEMA }) ?? {}) as Record<string, unknown>;
   for (const key of LISTS) {
     const list = lists[key];
