@@ -6,15 +6,10 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 
 import type { Person, Review, Title } from '../domain/types.js';
 import { packageRoot } from '../package-root.js';
+import type { CatalogData } from '../store/catalog-db.js';
 import { cleanTitle } from './clean-title.js';
 import { curatedProblems } from './curated-rules.js';
 import { curatedSchema, type CuratedFile, type CuratedTitle } from './curated-schema.js';
-
-export interface CuratedCatalog {
-  titles: Title[];
-  people: Person[];
-  reviews: Review[];
-}
 
 const NO_RATINGS = (): number[] => new Array<number>(10).fill(0);
 
@@ -23,7 +18,7 @@ function pathOf(path: readonly PropertyKey[]): string {
 }
 
 /** Parses and checks curated YAML text; `source` names the file in error messages. */
-export function parseCurated(text: string, source = 'seeds/curated.yaml'): CuratedCatalog {
+export function parseCurated(text: string, source = 'seeds/curated.yaml'): CatalogData {
   let raw: unknown;
   try {
     raw = load(text, { schema: CORE_SCHEMA });
@@ -48,12 +43,12 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
     fullTitle: title.title,
     cleanTitle: clean,
     kind: title.kind,
-    ...(title.studio !== undefined && { studio: title.studio }),
-    ...(title.release_date !== undefined && { releaseDate: title.release_date }),
-    ...(title.production_year !== undefined && { productionYear: title.production_year }),
-    ...(runTime !== undefined && { runTime }),
-    ...(title.players !== undefined && { players: title.players }),
-    ...(title.developer !== undefined && { developer: title.developer }),
+    studio: title.studio,
+    releaseDate: title.release_date,
+    productionYear: title.production_year,
+    runTime,
+    players: title.players,
+    developer: title.developer,
     canRent: title.can_rent,
     adult: title.adult,
     format: title.format,
@@ -94,7 +89,7 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
   return [series, ...discs];
 }
 
-function toCatalog(file: CuratedFile): CuratedCatalog {
+function toCatalog(file: CuratedFile): CatalogData {
   const collections = new Map<number, Title['collections']>();
   for (const collection of file.collections) {
     collection.titles.forEach((titleId, index) => {
@@ -128,6 +123,6 @@ function toCatalog(file: CuratedFile): CuratedCatalog {
 export const curatedFilePath = (): string => join(packageRoot(), 'seeds', 'curated.yaml');
 
 /** Reads the curated catalogue fresh each time (callers get rows they may not share). */
-export function loadCurated(path = curatedFilePath()): CuratedCatalog {
+export function loadCurated(path = curatedFilePath()): CatalogData {
   return parseCurated(readFileSync(path, 'utf8'), relative(process.cwd(), path) || path);
 }
