@@ -71,10 +71,6 @@ export class Casting {
   private add(into: number[], poolName: PoolName, count: number): void {
     const pool = this.pools.get(poolName) as Pool;
     // A pool with nobody in it (tiny people counts) simply leaves the slots empty.
-    const target = into.length + Math.min(count, pool.size);
-    for (let attempt = 0; into.length < target && attempt < count * 6; attempt++) {
-      const id = pool.next();
-      if (!into.includes(id)) into.push(id);
-    }
+    this.rng.fill(into, into.length + Math.min(count, pool.size), count * 6, () => pool.next());
   }
 }

@@ -12,15 +12,6 @@ import { WORD_LISTS } from './word-lists.js';
 export const FIRST_GENERATED_REVIEW_ID = 10_001;
 const TEN_YEARS = 3652;
 
-function ratingFrom(rng: Rng, histogram: readonly number[]): number {
-  let point = rng.float() * ratingCount(histogram);
-  for (let bin = 0; bin < histogram.length; bin++) {
-    point -= histogram[bin] as number;
-    if (point < 0) return (bin + 1) / 2;
-  }
-  return 5;
-}
-
 function author(rng: Rng): string {
   const first = firstName(rng);
   return rng.chance(0.5) ? `${first} ${lastName(rng).charAt(0)}.` : `${first.toLowerCase()}${rng.int(1, 999)}`;
@@ -46,7 +37,7 @@ export function generateReviews(rng: Rng, titles: readonly Title[], today: numbe
         helpful,
         unhelpful: Math.floor(Math.pow(rng.float(), 2) * 12),
         spoilers: rng.chance(0.1),
-        rating: ratingFrom(rng, title.baseHistogram),
+        rating: rng.weighted(title.baseHistogram.map((count, bin) => [(bin + 1) / 2, count] as const)),
       });
     }
   }

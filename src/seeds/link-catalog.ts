@@ -24,12 +24,8 @@ export function assignSimilarIds(rng: Rng, titles: readonly Title[], firstId: nu
     if (!eligible(title)) continue;
     const pool = byGenre.get(rng.pick(title.genres)) ?? [];
     const wanted = Math.min(rng.int(0, 8), pool.length - 1);
-    const similarIds: number[] = [];
-    for (let attempt = 0; similarIds.length < wanted && attempt < wanted * 4; attempt++) {
-      const id = rng.pick(pool);
-      if (id !== title.id && !similarIds.includes(id)) similarIds.push(id);
-    }
-    title.similarIds = similarIds;
+    // Seeded with the title itself, which is thus never drawn as its own similar, then dropped.
+    title.similarIds = rng.fill([title.id], wanted + 1, wanted * 4, () => rng.pick(pool)).slice(1);
   }
 }
 

@@ -53,13 +53,17 @@ export class Rng {
 
   /** Up to `count` distinct entries of `items`, in draw order. */
   sample<T>(items: readonly T[], count: number): T[] {
-    const chosen: T[] = [];
     const want = Math.min(count, items.length);
-    for (let attempt = 0; chosen.length < want && attempt < want * 4; attempt++) {
-      const item = this.pick(items);
-      if (!chosen.includes(item)) chosen.push(item);
+    return this.fill([], want, want * 4, () => this.pick(items));
+  }
+
+  /** Adds what `draw` gives to `into`, skipping what it holds already, until it has `size` entries or `tries` draws are spent. */
+  fill<T>(into: T[], size: number, tries: number, draw: () => T): T[] {
+    for (let attempt = 0; into.length < size && attempt < tries; attempt++) {
+      const item = draw();
+      if (!into.includes(item)) into.push(item);
     }
-    return chosen;
+    return into;
   }
 
   /** Fisher-Yates on a copy. */

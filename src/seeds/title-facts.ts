@@ -46,23 +46,15 @@ export function drawRelease(rng: Rng, today: number, earliestYear: number, lates
   return { productionYear, releaseDate: dateOfDay(day) };
 }
 
-function distinct(count: number, drawOne: () => string, into: string[] = []): string[] {
-  for (let attempt = 0; into.length < count && attempt < count * 5; attempt++) {
-    const genre = drawOne();
-    if (!into.includes(genre)) into.push(genre);
-  }
-  return into;
-}
-
 export function drawGenres(rng: Rng, kind: 'film' | 'tv' | 'game'): string[] {
   const count = rng.weighted([
     [1, 40],
     [2, 40],
     [3, 20],
   ] as const);
-  if (kind === 'game') return distinct(count, () => rng.pick(GAME_GENRES));
-  if (kind === 'tv') return distinct(count, () => rng.weighted(VIDEO_GENRE_WEIGHTS), ['Television']);
-  return distinct(count, () => rng.weighted(VIDEO_GENRE_WEIGHTS));
+  if (kind === 'game') return rng.fill([], count, count * 5, () => rng.pick(GAME_GENRES));
+  if (kind === 'tv') return rng.fill(['Television'], count, count * 5, () => rng.weighted(VIDEO_GENRE_WEIGHTS));
+  return rng.fill([], count, count * 5, () => rng.weighted(VIDEO_GENRE_WEIGHTS));
 }
 
 export function drawBbfc(rng: Rng, genres: readonly string[]): string {
