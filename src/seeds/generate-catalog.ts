@@ -5,7 +5,7 @@
 // so scenarios that name generated ids keep loading, while "coming soon" stays in the future.
 
 import type { CatalogData } from '../store/catalog-db.js';
-import { Casting } from './casting.js';
+import { castingFrom } from './casting.js';
 import { dateOfDay, dayNumber } from './days.js';
 import { generatePeople } from './generate-people.js';
 import { generateReviews } from './generate-reviews.js';
@@ -43,7 +43,7 @@ export function generateCatalog(options: CatalogOptions, curatedRows?: CatalogDa
   const curated = options.curated ? (curatedRows ?? loadCurated()) : { titles: [], people: [], reviews: [] };
 
   const generatedPeople = generatePeople(new Rng(seed, STREAM.people), options.people);
-  const casting = new Casting(new Rng(seed, STREAM.casting), generatedPeople);
+  const casting = castingFrom(new Rng(seed, STREAM.casting), generatedPeople);
   const anchoredTitles = generateTitles(new Rng(seed, STREAM.titles), casting, options.titles, anchor);
   assignSimilarIds(new Rng(seed, STREAM.similars), anchoredTitles, FIRST_GENERATED_TITLE_ID);
   const anchoredReviews = generateReviews(new Rng(seed, STREAM.reviews), anchoredTitles, anchor);

@@ -61,7 +61,7 @@ function videoTitle(g: Generation, kind: 'film' | 'tv', name: string, genres: st
     purchase: adult ? [] : drawPurchase(rng, kind),
     synopsis: synopsis(rng, kind, genres[0] as string),
     baseHistogram: ratings(g, release.releaseDate, adult ? 0.2 : 1),
-    ...g.casting.castFor(genres),
+    ...g.casting(genres),
     collections: [],
     similarIds: [],
     discIds: [],
