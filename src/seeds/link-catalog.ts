@@ -34,15 +34,13 @@ export function withFilmographies(people: readonly Person[], titles: readonly Ti
   // Walking the titles newest first fills every filmography already in order: one sort, not one per person.
   const newestFirst = titles.slice().sort((a, b) => (b.productionYear ?? 0) - (a.productionYear ?? 0) || a.id - b.id);
   const credits = new Map<number, number[]>();
-  const add = (personId: number, titleId: number): void => {
-    const list = credits.get(personId);
-    if (list) list.push(titleId);
-    else credits.set(personId, [titleId]);
-  };
   for (const title of newestFirst) {
-    for (const personId of title.actorIds) add(personId, title.id);
     // Someone who acts in and directs a title lists it once.
-    for (const personId of title.directorIds) if (!title.actorIds.includes(personId)) add(personId, title.id);
+    for (const personId of new Set([...title.actorIds, ...title.directorIds])) {
+      const list = credits.get(personId);
+      if (list) list.push(title.id);
+      else credits.set(personId, [title.id]);
+    }
   }
   return people.map((person) => ({ ...person, filmography: credits.get(person.id) ?? [] }));
 }

@@ -34,10 +34,8 @@ export function parseCurated(text: string, source = 'seeds/curated.yaml'): Catal
 }
 
 function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['collections']>): Title[] {
-  const game = title.kind === 'game';
   const clean = title.clean ?? cleanTitle(title.title);
-  const discRunTimes = title.discs.map((disc) => disc.run_time ?? 0);
-  const runTime = title.run_time ?? (discRunTimes.length > 0 ? discRunTimes.reduce((a, b) => a + b, 0) : undefined);
+  const runTime = title.run_time ?? (title.discs.length > 0 ? title.discs.reduce((sum, disc) => sum + (disc.run_time ?? 0), 0) : undefined);
   const series: Title = {
     id: title.id,
     fullTitle: title.title,
@@ -52,7 +50,7 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
     canRent: title.can_rent,
     adult: title.adult,
     format: title.format,
-    certificateScheme: game ? 'pegi' : 'bbfc',
+    certificateScheme: title.kind === 'game' ? 'pegi' : 'bbfc',
     certificate: title.certificate,
     genres: title.genres,
     languages: {
