@@ -7,7 +7,7 @@ import type { Title } from '../domain/types.js';
 import type { Casting } from './casting.js';
 import { cleanTitle } from './clean-title.js';
 import { dateOfDay, firstDayOfYear } from './days.js';
-import { drawHistogram, drawQuality, drawRatingCount } from './histogram.js';
+import { drawHistogram, drawQuality, drawRatingCount, ratingCount } from './histogram.js';
 import type { Rng } from './rng.js';
 import { synopsis } from './text.js';
 import { BLU_RAY_LAUNCH_DAY, DVD_LAUNCH_DAY, drawBbfc, drawGenres, drawLanguages, drawPegi, drawPurchase, drawRelease } from './title-facts.js';
@@ -77,11 +77,8 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     }
     const base = filmName(rng);
     const collection = { id: nextCollectionId++, name: parts === 3 ? `The ${base} Trilogy` : `${base} Collection` };
-    const films: Title[] = [];
-    for (let rank = 1; rank <= parts; rank++) {
-      films.push(videoTitle('film', sequelName(rng, base, rank), genres));
-      titles.push(films[rank - 1] as Title);
-    }
+    for (let rank = 1; rank <= parts; rank++) titles.push(videoTitle('film', sequelName(rng, base, rank), genres));
+    const films = titles.slice(-parts);
     // Sequels come after the films they follow: hand the drawn dates (and the ratings they allow) out in order.
     const dates = films
       .map(({ productionYear, releaseDate, baseHistogram }) => ({ productionYear, releaseDate, baseHistogram }))
@@ -104,25 +101,20 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     const series = videoTitle('tv', name, drawGenres(rng, 'tv'));
     titles.push(series);
     if (discs === 0) return;
-    let runTime = 0;
     for (let n = 1; n <= discs; n++) {
       const base = `${series.cleanTitle}: Disc ${n}`;
-      const fullTitle = series.format === 'Blu-ray' ? `${base} (Blu-ray)` : base;
-      const discRunTime = rng.int(2, 4) * rng.int(22, 60);
-      runTime += discRunTime;
-      const baseHistogram = drawHistogram(rng, Math.round(series.baseHistogram.reduce((a, b) => a + b, 0) * rng.float() * 0.3), drawQuality(rng));
       titles.push({
         ...series,
         id: nextId(),
-        fullTitle,
+        fullTitle: series.format === 'Blu-ray' ? `${base} (Blu-ray)` : base,
         cleanTitle: base,
-        runTime: discRunTime,
-        baseHistogram,
+        runTime: rng.int(2, 4) * rng.int(22, 60),
+        baseHistogram: drawHistogram(rng, Math.round(ratingCount(series.baseHistogram) * rng.float() * 0.3), drawQuality(rng)),
         discIds: [],
         parentId: series.id,
       });
     }
-    series.runTime = runTime;
+    series.runTime = titles.slice(-discs).reduce((sum, disc) => sum + disc.runTime!, 0);
     series.discIds = Array.from({ length: discs }, (_, i) => series.id + 1 + i);
   }
 
