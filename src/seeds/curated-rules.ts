@@ -20,11 +20,10 @@ function duplicates(entries: readonly (readonly [path: string, id: number])[], w
 
 export function curatedProblems(file: CuratedFile): string[] {
   const problems: string[] = [];
-  const titleIds: [string, number][] = [];
-  file.titles.forEach((title, i) => {
-    titleIds.push([`titles[${i}].id`, title.id]);
-    title.discs.forEach((disc, j) => titleIds.push([`titles[${i}].discs[${j}].id`, disc.id]));
-  });
+  const titleIds = file.titles.flatMap((title, i) => [
+    [`titles[${i}].id`, title.id] as const,
+    ...title.discs.map((disc, j) => [`titles[${i}].discs[${j}].id`, disc.id] as const),
+  ]);
   const idsOf = (field: string, entries: readonly { id: number }[]) => entries.map((entry, i) => [`${field}[${i}].id`, entry.id] as const);
   problems.push(
     ...duplicates(titleIds, 'title'),

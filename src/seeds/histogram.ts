@@ -46,9 +46,8 @@ export function ratingCount(histogram: readonly number[]): number {
  * Only titles whose rank changes are copied: copying 100,000 titles cost more than generating them.
  */
 export function withPopularityRanks(titles: readonly Title[], size = 100): Title[] {
-  const counts = titles.map((title) => ratingCount(title.baseHistogram));
   const top = titles
-    .map((title, index) => ({ id: title.id, count: counts[index] as number }))
+    .map((title) => ({ id: title.id, count: ratingCount(title.baseHistogram) }))
     .filter((entry) => entry.count > 0)
     .sort((a, b) => b.count - a.count || a.id - b.id)
     .slice(0, size);
