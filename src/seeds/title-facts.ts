@@ -53,8 +53,7 @@ export function drawGenres(rng: Rng, kind: 'film' | 'tv' | 'game'): string[] {
     [3, 20],
   ] as const);
   if (kind === 'game') return rng.fill([], count, count * 5, () => rng.pick(GAME_GENRES));
-  if (kind === 'tv') return rng.fill(['Television'], count, count * 5, () => rng.weighted(VIDEO_GENRE_WEIGHTS));
-  return rng.fill([], count, count * 5, () => rng.weighted(VIDEO_GENRE_WEIGHTS));
+  return rng.fill(kind === 'tv' ? ['Television'] : [], count, count * 5, () => rng.weighted(VIDEO_GENRE_WEIGHTS));
 }
 
 export function drawBbfc(rng: Rng, genres: readonly string[]): string {
@@ -91,12 +90,10 @@ export function drawLanguages(rng: Rng, genres: readonly string[]): TitleLanguag
 
 export function drawPurchase(rng: Rng, kind: 'film' | 'tv' | 'game'): string[] {
   if (kind === 'game') return rng.chance(0.3) ? [rng.pick(['rental', 'download to own'])] : [];
-  return rng.sample(
-    PURCHASE_TYPES,
-    rng.weighted([
-      [0, 40],
-      [1, 40],
-      [2, 20],
-    ] as const),
-  );
+  const count = rng.weighted([
+    [0, 40],
+    [1, 40],
+    [2, 20],
+  ] as const);
+  return rng.sample(PURCHASE_TYPES, count);
 }
