@@ -11,13 +11,14 @@ export const MAX_CURATED_ID = 999;
 
 const id = z.number().int().min(1).max(MAX_CURATED_ID);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD (quote it)');
-const histogram = z.array(z.number().int().min(0)).length(10, 'expected 10 bins, for ratings 0.5 to 5');
+/** Ratings by the wider world, 10 bins for 0.5..5; none when left out. */
+const histogram = z.array(z.number().int().min(0)).length(10, 'expected 10 bins, for ratings 0.5 to 5').default([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 const ids = z.array(id).default([]);
 
 const discSchema = z.strictObject({
   id,
   run_time: z.number().int().positive().optional(),
-  histogram: histogram.optional(),
+  histogram,
 });
 
 const titleSchema = z.strictObject({
@@ -48,7 +49,7 @@ const titleSchema = z.strictObject({
     .optional(),
   purchase: z.array(z.enum(PURCHASE_TYPES)).default([]),
   synopsis: z.string().min(1),
-  histogram: histogram.default([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+  histogram,
   actors: ids,
   directors: ids,
   similar: ids,

@@ -11,8 +11,6 @@ import { cleanTitle } from './clean-title.js';
 import { curatedProblems } from './curated-rules.js';
 import { curatedSchema, type CuratedFile, type CuratedTitle } from './curated-schema.js';
 
-const NO_RATINGS = (): number[] => new Array<number>(10).fill(0);
-
 function pathOf(path: readonly PropertyKey[]): string {
   return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('') || '(top level)';
 }
@@ -77,7 +75,7 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
       fullTitle: title.format === 'Blu-ray' ? `${discClean} (Blu-ray)` : discClean,
       cleanTitle: discClean,
       ...(disc.run_time !== undefined && { runTime: disc.run_time }),
-      baseHistogram: disc.histogram ?? NO_RATINGS(),
+      baseHistogram: disc.histogram,
       collections: collections.get(disc.id) ?? [],
       similarIds: [],
       discIds: [],
