@@ -9,7 +9,7 @@ import { castingFrom } from './casting.js';
 import { dateOfDay, dayNumber } from './days.js';
 import { generatePeople } from './generate-people.js';
 import { generateReviews } from './generate-reviews.js';
-import { FIRST_GENERATED_TITLE_ID, generateTitles } from './generate-titles.js';
+import { generateTitles } from './generate-titles.js';
 import { withPopularityRanks } from './histogram.js';
 import { assignSimilarIds, withFilmographies } from './link-catalog.js';
 import { loadCurated } from './load-curated.js';
@@ -45,7 +45,7 @@ export function generateCatalog(options: CatalogOptions, curatedRows?: CatalogDa
   const generatedPeople = generatePeople(new Rng(seed, STREAM.people), options.people);
   const casting = castingFrom(new Rng(seed, STREAM.casting), generatedPeople);
   const anchoredTitles = generateTitles(new Rng(seed, STREAM.titles), casting, options.titles, anchor);
-  assignSimilarIds(new Rng(seed, STREAM.similars), anchoredTitles, FIRST_GENERATED_TITLE_ID);
+  assignSimilarIds(new Rng(seed, STREAM.similars), anchoredTitles);
   const anchoredReviews = generateReviews(new Rng(seed, STREAM.reviews), anchoredTitles, anchor);
   const generatedTitles = anchoredTitles.map((t) => (t.releaseDate ? { ...t, releaseDate: shiftDate(t.releaseDate, today - anchor) } : t));
   const generatedReviews = anchoredReviews.map((r) => ({ ...r, created: shiftDate(r.created.slice(0, 10), today - anchor) + r.created.slice(10) }));

@@ -5,12 +5,12 @@ import type { Person, Title } from '../domain/types.js';
 import type { Rng } from './rng.js';
 
 /**
- * Gives each generated title (id from `firstId`) that is neither a disc nor adult 0-8 similar titles
- * sharing one of its genres. Sets `similarIds` in place: the generator owns these rows, and copying
+ * Gives each of the generated `titles` (curated ones list their own) that is neither a disc nor adult
+ * 0-8 similar titles sharing one of its genres. Sets `similarIds` in place: the generator owns these rows, and copying
  * 100,000 titles would cost more than drawing them.
  */
-export function assignSimilarIds(rng: Rng, titles: readonly Title[], firstId: number): void {
-  const eligible = (title: Title): boolean => title.id >= firstId && title.parentId === undefined && !title.adult;
+export function assignSimilarIds(rng: Rng, titles: readonly Title[]): void {
+  const eligible = (title: Title): boolean => title.parentId === undefined && !title.adult;
   const byGenre = new Map<string, number[]>();
   for (const title of titles) {
     if (!eligible(title)) continue;
