@@ -3,7 +3,7 @@
 // catalogue's synopses quick to generate.
 
 import type { PersonRole, TitleKind } from '../domain/types.js';
-import { city, firstName } from './names.js';
+import { CITIES, firstName } from './names.js';
 import type { Rng } from './rng.js';
 import { WORD_LISTS } from './word-lists.js';
 
@@ -43,7 +43,7 @@ export function synopsis(rng: Rng, kind: TitleKind, genre: string): string {
 
 export function biography(rng: Rng, name: string, roles: readonly PersonRole[]): string {
   const what = roles.map((role) => (role === 'voice over' ? 'voice artist' : role)).join(' and ');
-  const born = `${name} is ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} born in ${city(rng)} in ${rng.int(1920, 2004)}.`;
+  const born = `${name} is ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} born in ${rng.pick(CITIES)} in ${rng.int(1920, 2004)}.`;
   const career = rng.pick([
     `After years in repertory theatre, ${name.split(' ')[0]} broke through with a small part that critics could not stop talking about.`,
     `${name.split(' ')[0]} trained at drama school and has worked steadily in film and television ever since.`,
