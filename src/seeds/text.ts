@@ -1,4 +1,4 @@
-// Prose for synopses, biographies and reviews, built from templates with the seeded Rng. Faker's lorem
+// Prose for synopses and biographies, built from templates with the seeded Rng. Faker's lorem
 // would read as Latin and costs far more a paragraph; this reads like a sleeve note and keeps the large
 // catalogue's synopses quick to generate.
 
@@ -51,8 +51,4 @@ export function biography(rng: Rng, name: string, roles: readonly PersonRole[]):
     `Before turning professional, ${name.split(' ')[0]} worked as a ${rng.pick(WORD_LISTS.occupations)}.`,
   ]);
   return `${born} ${career}`;
-}
-
-export function reviewText(rng: Rng): string {
-  return rng.sample(WORD_LISTS.review_sentences, rng.int(1, 4)).join(' ');
 }
