@@ -26,7 +26,7 @@ const leaves = {
   // The settings table: the surfaces read it, the world and what lies below it are given plain values.
   config: { path: '^src/config(\\.test)?\\.ts$', usedBy: downTo('web') },
   // Where the package lies on disk, for the files it ships (scenarios, schemas, the catalogue writer).
-  packageRoot: { path: '^src/package-root\\.ts$', usedBy: downTo('scenarios') },
+  packageRoot: { path: '^src/package-root\\.ts$', usedBy: downTo('seeds') },
 };
 const any = (paths) => paths.map((p) => `(${p})`).join('|');
 

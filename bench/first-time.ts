@@ -4,18 +4,7 @@
 // requests/s over 4 connections (bench/paced.ts); `npm run bench -- first-time` runs this section alone.
 import { en } from '@faker-js/faker';
 import { Rng } from '../src/seeds/rng.js';
-import {
-  ADULT_ADJECTIVES,
-  ADULT_NOUNS,
-  GAME_NOUNS,
-  SPORTS,
-  TITLE_ADJECTIVES,
-  TITLE_GERUNDS,
-  TITLE_NOUNS,
-  TITLE_PLACES,
-  TITLE_SUBTITLES,
-  TV_PATTERN_NOUNS,
-} from '../src/seeds/word-lists.js';
+import { WORD_LISTS } from '../src/seeds/word-lists.js';
 import type { Child } from './child.js';
 import { type LoadResult, send, type Step } from './load.js';
 import { drivePaced } from './paced.js';
@@ -135,16 +124,16 @@ const PAGES_OF_250 = 400;
 function freshTerms(): () => string {
   const taken = new Set([...WORDS, ...TERMS]);
   const vocabulary = [
-    TITLE_ADJECTIVES,
-    TITLE_NOUNS,
-    TITLE_PLACES,
-    TITLE_GERUNDS,
-    GAME_NOUNS,
-    TITLE_SUBTITLES,
-    TV_PATTERN_NOUNS,
-    SPORTS,
-    ADULT_ADJECTIVES,
-    ADULT_NOUNS,
+    WORD_LISTS.title_adjectives,
+    WORD_LISTS.title_nouns,
+    WORD_LISTS.title_places,
+    WORD_LISTS.title_gerunds,
+    WORD_LISTS.game_nouns,
+    WORD_LISTS.title_subtitles,
+    WORD_LISTS.tv_pattern_nouns,
+    WORD_LISTS.sports,
+    WORD_LISTS.adult_adjectives,
+    WORD_LISTS.adult_nouns,
   ].flat();
   const words = new Set(vocabulary.flatMap((entry) => entry.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 3));
   const prefixes = [...words].flatMap((w) => Array.from({ length: Math.max(0, w.length - 3) }, (_, n) => w.slice(0, 3 + n)));

@@ -1,4 +1,4 @@
-import { GAME_NOUNS, TITLE_ADJECTIVES, TITLE_GERUNDS, TITLE_NOUNS, TITLE_PLACES } from '../src/seeds/word-lists.js';
+import { WORD_LISTS } from '../src/seeds/word-lists.js';
 import type { Cycle, Step } from './load.js';
 import type { Signer } from './sign.js';
 
@@ -46,7 +46,13 @@ function freshSearches(): () => string {
 
 // The words generated titles are made of (seeds/word-lists.yaml, through src/seeds/word-lists.ts): each alone, then pairs. The first-time
 // section (bench/first-time.ts) leaves them to this search and asks other words and prefixes.
-export const WORDS = [...new Set([...TITLE_ADJECTIVES, ...TITLE_NOUNS, ...TITLE_PLACES, ...TITLE_GERUNDS, ...GAME_NOUNS].map((w) => w.toLowerCase()))];
+export const WORDS = [
+  ...new Set(
+    [...WORD_LISTS.title_adjectives, ...WORD_LISTS.title_nouns, ...WORD_LISTS.title_places, ...WORD_LISTS.title_gerunds, ...WORD_LISTS.game_nouns].map((w) =>
+      w.toLowerCase(),
+    ),
+  ),
+];
 let termSearchIndex = 0;
 /** A first search for a term no earlier request used: one title word, then two (a few hundred singles, then thousands of pairs). */
 function newTermSearch(): string {

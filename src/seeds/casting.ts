@@ -2,29 +2,21 @@
 // repeats anyone, so every generated person gets a credit whenever there are enough titles; after that
 // it favours the front of its order, which makes a few faces turn up in many titles, like real stars.
 
-import type { Person, PersonRole } from '../domain/types.js';
+import type { Person, PersonRole, Title } from '../domain/types.js';
 import type { Rng } from './rng.js';
 
-class Pool {
-  private dealt = 0;
-  private readonly order: number[];
-
-  constructor(
-    private readonly rng: Rng,
-    ids: readonly number[],
-  ) {
-    this.order = rng.shuffled(ids);
-  }
-
-  get size(): number {
-    return this.order.length;
-  }
-
-  next(): number {
-    if (this.dealt < this.order.length) return this.order[this.dealt++] as number;
-    const u = this.rng.float();
-    return this.order[Math.floor(u * u * this.order.length)] as number;
-  }
+/** Deals every id once in a shuffled order, then draws favouring the front of that order. */
+function pool(rng: Rng, ids: readonly number[]): { size: number; next: () => number } {
+  const order = rng.shuffled(ids);
+  let dealt = 0;
+  return {
+    size: order.length,
+    next: () => {
+      if (dealt < order.length) return order[dealt++]!;
+      const u = rng.float();
+      return order[Math.floor(u * u * order.length)]!;
+    },
+  };
 }
 
 type PoolName = 'actor' | 'director' | 'music' | 'voice' | 'narrator';
@@ -37,44 +29,34 @@ const POOL_ROLES: Readonly<Record<PoolName, readonly PersonRole[]>> = {
   narrator: ['narrator'],
 };
 
-export interface Cast {
-  actorIds: number[];
-  directorIds: number[];
-}
+/** 2-8 performers (singers for musicals, voices for cartoons, a narrator for documentaries), 1-2 directors. */
+export type Casting = (genres: readonly string[]) => Pick<Title, 'actorIds' | 'directorIds'>;
 
-export class Casting {
-  private readonly pools = new Map<PoolName, Pool>();
-
-  constructor(
-    private readonly rng: Rng,
-    people: readonly Person[],
-  ) {
-    for (const [name, roles] of Object.entries(POOL_ROLES) as [PoolName, readonly PersonRole[]][]) {
-      const ids = people.filter((person) => person.roles.some((role) => roles.includes(role))).map((person) => person.id);
-      this.pools.set(name, new Pool(rng, ids));
-    }
+export function castingFrom(rng: Rng, people: readonly Person[]): Casting {
+  const pools = new Map<PoolName, ReturnType<typeof pool>>();
+  for (const [name, roles] of Object.entries(POOL_ROLES) as [PoolName, readonly PersonRole[]][]) {
+    pools.set(
+      name,
+      pool(
+        rng,
+        people.filter((person) => person.roles.some((role) => roles.includes(role))).map((person) => person.id),
+      ),
+    );
   }
-
-  /** 2-8 performers (singers for musicals, voices for cartoons, a narrator for documentaries), 1-2 directors. */
-  castFor(genres: readonly string[]): Cast {
-    const actorIds: number[] = [];
-    const wanted = this.rng.int(2, 8);
-    if (genres.includes('Documentary')) this.add(actorIds, 'narrator', 1);
-    if (genres.includes('Music & Musicals')) this.add(actorIds, 'music', this.rng.int(1, 3));
-    if (genres.includes('Kids & Family') || genres.includes('Anime')) this.add(actorIds, 'voice', this.rng.int(1, 3));
-    this.add(actorIds, 'actor', wanted - actorIds.length);
-    const directorIds: number[] = [];
-    this.add(directorIds, 'director', this.rng.chance(0.85) ? 1 : 2);
-    return { actorIds, directorIds };
-  }
-
-  private add(into: number[], poolName: PoolName, count: number): void {
-    const pool = this.pools.get(poolName) as Pool;
+  const add = (into: number[], poolName: PoolName, count: number): void => {
+    const { size, next } = pools.get(poolName)!;
     // A pool with nobody in it (tiny people counts) simply leaves the slots empty.
-    const target = into.length + Math.min(count, pool.size);
-    for (let attempt = 0; into.length < target && attempt < count * 6; attempt++) {
-      const id = pool.next();
-      if (!into.includes(id)) into.push(id);
-    }
-  }
+    rng.fill(into, into.length + Math.min(count, size), count * 6, next);
+  };
+  return (genres) => {
+    const actorIds: number[] = [];
+    const wanted = rng.int(2, 8);
+    if (genres.includes('Documentary')) add(actorIds, 'narrator', 1);
+    if (genres.includes('Music & Musicals')) add(actorIds, 'music', rng.int(1, 3));
+    if (genres.includes('Kids & Family') || genres.includes('Anime')) add(actorIds, 'voice', rng.int(1, 3));
+    add(actorIds, 'actor', wanted - actorIds.length);
+    const directorIds: number[] = [];
+    add(directorIds, 'director', rng.chance(0.85) ? 1 : 2);
+    return { actorIds, directorIds };
+  };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { Title } from '../domain/types.js';
 import { CATALOG_RULES } from '../../test/support/catalog-rules.js';
-import { generateCatalog, type Catalog } from './generate-catalog.js';
+import type { CatalogData as Catalog } from '../store/catalog-db.js';
+import { generateCatalog } from './generate-catalog.js';
 
 // The rules are only worth running if they notice a broken catalogue: break one thing, expect one rule.
 const TODAY = '2026-05-01';

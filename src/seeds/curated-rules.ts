@@ -20,29 +20,16 @@ function duplicates(entries: readonly (readonly [path: string, id: number])[], w
 
 export function curatedProblems(file: CuratedFile): string[] {
   const problems: string[] = [];
-  const titleIds: [string, number][] = [];
-  file.titles.forEach((title, i) => {
-    titleIds.push([`titles[${i}].id`, title.id]);
-    title.discs.forEach((disc, j) => titleIds.push([`titles[${i}].discs[${j}].id`, disc.id]));
-  });
-  problems.push(...duplicates(titleIds, 'title'));
+  const titleIds = file.titles.flatMap((title, i) => [
+    [`titles[${i}].id`, title.id] as const,
+    ...title.discs.map((disc, j) => [`titles[${i}].discs[${j}].id`, disc.id] as const),
+  ]);
+  const idsOf = (field: string, entries: readonly { id: number }[]) => entries.map((entry, i) => [`${field}[${i}].id`, entry.id] as const);
   problems.push(
-    ...duplicates(
-      file.people.map((person, i) => [`people[${i}].id`, person.id] as const),
-      'person',
-    ),
-  );
-  problems.push(
-    ...duplicates(
-      file.reviews.map((review, i) => [`reviews[${i}].id`, review.id] as const),
-      'review',
-    ),
-  );
-  problems.push(
-    ...duplicates(
-      file.collections.map((collection, i) => [`collections[${i}].id`, collection.id] as const),
-      'collection',
-    ),
+    ...duplicates(titleIds, 'title'),
+    ...duplicates(idsOf('people', file.people), 'person'),
+    ...duplicates(idsOf('reviews', file.reviews), 'review'),
+    ...duplicates(idsOf('collections', file.collections), 'collection'),
   );
 
   const knownTitles = new Set(titleIds.map(([, id]) => id));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { PERSON_ROLES, type PersonRole } from '../domain/types.js';
+import { PERSON_ROLES } from '../domain/types.js';
 import { BBFC_CERTIFICATES, CONSOLES, GAME_GENRES, PEGI_CERTIFICATES, PURCHASE_TYPES, VIDEO_FORMATS, VIDEO_GENRES } from './word-lists.js';
 
 // The shape of seeds/curated.yaml (the file's header comment explains each key). Shape only: the rules
@@ -11,13 +11,14 @@ export const MAX_CURATED_ID = 999;
 
 const id = z.number().int().min(1).max(MAX_CURATED_ID);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD (quote it)');
-const histogram = z.array(z.number().int().min(0)).length(10, 'expected 10 bins, for ratings 0.5 to 5');
+/** Ratings by the wider world, 10 bins for 0.5..5; none when left out. */
+const histogram = z.array(z.number().int().min(0)).length(10, 'expected 10 bins, for ratings 0.5 to 5').default([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 const ids = z.array(id).default([]);
 
 const discSchema = z.strictObject({
   id,
   run_time: z.number().int().positive().optional(),
-  histogram: histogram.optional(),
+  histogram,
 });
 
 const titleSchema = z.strictObject({
@@ -48,42 +49,38 @@ const titleSchema = z.strictObject({
     .optional(),
   purchase: z.array(z.enum(PURCHASE_TYPES)).default([]),
   synopsis: z.string().min(1),
-  histogram: histogram.default([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+  histogram,
   actors: ids,
   directors: ids,
   similar: ids,
   discs: z.array(discSchema).default([]),
 });
 
+const personSchema = z.strictObject({
+  id,
+  name: z.string().min(1),
+  roles: z.array(z.enum(PERSON_ROLES)).min(1),
+  biography: z.string().default(''),
+});
+
+const reviewSchema = z.strictObject({
+  id,
+  title: id,
+  author: z.string().min(1),
+  created: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'expected YYYY-MM-DDTHH:MM:SSZ'),
+  review_title: z.string(),
+  text: z.string(),
+  rating: z.number().min(0.5).max(5).multipleOf(0.5),
+  helpful: z.number().int().min(0).default(0),
+  unhelpful: z.number().int().min(0).default(0),
+  spoilers: z.boolean().default(false),
+});
+
 export const curatedSchema = z.strictObject({
-  people: z
-    .array(
-      z.strictObject({
-        id,
-        name: z.string().min(1),
-        roles: z.array(z.enum(PERSON_ROLES as unknown as [PersonRole, ...PersonRole[]])).min(1),
-        biography: z.string().default(''),
-      }),
-    )
-    .default([]),
+  people: z.array(personSchema).default([]),
   titles: z.array(titleSchema).default([]),
   collections: z.array(z.strictObject({ id, name: z.string().min(1), titles: z.array(id).min(1) })).default([]),
-  reviews: z
-    .array(
-      z.strictObject({
-        id,
-        title: id,
-        author: z.string().min(1),
-        created: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'expected YYYY-MM-DDTHH:MM:SSZ'),
-        review_title: z.string(),
-        text: z.string(),
-        rating: z.number().min(0.5).max(5).multipleOf(0.5),
-        helpful: z.number().int().min(0).default(0),
-        unhelpful: z.number().int().min(0).default(0),
-        spoilers: z.boolean().default(false),
-      }),
-    )
-    .default([]),
+  reviews: z.array(reviewSchema).default([]),
 });
 
 export type CuratedFile = z.output<typeof curatedSchema>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { CATALOG_RULES } from '../../test/support/catalog-rules.js';
-import { generateCatalog, type Catalog, type CatalogOptions } from './generate-catalog.js';
+import type { CatalogData as Catalog } from '../store/catalog-db.js';
+import { generateCatalog, type CatalogOptions } from './generate-catalog.js';
 import { ratingCount } from './histogram.js';
 
 const TODAY = '2026-05-01';

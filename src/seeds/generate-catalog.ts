@@ -4,15 +4,15 @@
 // dates are translated to `today`: ids, kinds, formats and discs never depend on the day the simulator runs,
 // so scenarios that name generated ids keep loading, while "coming soon" stays in the future.
 
-import type { Person, Review, Title } from '../domain/types.js';
-import { Casting } from './casting.js';
+import type { CatalogData } from '../store/catalog-db.js';
+import { castingFrom } from './casting.js';
 import { dateOfDay, dayNumber } from './days.js';
 import { generatePeople } from './generate-people.js';
 import { generateReviews } from './generate-reviews.js';
-import { FIRST_GENERATED_TITLE_ID, generateTitles } from './generate-titles.js';
+import { generateTitles } from './generate-titles.js';
 import { withPopularityRanks } from './histogram.js';
 import { assignSimilarIds, withFilmographies } from './link-catalog.js';
-import { loadCurated, type CuratedCatalog } from './load-curated.js';
+import { loadCurated } from './load-curated.js';
 import { Rng } from './rng.js';
 
 export interface CatalogOptions {
@@ -27,12 +27,6 @@ export interface CatalogOptions {
   today: string;
 }
 
-export interface Catalog {
-  titles: Title[];
-  people: Person[];
-  reviews: Review[];
-}
-
 /** The day the generator's structure is fixed to; only dates move with `today`. */
 export const GENERATION_ANCHOR = '2026-11-01';
 
@@ -40,7 +34,7 @@ export const GENERATION_ANCHOR = '2026-11-01';
 const STREAM = { people: 1, titles: 2, casting: 3, similars: 4, reviews: 5 } as const;
 
 /** `curatedRows` replaces seeds/curated.yaml when `options.curated` is true (tests use it). */
-export function generateCatalog(options: CatalogOptions, curatedRows?: CuratedCatalog): Catalog {
+export function generateCatalog(options: CatalogOptions, curatedRows?: CatalogData): CatalogData {
   const { seed } = options;
   if (!Number.isInteger(options.titles) || options.titles < 0) throw new Error(`catalog titles must be a whole number >= 0, got ${options.titles}`);
   if (!Number.isInteger(options.people) || options.people < 0) throw new Error(`catalog people must be a whole number >= 0, got ${options.people}`);
@@ -49,9 +43,9 @@ export function generateCatalog(options: CatalogOptions, curatedRows?: CuratedCa
   const curated = options.curated ? (curatedRows ?? loadCurated()) : { titles: [], people: [], reviews: [] };
 
   const generatedPeople = generatePeople(new Rng(seed, STREAM.people), options.people);
-  const casting = new Casting(new Rng(seed, STREAM.casting), generatedPeople);
+  const casting = castingFrom(new Rng(seed, STREAM.casting), generatedPeople);
   const anchoredTitles = generateTitles(new Rng(seed, STREAM.titles), casting, options.titles, anchor);
-  assignSimilarIds(new Rng(seed, STREAM.similars), anchoredTitles, FIRST_GENERATED_TITLE_ID);
+  assignSimilarIds(new Rng(seed, STREAM.similars), anchoredTitles);
   const anchoredReviews = generateReviews(new Rng(seed, STREAM.reviews), anchoredTitles, anchor);
   const generatedTitles = anchoredTitles.map((t) => (t.releaseDate ? { ...t, releaseDate: shiftDate(t.releaseDate, today - anchor) } : t));
   const generatedReviews = anchoredReviews.map((r) => ({ ...r, created: shiftDate(r.created.slice(0, 10), today - anchor) + r.created.slice(10) }));

@@ -6,20 +6,10 @@ import { dateTimeOfDay, dayNumber } from './days.js';
 import { ratingCount } from './histogram.js';
 import { firstName, lastName } from './names.js';
 import type { Rng } from './rng.js';
-import { reviewText } from './text.js';
-import { REVIEW_TITLES } from './word-lists.js';
+import { WORD_LISTS } from './word-lists.js';
 
 export const FIRST_GENERATED_REVIEW_ID = 10_001;
 const TEN_YEARS = 3652;
-
-function ratingFrom(rng: Rng, histogram: readonly number[]): number {
-  let point = rng.float() * ratingCount(histogram);
-  for (let bin = 0; bin < histogram.length; bin++) {
-    point -= histogram[bin] as number;
-    if (point < 0) return (bin + 1) / 2;
-  }
-  return 5;
-}
 
 function author(rng: Rng): string {
   const first = firstName(rng);
@@ -41,12 +31,12 @@ export function generateReviews(rng: Rng, titles: readonly Title[], today: numbe
         titleId: title.id,
         author: author(rng),
         created: dateTimeOfDay(rng.int(earliest, today - 1), rng.int(0, 86_399)),
-        reviewTitle: rng.pick(REVIEW_TITLES),
-        reviewText: reviewText(rng),
+        reviewTitle: rng.pick(WORD_LISTS.review_titles),
+        reviewText: rng.sample(WORD_LISTS.review_sentences, rng.int(1, 4)).join(' '),
         helpful,
         unhelpful: Math.floor(Math.pow(rng.float(), 2) * 12),
         spoilers: rng.chance(0.1),
-        rating: ratingFrom(rng, title.baseHistogram),
+        rating: rng.weighted(title.baseHistogram.map((count, bin) => [(bin + 1) / 2, count] as const)),
       });
     }
   }

@@ -18,26 +18,17 @@ export function drawRatingCount(rng: Rng, scale = 1): number {
 
 /** Bins for `count` ratings around `quality` (a mean rating, 0.5..5); their sum is close to `count`. */
 export function drawHistogram(rng: Rng, count: number, quality: number): number[] {
-  const weights: number[] = [];
-  let total = 0;
-  for (let bin = 0; bin < HISTOGRAM_BINS; bin++) {
+  const weights = Array.from({ length: HISTOGRAM_BINS }, (_, bin) => {
     const distance = (bin + 1) / 2 - quality;
-    const weight = Math.exp(-(distance * distance) / (2 * 0.8 * 0.8));
-    weights.push(weight);
-    total += weight;
-  }
+    return Math.exp(-(distance * distance) / (2 * 0.8 * 0.8));
+  });
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (count > 40) return weights.map((weight) => Math.round((count * weight * (0.9 + 0.2 * rng.float())) / total));
+  // Few ratings: draw each one, so small titles look lumpy like real ones.
   const bins = new Array<number>(HISTOGRAM_BINS).fill(0);
-  if (count <= 40) {
-    // Few ratings: draw each one, so small titles look lumpy like real ones.
-    for (let i = 0; i < count; i++) {
-      let point = rng.float() * total;
-      let bin = 0;
-      while (bin < HISTOGRAM_BINS - 1 && (point -= weights[bin] as number) >= 0) bin++;
-      bins[bin]! += 1;
-    }
-    return bins;
-  }
-  return weights.map((weight) => Math.round((count * weight * (0.9 + 0.2 * rng.float())) / total));
+  const byBin = weights.map((weight, bin) => [bin, weight] as const);
+  for (let i = 0; i < count; i++) bins[rng.weighted(byBin)]! += 1;
+  return bins;
 }
 
 /** A title's quality: most titles are middling, a few are loved or loathed. */
@@ -45,10 +36,9 @@ export function drawQuality(rng: Rng): number {
   return Math.min(4.9, Math.max(0.8, rng.normal(3.4, 0.75)));
 }
 
+/** The sum of a histogram's bins. */
 export function ratingCount(histogram: readonly number[]): number {
-  let sum = 0;
-  for (const count of histogram) sum += count;
-  return sum;
+  return histogram.reduce((sum, count) => sum + count, 0);
 }
 
 /**
@@ -56,9 +46,8 @@ export function ratingCount(histogram: readonly number[]): number {
  * Only titles whose rank changes are copied: copying 100,000 titles cost more than generating them.
  */
 export function withPopularityRanks(titles: readonly Title[], size = 100): Title[] {
-  const counts = titles.map((title) => ratingCount(title.baseHistogram));
   const top = titles
-    .map((title, index) => ({ id: title.id, count: counts[index] as number }))
+    .map((title) => ({ id: title.id, count: ratingCount(title.baseHistogram) }))
     .filter((entry) => entry.count > 0)
     .sort((a, b) => b.count - a.count || a.id - b.id)
     .slice(0, size);

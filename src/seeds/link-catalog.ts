@@ -5,12 +5,12 @@ import type { Person, Title } from '../domain/types.js';
 import type { Rng } from './rng.js';
 
 /**
- * Gives each generated title (id from `firstId`) that is neither a disc nor adult 0-8 similar titles
- * sharing one of its genres. Sets `similarIds` in place: the generator owns these rows, and copying
+ * Gives each of the generated `titles` (curated ones list their own) that is neither a disc nor adult
+ * 0-8 similar titles sharing one of its genres. Sets `similarIds` in place: the generator owns these rows, and copying
  * 100,000 titles would cost more than drawing them.
  */
-export function assignSimilarIds(rng: Rng, titles: readonly Title[], firstId: number): void {
-  const eligible = (title: Title): boolean => title.id >= firstId && title.parentId === undefined && !title.adult;
+export function assignSimilarIds(rng: Rng, titles: readonly Title[]): void {
+  const eligible = (title: Title): boolean => title.parentId === undefined && !title.adult;
   const byGenre = new Map<string, number[]>();
   for (const title of titles) {
     if (!eligible(title)) continue;
@@ -24,12 +24,8 @@ export function assignSimilarIds(rng: Rng, titles: readonly Title[], firstId: nu
     if (!eligible(title)) continue;
     const pool = byGenre.get(rng.pick(title.genres)) ?? [];
     const wanted = Math.min(rng.int(0, 8), pool.length - 1);
-    const similarIds: number[] = [];
-    for (let attempt = 0; similarIds.length < wanted && attempt < wanted * 4; attempt++) {
-      const id = rng.pick(pool);
-      if (id !== title.id && !similarIds.includes(id)) similarIds.push(id);
-    }
-    title.similarIds = similarIds;
+    // Seeded with the title itself, which is thus never drawn as its own similar, then dropped.
+    title.similarIds = rng.fill([title.id], wanted + 1, wanted * 4, () => rng.pick(pool)).slice(1);
   }
 }
 
@@ -38,15 +34,13 @@ export function withFilmographies(people: readonly Person[], titles: readonly Ti
   // Walking the titles newest first fills every filmography already in order: one sort, not one per person.
   const newestFirst = titles.slice().sort((a, b) => (b.productionYear ?? 0) - (a.productionYear ?? 0) || a.id - b.id);
   const credits = new Map<number, number[]>();
-  const add = (personId: number, titleId: number): void => {
-    const list = credits.get(personId);
-    if (list) list.push(titleId);
-    else credits.set(personId, [titleId]);
-  };
   for (const title of newestFirst) {
-    for (const personId of title.actorIds) add(personId, title.id);
     // Someone who acts in and directs a title lists it once.
-    for (const personId of title.directorIds) if (!title.actorIds.includes(personId)) add(personId, title.id);
+    for (const personId of new Set([...title.actorIds, ...title.directorIds])) {
+      const list = credits.get(personId);
+      if (list) list.push(title.id);
+      else credits.set(personId, [title.id]);
+    }
   }
   return people.map((person) => ({ ...person, filmography: credits.get(person.id) ?? [] }));
 }

@@ -1,29 +1,22 @@
 // Reads seeds/curated.yaml into domain rows. A bad file stops start-up with every problem and its path.
 
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 
 import type { Person, Review, Title } from '../domain/types.js';
+import { packageRoot } from '../package-root.js';
+import type { CatalogData } from '../store/catalog-db.js';
 import { cleanTitle } from './clean-title.js';
 import { curatedProblems } from './curated-rules.js';
 import { curatedSchema, type CuratedFile, type CuratedTitle } from './curated-schema.js';
-import { seedsFile } from './seeds-file.js';
-
-export interface CuratedCatalog {
-  titles: Title[];
-  people: Person[];
-  reviews: Review[];
-}
-
-const NO_RATINGS = (): number[] => new Array<number>(10).fill(0);
 
 function pathOf(path: readonly PropertyKey[]): string {
   return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('') || '(top level)';
 }
 
 /** Parses and checks curated YAML text; `source` names the file in error messages. */
-export function parseCurated(text: string, source = 'seeds/curated.yaml'): CuratedCatalog {
+export function parseCurated(text: string, source = 'seeds/curated.yaml'): CatalogData {
   let raw: unknown;
   try {
     raw = load(text, { schema: CORE_SCHEMA });
@@ -39,25 +32,23 @@ export function parseCurated(text: string, source = 'seeds/curated.yaml'): Curat
 }
 
 function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['collections']>): Title[] {
-  const game = title.kind === 'game';
   const clean = title.clean ?? cleanTitle(title.title);
-  const discRunTimes = title.discs.map((disc) => disc.run_time ?? 0);
-  const runTime = title.run_time ?? (discRunTimes.length > 0 ? discRunTimes.reduce((a, b) => a + b, 0) : undefined);
+  const runTime = title.run_time ?? (title.discs.length > 0 ? title.discs.reduce((sum, disc) => sum + (disc.run_time ?? 0), 0) : undefined);
   const series: Title = {
     id: title.id,
     fullTitle: title.title,
     cleanTitle: clean,
     kind: title.kind,
-    ...(title.studio !== undefined && { studio: title.studio }),
-    ...(title.release_date !== undefined && { releaseDate: title.release_date }),
-    ...(title.production_year !== undefined && { productionYear: title.production_year }),
-    ...(runTime !== undefined && { runTime }),
-    ...(title.players !== undefined && { players: title.players }),
-    ...(title.developer !== undefined && { developer: title.developer }),
+    studio: title.studio,
+    releaseDate: title.release_date,
+    productionYear: title.production_year,
+    runTime,
+    players: title.players,
+    developer: title.developer,
     canRent: title.can_rent,
     adult: title.adult,
     format: title.format,
-    certificateScheme: game ? 'pegi' : 'bbfc',
+    certificateScheme: title.kind === 'game' ? 'pegi' : 'bbfc',
     certificate: title.certificate,
     genres: title.genres,
     languages: {
@@ -84,7 +75,7 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
       fullTitle: title.format === 'Blu-ray' ? `${discClean} (Blu-ray)` : discClean,
       cleanTitle: discClean,
       ...(disc.run_time !== undefined && { runTime: disc.run_time }),
-      baseHistogram: disc.histogram ?? NO_RATINGS(),
+      baseHistogram: disc.histogram,
       collections: collections.get(disc.id) ?? [],
       similarIds: [],
       discIds: [],
@@ -94,7 +85,7 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
   return [series, ...discs];
 }
 
-function toCatalog(file: CuratedFile): CuratedCatalog {
+function toCatalog(file: CuratedFile): CatalogData {
   const collections = new Map<number, Title['collections']>();
   for (const collection of file.collections) {
     collection.titles.forEach((titleId, index) => {
@@ -125,9 +116,9 @@ function toCatalog(file: CuratedFile): CuratedCatalog {
 }
 
 /** The package's seeds/curated.yaml. */
-export const curatedFilePath = (): string => seedsFile('curated.yaml');
+export const curatedFilePath = (): string => join(packageRoot(), 'seeds', 'curated.yaml');
 
 /** Reads the curated catalogue fresh each time (callers get rows they may not share). */
-export function loadCurated(path = curatedFilePath()): CuratedCatalog {
+export function loadCurated(path = curatedFilePath()): CatalogData {
   return parseCurated(readFileSync(path, 'utf8'), relative(process.cwd(), path) || path);
 }

@@ -14,7 +14,7 @@ function list(values: readonly string[] | null | undefined, what: string): reado
 const FEMALE = list(en.person?.first_name?.female, 'female first names');
 const MALE = list(en.person?.first_name?.male, 'male first names');
 const LAST = list(en.person?.last_name?.generic, 'last names');
-const CITIES = list(en.location?.city_name, 'city names');
+export const CITIES = list(en.location?.city_name, 'city names');
 
 export function firstName(rng: Rng): string {
   return rng.pick(rng.chance(0.5) ? FEMALE : MALE);
@@ -22,12 +22,4 @@ export function firstName(rng: Rng): string {
 
 export function lastName(rng: Rng): string {
   return rng.pick(LAST);
-}
-
-export function fullName(rng: Rng): string {
-  return `${firstName(rng)} ${lastName(rng)}`;
-}
-
-export function city(rng: Rng): string {
-  return rng.pick(CITIES);
 }

@@ -1,22 +1,19 @@
-import { Faker, base, en, generateMersenne53Randomizer, type Randomizer } from '@faker-js/faker';
+import { generateMersenne53Randomizer } from '@faker-js/faker';
 
 /**
- * The generator's only source of randomness: a seeded Faker instance (never the global one, never
- * Math.random) plus the few draws the generator needs, kept cheap because 100,000 titles make millions.
- * Each concern draws from its own stream ([seed, stream]) so that, say, a different people count does
- * not reshuffle every title name.
+ * The generator's only source of randomness: faker's seeded Mersenne Twister (the one a seeded Faker
+ * instance draws from; never Math.random) plus the few draws the generator needs, kept cheap because
+ * 100,000 titles make millions. Each concern draws from its own stream ([seed, stream]) so that, say, a
+ * different people count does not reshuffle every title name.
  */
 export class Rng {
-  readonly faker: Faker;
-  private readonly randomizer: Randomizer;
+  private readonly randomizer = generateMersenne53Randomizer();
 
   constructor(seed: number, stream: number) {
-    this.randomizer = generateMersenne53Randomizer();
-    this.faker = new Faker({ locale: [en, base], randomizer: this.randomizer });
-    this.faker.seed([seed, stream]);
+    this.randomizer.seed([seed, stream]);
   }
 
-  /** Uniform in [0, 1): the Faker instance's own randomizer, without faker.number's per-call options. */
+  /** Uniform in [0, 1), without faker.number's per-call options. */
   float(): number {
     return this.randomizer.next();
   }
@@ -56,13 +53,17 @@ export class Rng {
 
   /** Up to `count` distinct entries of `items`, in draw order. */
   sample<T>(items: readonly T[], count: number): T[] {
-    const chosen: T[] = [];
     const want = Math.min(count, items.length);
-    for (let attempt = 0; chosen.length < want && attempt < want * 4; attempt++) {
-      const item = this.pick(items);
-      if (!chosen.includes(item)) chosen.push(item);
+    return this.fill([], want, want * 4, () => this.pick(items));
+  }
+
+  /** Adds what `draw` gives to `into`, skipping what it holds already, until it has `size` entries or `tries` draws are spent. */
+  fill<T>(into: T[], size: number, tries: number, draw: () => T): T[] {
+    for (let attempt = 0; into.length < size && attempt < tries; attempt++) {
+      const item = draw();
+      if (!into.includes(item)) into.push(item);
     }
-    return chosen;
+    return into;
   }
 
   /** Fisher-Yates on a copy. */

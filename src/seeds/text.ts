@@ -1,36 +1,33 @@
-// Prose for synopses, biographies and reviews, built from templates with the seeded Rng. Faker's lorem
+// Prose for synopses and biographies, built from templates with the seeded Rng. Faker's lorem
 // would read as Latin and costs far more a paragraph; this reads like a sleeve note and keeps the large
 // catalogue's synopses quick to generate.
 
 import type { PersonRole, TitleKind } from '../domain/types.js';
-import { city, firstName } from './names.js';
+import { CITIES, firstName } from './names.js';
 import type { Rng } from './rng.js';
-import { OCCUPATIONS, REVIEW_SENTENCES, SYNOPSIS_EVENTS, SYNOPSIS_GOALS, SYNOPSIS_TONES, TITLE_NOUNS, TITLE_PLACES } from './word-lists.js';
+import { WORD_LISTS } from './word-lists.js';
+
+/** Synopsis sentences about a drawn name, each equally likely. */
+const SYNOPSIS_SENTENCES: readonly ((rng: Rng, name: string, kind: TitleKind, genre: string) => string)[] = [
+  (rng, name) => `${name}, a ${rng.pick(WORD_LISTS.occupations)}, must ${rng.pick(WORD_LISTS.synopsis_goals)}.`,
+  (rng, name) => `When ${rng.pick(WORD_LISTS.synopsis_events)}, ${name} sets out to ${rng.pick(WORD_LISTS.synopsis_goals)}.`,
+  (rng, _, kind, genre) =>
+    `Set in ${rng.pick(WORD_LISTS.title_places)}, this is ${rng.pick(WORD_LISTS.synopsis_tones)} ${genre.toLowerCase()} ${kind === 'game' ? 'game' : 'story'}.`,
+  (rng, name) => `Nobody expected the ${rng.pick(WORD_LISTS.title_nouns).toLowerCase()} to change everything for ${name}.`,
+  (rng, _, kind) =>
+    kind === 'game'
+      ? `Play alone or with friends across ${rng.int(8, 60)} levels.`
+      : `A ${rng.pick(['haunting', 'rousing', 'playful', 'brooding'])} score and a cast at the top of its game.`,
+  (rng, name) => `${name} and ${firstName(rng)} have ${rng.int(2, 30)} days before ${rng.pick(WORD_LISTS.synopsis_events)}.`,
+];
 
 function synopsisSentence(rng: Rng, kind: TitleKind, genre: string): string {
   const name = firstName(rng);
-  switch (rng.int(0, 5)) {
-    case 0:
-      return `${name}, a ${rng.pick(OCCUPATIONS)}, must ${rng.pick(SYNOPSIS_GOALS)}.`;
-    case 1:
-      return `When ${rng.pick(SYNOPSIS_EVENTS)}, ${name} sets out to ${rng.pick(SYNOPSIS_GOALS)}.`;
-    case 2:
-      return `Set in ${rng.pick(TITLE_PLACES)}, this is ${rng.pick(SYNOPSIS_TONES)} ${genre.toLowerCase()} ${kind === 'game' ? 'game' : 'story'}.`;
-    case 3:
-      return `Nobody expected the ${rng.pick(TITLE_NOUNS).toLowerCase()} to change everything for ${name}.`;
-    case 4:
-      return kind === 'game'
-        ? `Play alone or with friends across ${rng.int(8, 60)} levels.`
-        : `A ${rng.pick(['haunting', 'rousing', 'playful', 'brooding'])} score and a cast at the top of its game.`;
-    default:
-      return `${name} and ${firstName(rng)} have ${rng.int(2, 30)} days before ${rng.pick(SYNOPSIS_EVENTS)}.`;
-  }
+  return rng.pick(SYNOPSIS_SENTENCES)(rng, name, kind, genre);
 }
 
 function paragraph(rng: Rng, kind: TitleKind, genre: string): string {
-  const sentences: string[] = [];
-  for (let i = rng.int(1, 4); i > 0; i--) sentences.push(synopsisSentence(rng, kind, genre));
-  return sentences.join(' ');
+  return Array.from({ length: rng.int(1, 4) }, () => synopsisSentence(rng, kind, genre)).join(' ');
 }
 
 /** 1-4 paragraphs (mostly 1-2), separated by blank lines; many run past the 200 characters of the embedded cut. */
@@ -41,33 +38,17 @@ export function synopsis(rng: Rng, kind: TitleKind, genre: string): string {
     [3, 17],
     [4, 8],
   ] as const);
-  const paragraphs: string[] = [];
-  for (let i = 0; i < count; i++) paragraphs.push(paragraph(rng, kind, genre));
-  return paragraphs.join('\n\n');
+  return Array.from({ length: count }, () => paragraph(rng, kind, genre)).join('\n\n');
 }
 
-const ROLE_NOUNS: Readonly<Record<PersonRole, string>> = {
-  actor: 'actor',
-  director: 'director',
-  dancer: 'dancer',
-  drummer: 'drummer',
-  narrator: 'narrator',
-  singer: 'singer',
-  'voice over': 'voice artist',
-};
-
 export function biography(rng: Rng, name: string, roles: readonly PersonRole[]): string {
-  const what = roles.map((role) => ROLE_NOUNS[role]).join(' and ');
-  const born = `${name} is ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} born in ${city(rng)} in ${rng.int(1920, 2004)}.`;
+  const what = roles.map((role) => (role === 'voice over' ? 'voice artist' : role)).join(' and ');
+  const born = `${name} is ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} born in ${rng.pick(CITIES)} in ${rng.int(1920, 2004)}.`;
   const career = rng.pick([
     `After years in repertory theatre, ${name.split(' ')[0]} broke through with a small part that critics could not stop talking about.`,
     `${name.split(' ')[0]} trained at drama school and has worked steadily in film and television ever since.`,
     `Known for an eye for detail, ${name.split(' ')[0]} has won several festival awards.`,
-    `Before turning professional, ${name.split(' ')[0]} worked as a ${rng.pick(OCCUPATIONS)}.`,
+    `Before turning professional, ${name.split(' ')[0]} worked as a ${rng.pick(WORD_LISTS.occupations)}.`,
   ]);
   return `${born} ${career}`;
-}
-
-export function reviewText(rng: Rng): string {
-  return rng.sample(REVIEW_SENTENCES, rng.int(1, 4)).join(' ');
 }

@@ -3,7 +3,7 @@
 import type { TitleLanguages } from '../domain/types.js';
 import { dateOfDay, dayNumber, firstDayOfYear, yearOfDay } from './days.js';
 import type { Rng } from './rng.js';
-import { GAME_GENRES, OTHER_LANGUAGES, PURCHASE_TYPES, VIDEO_GENRES } from './word-lists.js';
+import { GAME_GENRES, OTHER_LANGUAGES, PURCHASE_TYPES, VIDEO_GENRE_WEIGHTS } from './word-lists.js';
 
 export const DVD_LAUNCH_DAY = dayNumber('1998-04-01');
 export const BLU_RAY_LAUNCH_DAY = dayNumber('2006-06-20');
@@ -46,41 +46,14 @@ export function drawRelease(rng: Rng, today: number, earliestYear: number, lates
   return { productionYear, releaseDate: dateOfDay(day) };
 }
 
-const VIDEO_GENRE_WEIGHTS: Readonly<Record<string, number>> = {
-  Drama: 16,
-  Comedy: 14,
-  'Action & Adventure': 11,
-  Thriller: 10,
-  Crime: 7,
-  Romance: 7,
-  Horror: 6,
-  'Sci-Fi & Fantasy': 6,
-  'Kids & Family': 6,
-  Documentary: 5,
-  'Music & Musicals': 4,
-  Anime: 3,
-  War: 3,
-  Westerns: 2,
-};
-const FILM_GENRE_TABLE = VIDEO_GENRES.filter((genre) => genre !== 'Television').map((genre) => [genre, VIDEO_GENRE_WEIGHTS[genre] ?? 1] as const);
-
-function distinct(count: number, drawOne: () => string, into: string[] = []): string[] {
-  for (let attempt = 0; into.length < count && attempt < count * 5; attempt++) {
-    const genre = drawOne();
-    if (!into.includes(genre)) into.push(genre);
-  }
-  return into;
-}
-
 export function drawGenres(rng: Rng, kind: 'film' | 'tv' | 'game'): string[] {
   const count = rng.weighted([
     [1, 40],
     [2, 40],
     [3, 20],
   ] as const);
-  if (kind === 'game') return distinct(count, () => rng.pick(GAME_GENRES));
-  if (kind === 'tv') return distinct(count, () => rng.weighted(FILM_GENRE_TABLE), ['Television']);
-  return distinct(count, () => rng.weighted(FILM_GENRE_TABLE));
+  if (kind === 'game') return rng.fill([], count, count * 5, () => rng.pick(GAME_GENRES));
+  return rng.fill(kind === 'tv' ? ['Television'] : [], count, count * 5, () => rng.weighted(VIDEO_GENRE_WEIGHTS));
 }
 
 export function drawBbfc(rng: Rng, genres: readonly string[]): string {
@@ -117,12 +90,10 @@ export function drawLanguages(rng: Rng, genres: readonly string[]): TitleLanguag
 
 export function drawPurchase(rng: Rng, kind: 'film' | 'tv' | 'game'): string[] {
   if (kind === 'game') return rng.chance(0.3) ? [rng.pick(['rental', 'download to own'])] : [];
-  return rng.sample(
-    PURCHASE_TYPES,
-    rng.weighted([
-      [0, 40],
-      [1, 40],
-      [2, 20],
-    ] as const),
-  );
+  const count = rng.weighted([
+    [0, 40],
+    [1, 40],
+    [2, 20],
+  ] as const);
+  return rng.sample(PURCHASE_TYPES, count);
 }

@@ -4,27 +4,31 @@
 // the curated file's schema names stay here, typed; the free words are data, in seeds/word-lists.yaml.
 
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { PersonRole } from '../domain/types.js';
-import { seedsFile } from './seeds-file.js';
+import { packageRoot } from '../package-root.js';
 
-export const VIDEO_GENRES = [
-  'Action & Adventure',
-  'Comedy',
-  'Drama',
-  'Horror',
-  'Sci-Fi & Fantasy',
-  'Thriller',
-  'Romance',
-  'Documentary',
-  'Kids & Family',
-  'Anime',
-  'Music & Musicals',
-  'Television',
-  'War',
-  'Westerns',
-  'Crime',
+/** Video genres, each with its weight among a generated film's genres (only tv titles are Television, always). */
+export const VIDEO_GENRE_WEIGHTS = [
+  ['Action & Adventure', 11],
+  ['Comedy', 14],
+  ['Drama', 16],
+  ['Horror', 6],
+  ['Sci-Fi & Fantasy', 6],
+  ['Thriller', 10],
+  ['Romance', 7],
+  ['Documentary', 5],
+  ['Kids & Family', 6],
+  ['Anime', 3],
+  ['Music & Musicals', 4],
+  ['Television', 0],
+  ['War', 3],
+  ['Westerns', 2],
+  ['Crime', 7],
 ] as const;
+
+export const VIDEO_GENRES = VIDEO_GENRE_WEIGHTS.map(([genre]) => genre);
 
 export const GAME_GENRES = ['Action', 'Adventure', 'Racing', 'Sports', 'Puzzle', 'RPG', 'Shooter', 'Strategy'] as const;
 
@@ -90,32 +94,10 @@ const LISTS = [
 ] as const;
 
 /** seeds/word-lists.yaml, read when the generator loads (a child process: the server never imports this). */
-const words = readWordLists();
-export const {
-  studios: STUDIOS,
-  game_publishers: GAME_PUBLISHERS,
-  game_developers: GAME_DEVELOPERS,
-  title_adjectives: TITLE_ADJECTIVES,
-  title_nouns: TITLE_NOUNS,
-  title_places: TITLE_PLACES,
-  title_gerunds: TITLE_GERUNDS,
-  title_subtitles: TITLE_SUBTITLES,
-  tv_pattern_nouns: TV_PATTERN_NOUNS,
-  game_nouns: GAME_NOUNS,
-  sports: SPORTS,
-  adult_adjectives: ADULT_ADJECTIVES,
-  adult_nouns: ADULT_NOUNS,
-  editions: EDITIONS,
-  occupations: OCCUPATIONS,
-  synopsis_goals: SYNOPSIS_GOALS,
-  synopsis_events: SYNOPSIS_EVENTS,
-  synopsis_tones: SYNOPSIS_TONES,
-  review_titles: REVIEW_TITLES,
-  review_sentences: REVIEW_SENTENCES,
-} = words;
+export const WORD_LISTS = readWordLists();
 
 function readWordLists(): Readonly<Record<(typeof LISTS)[number], readonly string[]>> {
-  const path = seedsFile('word-lists.yaml');
+  const path = join(packageRoot(), 'seeds', 'word-lists.yaml');
   const lists = (load(readFileSync(path, 'utf8'), { schema: CORE_SCHEMA }) ?? {}) as Record<string, unknown>;
   for (const key of LISTS) {
     const list = lists[key];

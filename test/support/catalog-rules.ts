@@ -3,7 +3,7 @@
 
 import { PERSON_ROLES, type Title } from '../../src/domain/types.js';
 import { cleanTitle } from '../../src/seeds/clean-title.js';
-import type { Catalog } from '../../src/seeds/generate-catalog.js';
+import type { CatalogData as Catalog } from '../../src/store/catalog-db.js';
 import { ratingCount } from '../../src/seeds/histogram.js';
 import { BBFC_CERTIFICATES, CONSOLES, GAME_GENRES, PEGI_CERTIFICATES, PERFORMER_ROLES, VIDEO_FORMATS, VIDEO_GENRES } from '../../src/seeds/word-lists.js';
 
