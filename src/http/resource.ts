@@ -8,7 +8,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Declares one resource and the methods it answers. Any other method gets 405 with an `Allow` header;
  * HEAD follows GET (express does that by itself). `before` runs first for every listed method (auth).
  */
-export function resource(router: Router, path: string, methods: Partial<Record<Method, Handler>>, before: readonly RequestHandler[] = []): void {
+export function resource(router: Router, path: string, before: readonly RequestHandler[], methods: Partial<Record<Method, Handler>>): void {
   const allow = Object.keys(methods) as Method[];
   const route = router.route(path);
   for (const m of allow) {

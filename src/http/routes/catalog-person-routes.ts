@@ -22,30 +22,20 @@ export function catalogPersonRoutes(): Router {
   const router = Router();
   const before = [authenticateConsumer];
 
-  resource(
-    router,
-    '/catalog/person/:id',
-    {
-      GET: (req, res) => sendXml(res, 200, personXml(ctxOf(req).xml, personOf(req))),
-    },
-    before,
-  );
+  resource(router, '/catalog/person/:id', before, {
+    GET: (req, res) => sendXml(res, 200, personXml(ctxOf(req).xml, personOf(req))),
+  });
 
-  resource(
-    router,
-    '/catalog/person/:id/:detail',
-    {
-      GET: (req, res) => {
-        const p = personOf(req);
-        const detail = String(req.params['detail'] ?? '');
-        if (detail === 'biography') sendXml(res, 200, biographyXml(p));
-        else if (detail === 'artworks') sendXml(res, 200, personArtworksXml(ctxOf(req).xml, p.id));
-        else if (detail === 'filmography') sendXml(res, 200, filmographyXml(req, p));
-        else throw errors.notFound(`a person has no ${JSON.stringify(detail)}; their resources are ${PERSON_LINKS.join(', ')}`);
-      },
+  resource(router, '/catalog/person/:id/:detail', before, {
+    GET: (req, res) => {
+      const p = personOf(req);
+      const detail = String(req.params['detail'] ?? '');
+      if (detail === 'biography') sendXml(res, 200, biographyXml(p));
+      else if (detail === 'artworks') sendXml(res, 200, personArtworksXml(ctxOf(req).xml, p.id));
+      else if (detail === 'filmography') sendXml(res, 200, filmographyXml(req, p));
+      else throw errors.notFound(`a person has no ${JSON.stringify(detail)}; their resources are ${PERSON_LINKS.join(', ')}`);
     },
-    before,
-  );
+  });
 
   return router;
 }

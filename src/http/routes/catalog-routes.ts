@@ -29,24 +29,17 @@ export function catalogRoutes(): Router {
   const router = Router();
   router.use(underPrefix('/catalog/title/:id', catalogTitleRoutes()));
   router.use(underPrefix('/catalog/person/:id', catalogPersonRoutes()));
-  resource(router, '/catalog/collections/:id', { GET: getCollection }, [authenticateConsumer]);
+  resource(router, '/catalog/collections/:id', [authenticateConsumer], { GET: getCollection });
   // express decodes the path parameter, so /catalog/voice%20over arrives as "voice over".
-  resource(
-    router,
-    '/catalog/:kind',
-    {
-      GET: (req, res) => {
-        const kind = String(req.params['kind'] ?? '');
-        if (TITLE_SEARCH_KINDS.has(kind)) searchTitles(req, res, kind);
-        else if (PERSON_SEARCH_KINDS.has(kind)) searchPeople(req, res, kind);
-        else
-          throw errors.notFound(
-            `there is no catalogue of ${JSON.stringify(kind)}; search one of /catalog/${KINDS.map(encodeURIComponent).join(', /catalog/')}`,
-          );
-      },
+  resource(router, '/catalog/:kind', [authenticateConsumer], {
+    GET: (req, res) => {
+      const kind = String(req.params['kind'] ?? '');
+      if (TITLE_SEARCH_KINDS.has(kind)) searchTitles(req, res, kind);
+      else if (PERSON_SEARCH_KINDS.has(kind)) searchPeople(req, res, kind);
+      else
+        throw errors.notFound(`there is no catalogue of ${JSON.stringify(kind)}; search one of /catalog/${KINDS.map(encodeURIComponent).join(', /catalog/')}`);
     },
-    [authenticateConsumer],
-  );
+  });
   return router;
 }
 

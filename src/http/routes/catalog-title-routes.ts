@@ -21,34 +21,24 @@ export function catalogTitleRoutes(): Router {
   const router = Router();
   const before = [authenticateConsumer];
 
-  resource(
-    router,
-    '/catalog/title/:id',
-    {
-      GET: (req, res) => {
-        const t = titleOf(req);
-        sendXml(res, 200, titleRenderer(req)(t, parseExpand(ctxOf(req).params.get('expand'))));
-      },
+  resource(router, '/catalog/title/:id', before, {
+    GET: (req, res) => {
+      const t = titleOf(req);
+      sendXml(res, 200, titleRenderer(req)(t, parseExpand(ctxOf(req).params.get('expand'))));
     },
-    before,
-  );
+  });
 
-  resource(
-    router,
-    '/catalog/title/:id/:detail',
-    {
-      GET: (req, res) => {
-        const t = titleOf(req);
-        const name = detailOf(req, t);
-        if (name === 'similars') sendXml(res, 200, similarsXml(req, t));
-        else if (name === 'reviews') sendXml(res, 200, reviewsXml(req, t));
-        else if (name === 'histogram') sendXml(res, 200, histogramXml(statsOf(req, t)));
-        // The standalone synopsis carries the whole text; the embedded one is cut near 200 characters.
-        else sendXml(res, 200, detailContent(ctxOf(req).xml, t, name, dataOf(req).catalog, true));
-      },
+  resource(router, '/catalog/title/:id/:detail', before, {
+    GET: (req, res) => {
+      const t = titleOf(req);
+      const name = detailOf(req, t);
+      if (name === 'similars') sendXml(res, 200, similarsXml(req, t));
+      else if (name === 'reviews') sendXml(res, 200, reviewsXml(req, t));
+      else if (name === 'histogram') sendXml(res, 200, histogramXml(statsOf(req, t)));
+      // The standalone synopsis carries the whole text; the embedded one is cut near 200 characters.
+      else sendXml(res, 200, detailContent(ctxOf(req).xml, t, name, dataOf(req).catalog, true));
     },
-    before,
-  );
+  });
 
   return router;
 }

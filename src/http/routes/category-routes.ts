@@ -13,14 +13,9 @@ export function categoryRoutes(): Router {
   const router = Router();
   // Schemes may be two segments deep (certificates/bbfc, languages/main): one route per scheme.
   for (const scheme of CATEGORY_SCHEMES) {
-    resource(
-      router,
-      `/categories/${scheme}`,
-      {
-        GET: (req, res) => sendXml(res, 200, categorySchemeXml(categoryTerms(dataOf(req).catalog, scheme))),
-      },
-      [authenticateConsumer],
-    );
+    resource(router, `/categories/${scheme}`, [authenticateConsumer], {
+      GET: (req, res) => sendXml(res, 200, categorySchemeXml(categoryTerms(dataOf(req).catalog, scheme))),
+    });
   }
   router.all('/categories{/*rest}', (req) => {
     const path = ctxOf(req).path.replace(/^\/categories\/?/, '');

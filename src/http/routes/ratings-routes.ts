@@ -27,70 +27,55 @@ const guarded = [authenticateUser, ownUser] as const;
 export function ratingsRoutes(): Router {
   const router = Router();
 
-  resource(
-    router,
-    '/users/:guid/ratings',
-    {
-      GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
-    },
-    guarded,
-  );
+  resource(router, '/users/:guid/ratings', guarded, {
+    GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
+  });
 
-  resource(
-    router,
-    '/users/:guid/ratings/title',
-    {
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const guid = userOf(req).guid;
-        sendRememberedXml(req, res, () => {
-          const pageReq = pageRequestOf(req, USER_PAGING);
-          const expansion = parseExpand(ctx.params.get('expand'));
-          const render = embeddedTitles(req, expansion);
-          const page = ratedPage(req, guid, pageReq);
-          const views: Page<RatingView> = { ...page, items: page.items.map((v) => ({ ...v, titleXml: render(v.rating.titleId) })) };
-          return ratingsXml(ctx.xml, userListAddress(req, guid, 'ratings/title'), views);
-        });
-      },
-      POST: (req, res) => {
-        const ctx = ctxOf(req);
-        const { stores, catalog, now } = dataOf(req);
-        const guid = userOf(req).guid;
-        const titleId = requireTitleRef(req);
-        const rating = parseRating(ctx.params.get('rating'));
-        if (!catalog.title(titleId)) throw errors.notFound(`there is no title ${titleId} in the catalogue; rate a title whose id came from a catalog_title`);
-        if (stores.ratings.get(guid, titleId)) {
-          throw errors.conflict(`title ${titleId} is already rated; change the rating with PUT ${ratingHref(ctx.xml, guid, titleId)}?rating=<0.0 to 5.0>`);
-        }
-        ctx.sandbox.write(() => stores.ratings.insert(guid, titleId, rating, isoDateTime(now)));
-        res.set('Location', ratingHref(ctx.xml, guid, titleId));
-        sendXml(res, 201, resourcesCreatedXml(titleRatingLink(ctx.xml, guid, titleId)));
-      },
+  resource(router, '/users/:guid/ratings/title', guarded, {
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const guid = userOf(req).guid;
+      sendRememberedXml(req, res, () => {
+        const pageReq = pageRequestOf(req, USER_PAGING);
+        const expansion = parseExpand(ctx.params.get('expand'));
+        const render = embeddedTitles(req, expansion);
+        const page = ratedPage(req, guid, pageReq);
+        const views: Page<RatingView> = { ...page, items: page.items.map((v) => ({ ...v, titleXml: render(v.rating.titleId) })) };
+        return ratingsXml(ctx.xml, userListAddress(req, guid, 'ratings/title'), views);
+      });
     },
-    guarded,
-  );
+    POST: (req, res) => {
+      const ctx = ctxOf(req);
+      const { stores, catalog, now } = dataOf(req);
+      const guid = userOf(req).guid;
+      const titleId = requireTitleRef(req);
+      const rating = parseRating(ctx.params.get('rating'));
+      if (!catalog.title(titleId)) throw errors.notFound(`there is no title ${titleId} in the catalogue; rate a title whose id came from a catalog_title`);
+      if (stores.ratings.get(guid, titleId)) {
+        throw errors.conflict(`title ${titleId} is already rated; change the rating with PUT ${ratingHref(ctx.xml, guid, titleId)}?rating=<0.0 to 5.0>`);
+      }
+      ctx.sandbox.write(() => stores.ratings.insert(guid, titleId, rating, isoDateTime(now)));
+      res.set('Location', ratingHref(ctx.xml, guid, titleId));
+      sendXml(res, 201, resourcesCreatedXml(titleRatingLink(ctx.xml, guid, titleId)));
+    },
+  });
 
-  resource(
-    router,
-    '/users/:guid/ratings/title/:id',
-    {
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const rating = existingRating(req);
-        const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(rating.titleId);
-        sendXml(res, 200, ratingItemXml(ctx.xml, { rating, titleXml }));
-      },
-      PUT: (req, res) => {
-        const ctx = ctxOf(req);
-        const { stores, now } = dataOf(req);
-        const rating = parseRating(ctx.params.get('rating'));
-        const current = existingRating(req);
-        ctx.sandbox.write(() => stores.ratings.update(current.userGuid, current.titleId, rating, isoDateTime(now)));
-        sendXml(res, 200, statusXml(200, `the rating of title ${current.titleId} is now ${formatRating(rating)}`));
-      },
+  resource(router, '/users/:guid/ratings/title/:id', guarded, {
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const rating = existingRating(req);
+      const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(rating.titleId);
+      sendXml(res, 200, ratingItemXml(ctx.xml, { rating, titleXml }));
     },
-    guarded,
-  );
+    PUT: (req, res) => {
+      const ctx = ctxOf(req);
+      const { stores, now } = dataOf(req);
+      const rating = parseRating(ctx.params.get('rating'));
+      const current = existingRating(req);
+      ctx.sandbox.write(() => stores.ratings.update(current.userGuid, current.titleId, rating, isoDateTime(now)));
+      sendXml(res, 200, statusXml(200, `the rating of title ${current.titleId} is now ${formatRating(rating)}`));
+    },
+  });
 
   return router;
 }

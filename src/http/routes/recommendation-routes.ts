@@ -23,22 +23,17 @@ const POPULAR_POOL = 400;
 export function recommendationRoutes(): Router {
   const router = Router();
 
-  resource(
-    router,
-    '/users/:guid/recommendations',
-    {
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const guid = userOf(req).guid;
-        const pageReq = pageRequestOf(req, USER_PAGING);
-        const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
-        const page = pageOf(recommendationsFor(req, guid), pageReq);
-        const items = page.items.map((recommendation) => ({ recommendation, titleXml: render(recommendation.titleId) }));
-        sendXml(res, 200, recommendationsXml(ctx.xml, userListAddress(req, guid, 'recommendations'), { ...page, items }));
-      },
+  resource(router, '/users/:guid/recommendations', [authenticateUser, ownUser], {
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const guid = userOf(req).guid;
+      const pageReq = pageRequestOf(req, USER_PAGING);
+      const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
+      const page = pageOf(recommendationsFor(req, guid), pageReq);
+      const items = page.items.map((recommendation) => ({ recommendation, titleXml: render(recommendation.titleId) }));
+      sendXml(res, 200, recommendationsXml(ctx.xml, userListAddress(req, guid, 'recommendations'), { ...page, items }));
     },
-    [authenticateUser, ownUser],
-  );
+  });
 
   return router;
 }

@@ -22,38 +22,28 @@ const AWAITING_ALLOCATION = 0;
 export function rentalRoutes(): Router {
   const router = Router();
 
-  resource(
-    router,
-    '/users/:guid/rented',
-    {
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const guid = userOf(req).guid;
-        const pageReq = pageRequestOf(req, USER_PAGING);
-        const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
-        const page = dataOf(req).stores.rentals.page(guid, pageReq);
-        const items = page.items.map((rental) => ({ rental, titleXml: render(rental.titleId) }));
-        sendXml(res, 200, rentedXml(ctx.xml, userListAddress(req, guid, 'rented'), { ...page, items }));
-      },
+  resource(router, '/users/:guid/rented', guarded, {
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const guid = userOf(req).guid;
+      const pageReq = pageRequestOf(req, USER_PAGING);
+      const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
+      const page = dataOf(req).stores.rentals.page(guid, pageReq);
+      const items = page.items.map((rental) => ({ rental, titleXml: render(rental.titleId) }));
+      sendXml(res, 200, rentedXml(ctx.xml, userListAddress(req, guid, 'rented'), { ...page, items }));
     },
-    guarded,
-  );
+  });
 
-  resource(
-    router,
-    '/users/:guid/at_home',
-    {
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
-        const items = dataOf(req)
-          .stores.rentals.atHome(userOf(req).guid)
-          .map((rental) => ({ rental, titleXml: render(rental.titleId) }));
-        sendXml(res, 200, atHomeXml(items, AWAITING_ALLOCATION));
-      },
+  resource(router, '/users/:guid/at_home', guarded, {
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
+      const items = dataOf(req)
+        .stores.rentals.atHome(userOf(req).guid)
+        .map((rental) => ({ rental, titleXml: render(rental.titleId) }));
+      sendXml(res, 200, atHomeXml(items, AWAITING_ALLOCATION));
     },
-    guarded,
-  );
+  });
 
   return router;
 }

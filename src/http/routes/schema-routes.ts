@@ -28,7 +28,7 @@ export function schemaRoutes(): Router {
         .map((f) => [f, readFileSync(join(SCHEMA_DIR, f))]),
     ));
 
-  resource(router, '/schemas/:name', {
+  resource(router, '/schemas/:name', [], {
     GET: (req, res) => {
       const name = String(req.params['name'] ?? '');
       const file = schemaFiles().get(name);
@@ -41,7 +41,7 @@ export function schemaRoutes(): Router {
     },
   });
 
-  resource(router, '/openapi.yaml', {
+  resource(router, '/openapi.yaml', [], {
     GET: (_req, res) => sendFile(res, YAML_CONTENT_TYPE, (openapi ??= readFileSync(OPENAPI_FILE))),
   });
   return router;

@@ -20,23 +20,13 @@ export function userRoutes(): Router {
   const router = Router();
 
   // Any access token may ask who it belongs to, so no ownUser here.
-  resource(
-    router,
-    '/users',
-    {
-      GET: (req, res) => sendXml(res, 200, resourceXml(currentUserLink(ctxOf(req).xml, userOf(req)))),
-    },
-    [authenticateUser],
-  );
+  resource(router, '/users', [authenticateUser], {
+    GET: (req, res) => sendXml(res, 200, resourceXml(currentUserLink(ctxOf(req).xml, userOf(req)))),
+  });
 
-  resource(
-    router,
-    '/users/:guid',
-    {
-      GET: (req, res) => sendXml(res, 200, userXml(ctxOf(req).xml, userOf(req))),
-    },
-    [authenticateUser, ownUser],
-  );
+  resource(router, '/users/:guid', [authenticateUser, ownUser], {
+    GET: (req, res) => sendXml(res, 200, userXml(ctxOf(req).xml, userOf(req))),
+  });
 
   router.use(underPrefix('/users/:guid/ratings', ratingsRoutes()));
   router.use(underPrefix('/users/:guid/reviews', reviewRoutes()));
