@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { OperationSpec } from '../../domain/coverage.js';
 import type { World } from '../../world/world.js';
-import { ctxOf } from '../request-context.js';
+import { contextIfAny } from '../request-context.js';
 
 // On the request itself, as the journal keeps its pending entry (journal-middleware.ts says why): null when
 // no documented operation matched.
@@ -25,14 +25,6 @@ export function operationOf(world: World, req: Request, path: string): Operation
  * listener of its own.
  */
 export function countRequest(world: World, req: Request, res: Response): void {
-  const op = operationOf(world, req, pathOf(req));
+  const op = operationOf(world, req, contextIfAny(req)?.path ?? req.path);
   world.traffic.countRequest(op?.path, req.method, res.writableFinished ? res.statusCode : 0);
-}
-
-function pathOf(req: Request): string {
-  try {
-    return ctxOf(req).path;
-  } catch {
-    return req.path; // refused before the context was built (a body over the limit)
-  }
 }

@@ -4,7 +4,7 @@ import { ERROR_ROWS, variantsUsed, type AnswerFormat, type CoverageEvent } from 
 import type { AddDecision, RefusalKind } from '../../domain/queue-add.js';
 import type { World } from '../../world/world.js';
 import { operationOf } from './count-request.js';
-import { ctxOf, type RequestContext } from '../request-context.js';
+import { contextIfAny } from '../request-context.js';
 import { JSON_CONTENT_TYPE, XML_CONTENT_TYPE } from '../send-xml.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
 
@@ -93,12 +93,4 @@ function formatOf(req: Request, res: Response): AnswerFormat | undefined {
   if (head.includes(`\r\nContent-Type: ${XML_CONTENT_TYPE}\r\n`)) return 'xml';
   if (head.includes(`\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n`)) return 'json';
   return undefined;
-}
-
-function contextIfAny(req: Request): RequestContext | undefined {
-  try {
-    return ctxOf(req);
-  } catch {
-    return undefined; // refused before the context was built (a body over the limit): nobody's
-  }
 }

@@ -5,7 +5,7 @@ import { withoutSecrets } from '../../domain/journal-secrets.js';
 import type { World } from '../../world/world.js';
 import { countRequest } from './count-request.js';
 import { type Pending, pendingOf, PENDING, type WithPending } from '../journal-notes.js';
-import { ctxOf, type RequestContext } from '../request-context.js';
+import { contextIfAny } from '../request-context.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
 
 /**
@@ -82,14 +82,6 @@ function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
 function headerBlockOf(res: Response): string | undefined {
   const head = (res as unknown as { _header?: unknown })._header;
   return typeof head === 'string' ? head : undefined;
-}
-
-function contextIfAny(req: Request): RequestContext | undefined {
-  try {
-    return ctxOf(req);
-  } catch {
-    return undefined; // refused before the context was built (e.g. a body over the limit)
-  }
 }
 
 function describe(cause: unknown): string {

@@ -6,10 +6,10 @@ import type { Person } from '../../domain/types.js';
 import { pagedList } from '../../xml/paged.js';
 import { biographyXml, PERSON_LINKS, personArtworksXml, personXml } from '../../xml/person.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
-import { pageRequestOf } from './page-request.js';
+import { pageRequestOf, searchAddress } from './page-request.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
-import { searchAddress } from './search-address.js';
+
 import { sendXml } from '../send-xml.js';
 import { titleRenderer } from './title-renderer.js';
 import { byPathId } from './by-path-id.js';

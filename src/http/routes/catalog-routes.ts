@@ -14,10 +14,10 @@ import { sendRememberedXml } from '../remembered-answers.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
 import { catalogPersonRoutes } from './catalog-person-routes.js';
 import { catalogTitleRoutes } from './catalog-title-routes.js';
-import { pageRequestOf } from './page-request.js';
+import { pageRequestOf, searchAddress } from './page-request.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
-import { searchAddress } from './search-address.js';
+
 import { underPrefix } from './under-prefix.js';
 import { sendXml } from '../send-xml.js';
 import { titlePartRendererById, titleRenderer } from './title-renderer.js';

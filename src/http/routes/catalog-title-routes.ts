@@ -8,10 +8,10 @@ import { detailContent, detailLinks, histogramXml } from '../../xml/catalog-titl
 import { pagedList } from '../../xml/paged.js';
 import { titleReviewXml } from '../../xml/title-reviews.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
-import { pageRequestOf } from './page-request.js';
+import { pageRequestOf, searchAddress } from './page-request.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
-import { searchAddress } from './search-address.js';
+
 import { sendXml } from '../send-xml.js';
 import { statsOf, titleRenderer } from './title-renderer.js';
 import { byPathId } from './by-path-id.js';

@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
-import { parseExpand } from '../../domain/expand.js';
 import { parseBooleanParam, parseListDescription, parseListName } from '../../domain/list-params.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { newList, planListAdds } from '../../domain/list-writes.js';
@@ -9,23 +8,20 @@ import type { ListEntry, User, UserList } from '../../domain/types.js';
 import { statusXml } from '../../xml/error.js';
 import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../../xml/lists.js';
 import { resourcesCreatedXml } from '../../xml/resource-links.js';
-import { authenticateUser } from '../oauth/authenticate.js';
-import { embeddedTitles, userListAddress } from './embedded-title.js';
-import { ownUser, userOf } from './own-user.js';
+import { embeddedTitle, withTitles, userListAddress } from './embedded-title.js';
 import { pageRequestOf } from './page-request.js';
+import { ownUserGuards, userOf } from './own-user.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
 import { byPathId } from './by-path-id.js';
 
-const guarded = [authenticateUser, ownUser] as const;
-
 /** The user's collections (docs/reference/queues-and-lists.md). */
 export function listRoutes(): Router {
   const router = Router();
 
-  resource(router, '/users/:guid/lists', guarded, {
+  resource(router, '/users/:guid/lists', ownUserGuards, {
     GET: (req, res) => {
       const user = userOf(req);
       sendXml(res, 200, listsXml(ctxOf(req).xml, dataOf(req).stores.lists.listsOf(user.guid)));
@@ -50,16 +46,13 @@ export function listRoutes(): Router {
     },
   });
 
-  resource(router, '/users/:guid/lists/:list_id', guarded, {
+  resource(router, '/users/:guid/lists/:list_id', ownUserGuards, {
     GET: (req, res) => {
-      const ctx = ctxOf(req);
       const user = userOf(req);
       const list = ownList(req, user);
-      const pageReq = pageRequestOf(req, USER_PAGING);
-      const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
-      const page = pageOf(dataOf(req).stores.lists.entries(list.id), pageReq);
-      const items = page.items.map((entry) => ({ entry, titleXml: render(entry.titleId) }));
-      sendXml(res, 200, listItemsXml(ctx.xml, user.guid, userListAddress(req, user.guid, `lists/${list.id}`), { ...page, items }));
+      const entries = pageOf(dataOf(req).stores.lists.entries(list.id), pageRequestOf(req, USER_PAGING));
+      const page = withTitles(req, entries, (entry, render) => ({ entry, titleXml: render(entry.titleId) }));
+      sendXml(res, 200, listItemsXml(ctxOf(req).xml, user.guid, userListAddress(req, user.guid, `lists/${list.id}`), page));
     },
     POST: (req, res) => {
       const ctx = ctxOf(req);
@@ -85,14 +78,12 @@ export function listRoutes(): Router {
     },
   });
 
-  resource(router, '/users/:guid/lists/:list_id/:product_id', guarded, {
+  resource(router, '/users/:guid/lists/:list_id/:product_id', ownUserGuards, {
     // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one list_item, as in the list.
     GET: (req, res) => {
-      const ctx = ctxOf(req);
       const user = userOf(req);
       const entry = listEntry(req, user, ownList(req, user));
-      const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(entry.titleId);
-      sendXml(res, 200, listItemXml(ctx.xml, user.guid, { entry, titleXml }));
+      sendXml(res, 200, listItemXml(ctxOf(req).xml, user.guid, { entry, titleXml: embeddedTitle(req, entry.titleId) }));
     },
     DELETE: (req, res) => {
       const user = userOf(req);

@@ -11,3 +11,12 @@ export function pageRequestOf(req: Request, limits: PagingLimits): PageRequest {
   const { params } = ctxOf(req);
   return parsePageRequest(params.get('start_index'), params.get('items_per_page'), limits);
 }
+
+/**
+ * Page and refinement links repeat the search as sent: its path and every parameter
+ * (docs/reference/wire-format.md#paged-lists).
+ */
+export function searchAddress(req: Request) {
+  const ctx = ctxOf(req);
+  return { path: ctx.path, params: ctx.params.pairs };
+}

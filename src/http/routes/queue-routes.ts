@@ -12,9 +12,8 @@ import { statusXml } from '../../xml/error.js';
 import { queueDiscXml, queueItemXml, queueXml } from '../../xml/queue.js';
 import { queueItemHref, queuesXml } from '../../xml/queues.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { authenticateUser } from '../oauth/authenticate.js';
 import { userListAddress } from './embedded-title.js';
-import { ownUser, userOf } from './own-user.js';
+import { ownUserGuards, userOf } from './own-user.js';
 import { answeredNotModified, queueEtag, requireCurrentQueue } from './queue-etag.js';
 import { queueItemViews } from './queue-views.js';
 import { pageRequestOf } from './page-request.js';
@@ -24,13 +23,11 @@ import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
 import { byPathId } from './by-path-id.js';
 
-const guarded = [authenticateUser, ownUser] as const;
-
 /** Rental queues with sub-queues (docs/reference/queues-and-lists.md). */
 export function queueRoutes(): Router {
   const router = Router();
 
-  resource(router, '/users/:guid/queues', guarded, {
+  resource(router, '/users/:guid/queues', ownUserGuards, {
     GET: (req, res) => {
       const user = userOf(req);
       const { stores } = dataOf(req);
@@ -40,7 +37,7 @@ export function queueRoutes(): Router {
   });
 
   // Declared before /queues/:queue_id so that `item` and `disc` are never read as sub-queue ids.
-  resource(router, '/users/:guid/queues/item/:id', guarded, {
+  resource(router, '/users/:guid/queues/item/:id', ownUserGuards, {
     // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one queue_item, as in
     // the queue, under the queues' ETag.
     GET: (req, res) => {
@@ -79,7 +76,7 @@ export function queueRoutes(): Router {
 
   // PUT on a disc is not supported (docs/reference/queues-and-lists.md#routes): resource() answers 405 with
   // Allow: GET, DELETE, HEAD.
-  resource(router, '/users/:guid/queues/disc/:id', guarded, {
+  resource(router, '/users/:guid/queues/disc/:id', ownUserGuards, {
     // The one queue_disc, as in its title's queue_item (docs/reference/wire-format.md#addresses-and-ids),
     // under the queues' ETag.
     GET: (req, res) => {
@@ -117,7 +114,7 @@ export function queueRoutes(): Router {
     },
   });
 
-  resource(router, '/users/:guid/queues/:queue_id', guarded, {
+  resource(router, '/users/:guid/queues/:queue_id', ownUserGuards, {
     GET: (req, res) => {
       const ctx = ctxOf(req);
       const user = userOf(req);

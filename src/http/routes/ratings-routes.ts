@@ -1,47 +1,38 @@
 import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
-import { parseExpand } from '../../domain/expand.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { parseRating } from '../../domain/rating-value.js';
 import { isoDateTime } from '../../domain/sim-clock.js';
 import { ratedAmong } from '../../domain/rated-among.js';
 import { parseTitleRefs, titleIdOfRef } from '../../domain/title-ref.js';
-import type { Page, PageRequest, UserRating } from '../../domain/types.js';
+import type { Page, UserRating } from '../../domain/types.js';
 import { pathId } from '../../domain/ids.js';
 import { statusXml } from '../../xml/error.js';
-import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLink, type RatingView } from '../../xml/ratings.js';
+import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLink } from '../../xml/ratings.js';
 import { resourcesCreatedXml, resourceXml } from '../../xml/resource-links.js';
 import { formatRating } from '../../xml/writer.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { authenticateUser } from '../oauth/authenticate.js';
-import { embeddedTitles, userListAddress } from './embedded-title.js';
-import { ownUser, userOf } from './own-user.js';
+import { embeddedTitle, withTitles, userListAddress } from './embedded-title.js';
 import { pageRequestOf } from './page-request.js';
+import { ownUserGuards, userOf } from './own-user.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-
-const guarded = [authenticateUser, ownUser] as const;
 
 /** The user's title ratings (docs/reference/subscriber-resources.md#routes). */
 export function ratingsRoutes(): Router {
   const router = Router();
 
-  resource(router, '/users/:guid/ratings', guarded, {
+  resource(router, '/users/:guid/ratings', ownUserGuards, {
     GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
   });
 
-  resource(router, '/users/:guid/ratings/title', guarded, {
+  resource(router, '/users/:guid/ratings/title', ownUserGuards, {
     GET: (req, res) => {
-      const ctx = ctxOf(req);
       const guid = userOf(req).guid;
       sendRememberedXml(req, res, () => {
-        const pageReq = pageRequestOf(req, USER_PAGING);
-        const expansion = parseExpand(ctx.params.get('expand'));
-        const render = embeddedTitles(req, expansion);
-        const page = ratedPage(req, guid, pageReq);
-        const views: Page<RatingView> = { ...page, items: page.items.map((v) => ({ ...v, titleXml: render(v.rating.titleId) })) };
-        return ratingsXml(ctx.xml, userListAddress(req, guid, 'ratings/title'), views);
+        const page = withTitles(req, ratedPage(req, guid), (v, render) => ({ ...v, titleXml: render(v.rating.titleId) }));
+        return ratingsXml(ctxOf(req).xml, userListAddress(req, guid, 'ratings/title'), page);
       });
     },
     POST: (req, res) => {
@@ -60,12 +51,10 @@ export function ratingsRoutes(): Router {
     },
   });
 
-  resource(router, '/users/:guid/ratings/title/:id', guarded, {
+  resource(router, '/users/:guid/ratings/title/:id', ownUserGuards, {
     GET: (req, res) => {
-      const ctx = ctxOf(req);
       const rating = existingRating(req);
-      const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(rating.titleId);
-      sendXml(res, 200, ratingItemXml(ctx.xml, { rating, titleXml }));
+      sendXml(res, 200, ratingItemXml(ctxOf(req).xml, { rating, titleXml: embeddedTitle(req, rating.titleId) }));
     },
     PUT: (req, res) => {
       const ctx = ctxOf(req);
@@ -81,7 +70,8 @@ export function ratingsRoutes(): Router {
 }
 
 /** The page of ratings to show: all of them newest first, or only the rated ones among `title_refs`. */
-function ratedPage(req: Request, guid: string, pageReq: PageRequest): Page<{ rating: UserRating; titleRef?: string }> {
+function ratedPage(req: Request, guid: string): Page<{ rating: UserRating; titleRef?: string }> {
+  const pageReq = pageRequestOf(req, USER_PAGING);
   const { stores } = dataOf(req);
   const params = ctxOf(req).params;
   if (!params.has('title_refs')) {
