@@ -56,7 +56,7 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   // Faults first (a drop or error ends the request), then overrides (an answer instead of the API's, spending
   // no allowance), then the rate limit: all before the routers. A replay meets none of them; a signed request
   // one of them answers has used its nonce (verify-oauth claimNonce), so its replay is a 401 and uses up nothing.
-  app.use(faultsMiddleware(), overridesMiddleware(), rateLimitMiddleware());
+  app.use(faultsMiddleware, overridesMiddleware, rateLimitMiddleware);
   // From here on, the requests read in one turn of the event loop are answered as one batch.
   app.use(handleInBatches());
   // Each group's routes all live under its prefix (src/http/routes/under-prefix.ts). The narrower prefixes come
