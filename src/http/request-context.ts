@@ -43,10 +43,10 @@ export function ctxOf(req: Request): RequestContext {
 /** The request's context, or undefined for one refused before it was built (a body over the limit). */
 export const contextIfAny = (req: Request): RequestContext | undefined => (req as WithContext)[CTX];
 
-/** The data a handler reads and writes: its sandbox's stores, the scenario's catalogue, and the sandbox's now. */
-export function dataOf(req: Request): { stores: Stores; catalog: CatalogStore; now: number } {
+/** The data a handler reads and writes: its sandbox's stores, the scenario's catalogue and the sandbox's now, with the request's context. */
+export function dataOf(req: Request): { ctx: RequestContext; stores: Stores; catalog: CatalogStore; now: number } {
   const ctx = ctxOf(req);
-  return { stores: ctx.sandbox.stores, catalog: ctx.world.scenario.catalog, now: ctx.world.clockOf(ctx.sandbox).now() };
+  return { ctx, stores: ctx.sandbox.stores, catalog: ctx.world.scenario.catalog, now: ctx.world.clockOf(ctx.sandbox).now() };
 }
 
 /**

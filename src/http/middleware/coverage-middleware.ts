@@ -1,12 +1,27 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiError } from '../../domain/api-error.js';
-import { ERROR_ROWS, variantsUsed, type AnswerFormat, type CoverageEvent } from '../../domain/coverage.js';
+import { ERROR_ROWS, variantsUsed, type AnswerFormat, type CoverageEvent, type OperationSpec } from '../../domain/coverage.js';
 import type { AddDecision, RefusalKind } from '../../domain/queue-add.js';
 import type { World } from '../../world/world.js';
-import { operationOf } from './count-request.js';
 import { contextIfAny } from '../request-context.js';
 import { JSON_CONTENT_TYPE, XML_CONTENT_TYPE } from '../send-xml.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
+
+// On the request itself, as the journal keeps its pending entry (journal-middleware.ts says why): null when
+// no documented operation matched.
+const OPERATION = Symbol('rentalsim.operation');
+type WithOperation = Request & { [OPERATION]?: OperationSpec | null };
+
+/**
+ * The documented operation a request is (src/domain/coverage.ts), matched once per request: the counts of
+ * /__admin/metrics and the consumer's coverage record both need it when the connection closes.
+ */
+export function operationOf(world: World, req: Request, path: string): OperationSpec | undefined {
+  const r = req as WithOperation;
+  let op = r[OPERATION];
+  if (op === undefined) r[OPERATION] = op = world.coverageSpec.match(req.method, path) ?? null;
+  return op ?? undefined;
+}
 
 /** What the handlers and the error handler noted about a request, for its coverage record. */
 interface Notes {

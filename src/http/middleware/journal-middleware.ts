@@ -3,7 +3,7 @@ import type { ApiError } from '../../domain/api-error.js';
 import { UNVERIFIED, type JournalRecord } from '../../domain/journal.js';
 import { withoutSecrets } from '../../domain/journal-secrets.js';
 import type { World } from '../../world/world.js';
-import { countRequest } from './count-request.js';
+import { operationOf } from './coverage-middleware.js';
 import { type Pending, pendingOf, PENDING, type WithPending } from '../journal-notes.js';
 import { contextIfAny } from '../request-context.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
@@ -20,7 +20,10 @@ export function journalMiddleware(world: World) {
     (req as WithPending)[PENDING] = p;
     res.on('close', () => {
       world.journal.record(entryOf(req, res, p));
-      countRequest(world, req, res);
+      // The world's traffic counts (/__admin/metrics), by route template, method and status: from this
+      // listener, rather than one of their own.
+      const operation = operationOf(world, req, contextIfAny(req)?.path ?? req.path);
+      world.traffic.countRequest(operation?.path, req.method, res.writableFinished ? res.statusCode : 0);
     });
     next();
   };

@@ -89,8 +89,7 @@ export function catalogRoutes(): Router {
 }
 
 function searchTitles(req: Request, res: Response, kind: string): void {
-  const ctx = ctxOf(req);
-  const { catalog, now } = dataOf(req);
+  const { ctx, catalog, now } = dataOf(req);
   // Repeated searches are answered from the cache until the sandbox's ratings (the titles' statistics) change.
   // The parameters are read inside: an answer is kept only for parameters that were read without error.
   sendRememberedXml(req, res, () => {
@@ -108,8 +107,7 @@ function searchTitles(req: Request, res: Response, kind: string): void {
 }
 
 function searchPeople(req: Request, res: Response, kind: string): void {
-  const ctx = ctxOf(req);
-  const { catalog } = dataOf(req);
+  const { ctx, catalog } = dataOf(req);
   sendRememberedXml(req, res, () => {
     const search = parsePersonSearch(kind, ctx.params);
     const pageReq = pageRequestOf(req, CATALOG_PAGING);
@@ -142,8 +140,7 @@ function titlesPageXml(req: Request, root: string, titles: readonly Title[]): st
  * (docs/reference/wire-format.md#addresses-and-ids).
  */
 function getCollection(req: Request, res: Response): void {
-  const ctx = ctxOf(req);
-  const { catalog } = dataOf(req);
+  const { ctx, catalog } = dataOf(req);
   const raw = String(req.params['id'] ?? '');
   const id = pathId(raw);
   const members = id === undefined ? [] : catalog.titlesById(catalogSearchOf(catalog).collectionMembers(id));
@@ -182,8 +179,7 @@ function detailOf(req: Request, t: Title): TitleLink {
 
 /** The catalogue's reviews of the title and those this sandbox's users wrote, newest (or most helpful) first. */
 function reviewsXml(req: Request, t: Title): string {
-  const ctx = ctxOf(req);
-  const { catalog, stores } = dataOf(req);
+  const { ctx, catalog, stores } = dataOf(req);
   const expansion = parseExpand(ctx.params.get('expand'));
   const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.titleReviews.ofTitle(t.id)], ctx.params.get('view'));

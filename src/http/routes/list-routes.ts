@@ -27,9 +27,8 @@ export function listRoutes(): Router {
       sendXml(res, 200, listsXml(ctxOf(req).xml, dataOf(req).stores.lists.listsOf(user.guid)));
     },
     POST: (req, res) => {
-      const ctx = ctxOf(req);
+      const { ctx, stores, now } = dataOf(req);
       const user = userOf(req);
-      const { stores, now } = dataOf(req);
       const fields = {
         name: parseListName(ctx.params.get('name')),
         description: parseListDescription(ctx.params.get('description')),
@@ -55,9 +54,8 @@ export function listRoutes(): Router {
       sendXml(res, 200, listItemsXml(ctxOf(req).xml, user.guid, userListAddress(req, user.guid, `lists/${list.id}`), page));
     },
     POST: (req, res) => {
-      const ctx = ctxOf(req);
+      const { ctx, stores, now } = dataOf(req);
       const user = userOf(req);
-      const { stores, now } = dataOf(req);
       const list = ownList(req, user);
       const add = (refs: string[], catalog: CatalogFacts) => {
         const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)

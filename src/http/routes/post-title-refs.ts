@@ -30,14 +30,6 @@ export function postTitleRefs(
   const decisions = add(refs, { titleOf: (id) => catalog.title(id), failsAdd: (id) => stores.stock.failsAdd(id) });
   noteRefusals(req, decisions); // for coverage reports
   const added = decisions.flatMap((d) => (d.ok ? [{ href: hrefOf(d.title.id), title: d.title.fullTitle }] : []));
-  sendXml(
-    res,
-    201,
-    writeResponseXml(
-      ctx.xml,
-      element,
-      added,
-      decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }])),
-    ),
-  );
+  const failed = decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }]));
+  sendXml(res, 201, writeResponseXml(ctx.xml, element, added, failed));
 }

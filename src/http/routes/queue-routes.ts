@@ -101,16 +101,10 @@ export function queueRoutes(): Router {
       if (last) stores.queues.remove(user.guid, titleId);
       else stores.queues.removeDisc(user.guid, discId);
       res.set('ETag', queueEtag(req, user));
-      sendXml(
-        res,
-        200,
-        statusXml(
-          200,
-          last
-            ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`
-            : `disc ${discId} of title ${titleId} removed from the queue`,
-        ),
-      );
+      const said = last
+        ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`
+        : `disc ${discId} of title ${titleId} removed from the queue`;
+      sendXml(res, 200, statusXml(200, said));
     },
   });
 
@@ -133,9 +127,8 @@ export function queueRoutes(): Router {
       });
     },
     POST: (req, res) => {
-      const ctx = ctxOf(req);
+      const { ctx, stores } = dataOf(req);
       const user = userOf(req);
-      const { stores } = dataOf(req);
       const queue = queueOfPath(req, user);
       const add = (refs: string[], catalog: CatalogFacts) => {
         const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;

@@ -36,8 +36,7 @@ export function ratingsRoutes(): Router {
       });
     },
     POST: (req, res) => {
-      const ctx = ctxOf(req);
-      const { stores, catalog, now } = dataOf(req);
+      const { ctx, stores, catalog, now } = dataOf(req);
       const guid = userOf(req).guid;
       const titleId = requireTitleRef(req);
       const rating = parseRating(ctx.params.get('rating'));
@@ -57,8 +56,7 @@ export function ratingsRoutes(): Router {
       sendXml(res, 200, ratingItemXml(ctxOf(req).xml, { rating, titleXml: embeddedTitle(req, rating.titleId) }));
     },
     PUT: (req, res) => {
-      const ctx = ctxOf(req);
-      const { stores, now } = dataOf(req);
+      const { ctx, stores, now } = dataOf(req);
       const rating = parseRating(ctx.params.get('rating'));
       const current = existingRating(req);
       ctx.sandbox.write(() => stores.ratings.update(current.userGuid, current.titleId, rating, isoDateTime(now)));
@@ -96,8 +94,7 @@ function requireTitleRef(req: Request): number {
 
 /** The user's rating of the title in the path; 404 when the title does not exist or is not rated. */
 function existingRating(req: Request): UserRating {
-  const ctx = ctxOf(req);
-  const { stores, catalog } = dataOf(req);
+  const { ctx, stores, catalog } = dataOf(req);
   const guid = userOf(req).guid;
   const raw = String(req.params['id'] ?? '');
   const id = pathId(raw);

@@ -73,9 +73,5 @@ function assembled(req: Request, c: CachedTitle): string {
 
 /** A title's statistics in this request's sandbox. */
 export function statsOf(req: Request, t: Title): TitleStats {
-  return statsOfTitle(req, t.id, t.baseHistogram);
-}
-
-function statsOfTitle(req: Request, id: number, baseHistogram: readonly number[]): TitleStats {
-  return titleStats(baseHistogram, ctxOf(req).sandbox.stores.titleStats.userRatingsOf(id));
+  return titleStats(t.baseHistogram, ctxOf(req).sandbox.stores.titleStats.userRatingsOf(t.id));
 }
