@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { errors } from './domain/api-error.js';
 import { absoluteFormMiddleware } from './http/middleware/absolute-form-middleware.js';
 import { catalogRoutes } from './http/routes/catalog-routes.js';
-import { coverageMiddleware, coverageObserver } from './http/middleware/coverage-middleware.js';
+import { coverageObserver } from './http/middleware/coverage-record.js';
 import { categoryRoutes } from './http/routes/category-routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { faultsMiddleware } from './http/middleware/faults-middleware.js';
@@ -49,7 +49,7 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   // A team's admin call is checked by the API's verifier (admin/admin-caller.ts says what it may then reach).
   const teamSigner: AdminSigner = (req, res) => adminSignerOf(req, res, world, config);
   app.use(Router().use('/__admin', adminRoutes(world, config, adminLog, teamSigner)));
-  app.use(journalMiddleware(world), coverageMiddleware(world));
+  app.use(journalMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));

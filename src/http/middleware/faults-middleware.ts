@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { defaultDetails, defaultReason, type FaultDecision } from '../../domain/faults.js';
-import { noteFaults } from '../journal-notes.js';
+import { pendingOf } from '../journal-notes.js';
 import { ctxOf } from '../request-context.js';
 import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';
 
@@ -25,7 +25,8 @@ export function faultsMiddleware(req: Request, res: Response, next: NextFunction
   // Its nonce is used now: the same bytes sent again are a replay, and use up nothing. A dropped request had
   // no answer, so the same bytes sent again (a client's automatic retry) are not a replay.
   if (decision.terminal?.action.kind !== 'drop') claimNonce(req);
-  noteFaults(req, decision.firedIds);
+  const pending = pendingOf(req);
+  if (pending) pending.faults = decision.firedIds;
   const act = () => applyTerminal(decision, req, res, next);
   if (decision.delayMs > 0) setTimeout(act, decision.delayMs);
   else act();

@@ -3,7 +3,7 @@ import type { ApiError } from '../../domain/api-error.js';
 import { UNVERIFIED, type JournalRecord } from '../../domain/journal.js';
 import { withoutSecrets } from '../../domain/journal-secrets.js';
 import type { World } from '../../world/world.js';
-import { operationOf } from './coverage-middleware.js';
+import { operationOf, recordCoverage } from './coverage-record.js';
 import { type Pending, pendingOf, PENDING, type WithPending } from '../journal-notes.js';
 import { contextIfAny } from '../request-context.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
@@ -24,6 +24,7 @@ export function journalMiddleware(world: World) {
       // listener, rather than one of their own.
       const operation = operationOf(world, req, contextIfAny(req)?.path ?? req.path);
       world.traffic.countRequest(operation?.path, req.method, res.writableFinished ? res.statusCode : 0);
+      recordCoverage(world, req, res, p);
     });
     next();
   };

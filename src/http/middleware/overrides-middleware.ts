@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { OverrideReply } from '../../domain/overrides.js';
-import { noteAnswerBody, noteOverride } from '../journal-notes.js';
+import { noteAnswerBody, pendingOf } from '../journal-notes.js';
 import { decodePairs } from '../params.js';
 import { ctxOf } from '../request-context.js';
 import { answerNotSent, XML_CONTENT_TYPE } from '../send-xml.js';
@@ -33,7 +33,8 @@ export function overridesMiddleware(req: Request, res: Response, next: NextFunct
   });
   if (!reply) return next();
   claimNonce(req); // answered: the same bytes sent again are a replay
-  noteOverride(req, reply.overrideId);
+  const pending = pendingOf(req);
+  if (pending) pending.override = reply.overrideId;
   // Marks the answer as the tester's, not the model's: the tests' contract check leaves it alone.
   res.locals['override'] = reply.overrideId;
   if (reply.delayMs > 0) setTimeout(() => send(res, reply), reply.delayMs);

@@ -3,9 +3,9 @@ import { errors } from '../../domain/api-error.js';
 import type { AddDecision, QueueAddFacts } from '../../domain/queue-add.js';
 import { parseTitleRefs } from '../../domain/title-ref.js';
 import { writeResponseXml } from '../../xml/write-response.js';
-import { noteRefusals } from '../middleware/coverage-middleware.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { sendXml } from '../send-xml.js';
+import { noteRefusals } from '../journal-notes.js';
 
 /** What every ref is decided by, wherever it is posted: the catalogue, and the scenario's stock. */
 export type CatalogFacts = Pick<QueueAddFacts, 'titleOf' | 'failsAdd'>;
