@@ -185,11 +185,6 @@ function reviewsXml(req: Request, t: Title): string {
   const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.titleReviews.ofTitle(t.id)], ctx.params.get('view'));
   const page = pageOf(all, pageReq);
   const titleXml = page.items.length > 0 ? titleRenderer(req)(t, expansion) : '';
-  return pagedList(
-    'reviews',
-    ctx.xml,
-    searchAddress(req),
-    page,
-    page.items.map((r) => titleReviewXml(ctx.xml, r, titleXml)),
-  );
+  const items = page.items.map((r) => titleReviewXml(ctx.xml, r, titleXml));
+  return pagedList('reviews', ctx.xml, searchAddress(req), page, items);
 }

@@ -20,3 +20,8 @@ export function searchAddress(req: Request) {
   const ctx = ctxOf(req);
   return { path: ctx.path, params: ctx.params.pairs };
 }
+
+/** Where a user's paged list lives, for its page links: the canonical path and the parameters sent. */
+export function userListAddress(req: Request, guid: string, rest: string) {
+  return { path: `/users/${guid}/${rest}`, params: ctxOf(req).params.pairs };
+}

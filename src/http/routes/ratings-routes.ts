@@ -12,8 +12,8 @@ import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLin
 import { resourcesCreatedXml, resourceXml } from '../../xml/resource-links.js';
 import { formatRating } from '../../xml/writer.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { embeddedTitle, withTitles, userListAddress } from './embedded-title.js';
-import { pageRequestOf } from './page-request.js';
+import { embeddedTitle, withTitles } from './title-renderer.js';
+import { pageRequestOf, userListAddress } from './page-request.js';
 import { ownUserGuards, userOf } from './own-user.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
@@ -70,16 +70,13 @@ export function ratingsRoutes(): Router {
 /** The page of ratings to show: all of them newest first, or only the rated ones among `title_refs`. */
 function ratedPage(req: Request, guid: string): Page<{ rating: UserRating; titleRef?: string }> {
   const pageReq = pageRequestOf(req, USER_PAGING);
-  const { stores } = dataOf(req);
-  const params = ctxOf(req).params;
-  if (!params.has('title_refs')) {
+  const { ctx, stores } = dataOf(req);
+  if (!ctx.params.has('title_refs')) {
     const page = stores.ratings.page(guid, pageReq);
     return { ...page, items: page.items.map((rating) => ({ rating })) };
   }
-  return pageOf(
-    ratedAmong(parseTitleRefs(params.get('title_refs')), (id) => stores.ratings.get(guid, id)),
-    pageReq,
-  );
+  const rated = ratedAmong(parseTitleRefs(ctx.params.get('title_refs')), (id) => stores.ratings.get(guid, id));
+  return pageOf(rated, pageReq);
 }
 
 function requireTitleRef(req: Request): number {
