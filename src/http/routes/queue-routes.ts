@@ -15,12 +15,11 @@ import { sendRememberedXml } from '../remembered-answers.js';
 import { ownUserGuards, userOf } from './own-user.js';
 import { answeredNotModified, queueEtag, requireCurrentQueue } from './queue-etag.js';
 import { queueItemViews } from './queue-views.js';
-import { pageRequestOf, userListAddress } from './page-request.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { byPathId } from './by-path-id.js';
+import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
 
 /** Rental queues with sub-queues (docs/reference/queues-and-lists.md). */
 export function queueRoutes(): Router {

@@ -6,14 +6,13 @@ import { isoDateTime } from '../../domain/sim-clock.js';
 import { ratedAmong } from '../../domain/rated-among.js';
 import { parseTitleRefs, titleIdOfRef } from '../../domain/title-ref.js';
 import type { Page, UserRating } from '../../domain/types.js';
-import { pathId } from '../../domain/ids.js';
 import { statusXml } from '../../xml/error.js';
 import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLink } from '../../xml/ratings.js';
 import { resourcesCreatedXml, resourceXml } from '../../xml/resource-links.js';
 import { formatRating } from '../../xml/writer.js';
 import { sendRememberedXml } from '../remembered-answers.js';
 import { embeddedTitle, withTitles } from './title-renderer.js';
-import { pageRequestOf, userListAddress } from './page-request.js';
+import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
 import { ownUserGuards, userOf } from './own-user.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
@@ -71,11 +70,12 @@ export function ratingsRoutes(): Router {
 function ratedPage(req: Request, guid: string): Page<{ rating: UserRating; titleRef?: string }> {
   const pageReq = pageRequestOf(req, USER_PAGING);
   const { ctx, stores } = dataOf(req);
-  if (!ctx.params.has('title_refs')) {
+  const refs = ctx.params.get('title_refs');
+  if (refs === undefined) {
     const page = stores.ratings.page(guid, pageReq);
     return { ...page, items: page.items.map((rating) => ({ rating })) };
   }
-  const rated = ratedAmong(parseTitleRefs(ctx.params.get('title_refs')), (id) => stores.ratings.get(guid, id));
+  const rated = ratedAmong(parseTitleRefs(refs), (id) => stores.ratings.get(guid, id));
   return pageOf(rated, pageReq);
 }
 
@@ -93,13 +93,10 @@ function requireTitleRef(req: Request): number {
 function existingRating(req: Request): UserRating {
   const { ctx, stores, catalog } = dataOf(req);
   const guid = userOf(req).guid;
-  const raw = String(req.params['id'] ?? '');
-  const id = pathId(raw);
-  if (id === undefined || !catalog.title(id))
-    throw errors.notFound(`there is no title ${JSON.stringify(raw)} in the catalogue; use an id from GET /users/${guid}/ratings/title`);
+  const notFound = (raw: string) =>
+    errors.notFound(`there is no title ${JSON.stringify(raw)} in the catalogue; use an id from GET /users/${guid}/ratings/title`);
+  const { id } = byPathId(req, 'id', (titleId) => catalog.title(titleId), notFound);
   const rating = stores.ratings.get(guid, id);
-  if (!rating) {
-    throw errors.notFound(`title ${id} is not rated yet; rate it with POST ${ctx.xml.baseUrl}/users/${guid}/ratings/title (title_ref, rating)`);
-  }
+  if (!rating) throw errors.notFound(`title ${id} is not rated yet; rate it with POST ${ctx.xml.baseUrl}/users/${guid}/ratings/title (title_ref, rating)`);
   return rating;
 }

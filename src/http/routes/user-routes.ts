@@ -12,10 +12,9 @@ import { authenticateUser } from '../oauth/authenticate.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { byPathId } from './by-path-id.js';
+import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
 import { embeddedTitles, embeddedTitle, withTitles } from './title-renderer.js';
 import { ownUserGuards, userOf } from './own-user.js';
-import { pageRequestOf, userListAddress } from './page-request.js';
 import { ratingsRoutes } from './ratings-routes.js';
 import { underPrefix } from './under-prefix.js';
 
