@@ -90,9 +90,8 @@ export function userRoutes(): Router {
   resource(router, '/users/:guid/at_home', ownUserGuards, {
     GET: (req, res) => {
       const render = embeddedTitles(req);
-      const items = dataOf(req)
-        .stores.rentals.atHome(userOf(req).guid)
-        .map((rental) => ({ rental, titleXml: render(rental.titleId) }));
+      const rentals = dataOf(req).stores.rentals.atHome(userOf(req).guid);
+      const items = rentals.map((rental) => ({ rental, titleXml: render(rental.titleId) }));
       sendXml(res, 200, atHomeXml(items, AWAITING_ALLOCATION));
     },
   });
