@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { errors } from '../../domain/api-error.js';
+import { CATEGORY_SCHEMES } from '../../domain/categories.js';
 import { parseExpand, TITLE_LINKS, type TitleLink } from '../../domain/expand.js';
 import { CATALOG_PAGING, pageOf } from '../../domain/paging.js';
 import { parsePersonSearch, parseTitleSearch, PERSON_SEARCH_KINDS, TITLE_SEARCH_KINDS } from '../../domain/search-request.js';
@@ -8,7 +9,9 @@ import { isoDate } from '../../domain/sim-clock.js';
 import type { Page, Person, Title } from '../../domain/types.js';
 import { pathId } from '../../domain/ids.js';
 import { catalogSearchOf } from '../../store/catalog-search.js';
+import { categoryTerms } from '../../store/catalog-search-categories.js';
 import { detailContent, detailLinks, histogramXml } from '../../xml/catalog-title.js';
+import { categorySchemeXml } from '../../xml/category-scheme.js';
 import { pagedList } from '../../xml/paged.js';
 import { biographyXml, PERSON_LINKS, personArtworksXml, personXml } from '../../xml/person.js';
 import { collectionXml, searchXml } from '../../xml/search.js';
@@ -45,10 +48,7 @@ export function catalogRoutes(): Router {
   });
 
   resource(router, '/catalog/title/:id', before, {
-    GET: (req, res) => {
-      const t = titleOf(req);
-      sendXml(res, 200, titleRenderer(req)(t, parseExpand(ctxOf(req).params.get('expand'))));
-    },
+    GET: (req, res) => sendXml(res, 200, titleRenderer(req)(titleOf(req), parseExpand(ctxOf(req).params.get('expand')))),
   });
 
   resource(router, '/catalog/title/:id/:detail', before, {
@@ -84,6 +84,22 @@ export function catalogRoutes(): Router {
   });
 
   resource(router, '/catalog/collections/:id', before, { GET: getCollection });
+  return router;
+}
+
+/** `/categories/<scheme>`: the terms of each category scheme (docs/reference/catalogue-search.md, Categories). */
+export function categoryRoutes(): Router {
+  const router = Router();
+  // Schemes may be two segments deep (certificates/bbfc, languages/main): one route per scheme.
+  for (const scheme of CATEGORY_SCHEMES) {
+    resource(router, `/categories/${scheme}`, [authenticateConsumer], {
+      GET: (req, res) => sendXml(res, 200, categorySchemeXml(categoryTerms(dataOf(req).catalog, scheme))),
+    });
+  }
+  router.all('/categories{/*rest}', (req) => {
+    const path = ctxOf(req).path.replace(/^\/categories\/?/, '');
+    throw errors.notFound(`there is no category scheme ${JSON.stringify(path)}; the schemes are ${CATEGORY_SCHEMES.map((s) => `/categories/${s}`).join(', ')}`);
+  });
   return router;
 }
 

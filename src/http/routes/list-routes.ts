@@ -21,10 +21,7 @@ export function listRoutes(): Router {
   const router = Router();
 
   resource(router, '/users/:guid/lists', ownUserGuards, {
-    GET: (req, res) => {
-      const user = userOf(req);
-      sendXml(res, 200, listsXml(ctxOf(req).xml, dataOf(req).stores.lists.listsOf(user.guid)));
-    },
+    GET: (req, res) => sendXml(res, 200, listsXml(ctxOf(req).xml, dataOf(req).stores.lists.listsOf(userOf(req).guid))),
     POST: (req, res) => {
       const { ctx, stores, now } = dataOf(req);
       const user = userOf(req);

@@ -33,9 +33,8 @@ export function schemaRoutes(): Router {
       const name = String(req.params['name'] ?? '');
       const file = schemaFiles().get(name);
       if (!file) {
-        throw errors.notFound(
-          `there is no schema ${JSON.stringify(name)}; the schemas are ${[...schemaFiles().keys()].map((f) => `/schemas/${f}`).join(', ')}`,
-        );
+        const names = [...schemaFiles().keys()].map((f) => `/schemas/${f}`).join(', ');
+        throw errors.notFound(`there is no schema ${JSON.stringify(name)}; the schemas are ${names}`);
       }
       sendFile(res, XML_CONTENT_TYPE, file);
     },
