@@ -42,3 +42,14 @@ export function noteAnswerBody(res: Response, body: Uint8Array): void {
   const p = pendingOf(res.req);
   if (p) p.answerBody = body;
 }
+
+/**
+ * The status line and headers node wrote, as one string. Read from `_header`, which node has kept for the
+ * header block it sent since 0.x (`headersSent` is `!!this._header`): `getHeaders()` would miss every
+ * header passed to `writeHead` alone, as sendXmlBytes passes its content type and length. The journal keeps
+ * it; coverage reads the answer's format from it.
+ */
+export function headerBlockOf(res: Response): string | undefined {
+  const head = (res as unknown as { _header?: unknown })._header;
+  return typeof head === 'string' ? head : undefined;
+}

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { ApiError } from '../../domain/api-error.js';
 import { ERROR_ROWS, variantsUsed, type AnswerFormat, type CoverageEvent, type OperationSpec } from '../../domain/coverage.js';
 import type { World } from '../../world/world.js';
-import { type Pending, pendingOf } from '../journal-notes.js';
+import { headerBlockOf, type Pending, pendingOf } from '../journal-notes.js';
 import { contextIfAny } from '../request-context.js';
 import { JSON_CONTENT_TYPE, XML_CONTENT_TYPE } from '../send-xml.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
@@ -77,8 +77,7 @@ export function recordCoverage(world: World, req: Request, res: Response, notes:
  */
 function formatOf(req: Request, res: Response): AnswerFormat | undefined {
   if (req.method === 'HEAD' || res.statusCode === 304) return undefined;
-  const head = (res as unknown as { _header?: unknown })._header;
-  if (typeof head !== 'string') return undefined;
+  const head = headerBlockOf(res) ?? '';
   if (head.includes(`\r\nContent-Type: ${XML_CONTENT_TYPE}\r\n`)) return 'xml';
   if (head.includes(`\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n`)) return 'json';
   return undefined;

@@ -4,7 +4,7 @@ import { UNVERIFIED, type JournalRecord } from '../../domain/journal.js';
 import { withoutSecrets } from '../../domain/journal-secrets.js';
 import type { World } from '../../world/world.js';
 import { operationOf, recordCoverage } from './coverage-record.js';
-import { type Pending, pendingOf, PENDING, type WithPending } from '../journal-notes.js';
+import { headerBlockOf, type Pending, pendingOf, PENDING, type WithPending } from '../journal-notes.js';
 import { contextIfAny } from '../request-context.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
 
@@ -76,16 +76,6 @@ function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
   const bodiless = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
   if (head !== undefined) entry.answer = { head, body: bodiless ? undefined : p.answerBody };
   return entry;
-}
-
-/**
- * The status line and headers node wrote, as one string. Read from `_header`, which node has kept for the
- * header block it sent since 0.x (`headersSent` is `!!this._header`): `getHeaders()` would miss every
- * header passed to `writeHead` alone, as sendXmlBytes passes its content type and length.
- */
-function headerBlockOf(res: Response): string | undefined {
-  const head = (res as unknown as { _header?: unknown })._header;
-  return typeof head === 'string' ? head : undefined;
 }
 
 function describe(cause: unknown): string {

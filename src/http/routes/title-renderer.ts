@@ -8,13 +8,11 @@ import { unratedTitlePart, type CachedTitle, type TitleShelf } from '../../xml/t
 import type { SelfWritten } from '../../xml/writer.js';
 import { ctxOf } from '../request-context.js';
 
-export type TitleRenderer = (t: Title, expansion: Expansion) => string;
-
 /**
  * Renders catalogue titles for this request: cached fragments of the scenario joined with this sandbox's
  * rating statistics. Every resource that embeds a catalog_title uses it (or embeddedTitles).
  */
-export function titleRenderer(req: Request): TitleRenderer {
+export function titleRenderer(req: Request): (t: Title, expansion: Expansion) => string {
   const shelfOf = shelvesOf(req);
   return (t, expansion) => assembled(req, shelfOf(expansion).get(t));
 }
