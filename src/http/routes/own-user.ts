@@ -20,7 +20,7 @@ export function ownUser(req: Request, _res: Response, next: NextFunction): void 
 }
 
 /** What runs before every handler of a `/users/:guid/...` resource. */
-export const ownUserGuards = [authenticateUser, ownUser];
+export const ownUserGuards = [authenticateUser, ownUser] as const;
 
 /** The authenticated user of a request that passed ownUser. */
 export function userOf(req: Request): User {
