@@ -53,14 +53,13 @@ function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
     params: ctx?.params.pairs ?? [],
     body: ctx ? ctx.rawForm : typeof req.body === 'string' ? req.body : undefined,
   });
-  const url = sent.url;
   const consumer = (ctx && attributedConsumer(req, res.writableFinished)) ?? UNVERIFIED;
   const user = ctx?.auth?.user;
   const entry: JournalRecord = {
     at: new Date(p.at).toISOString(),
     method: req.method,
-    url,
-    path: ctx?.path ?? url.split('?')[0]!,
+    url: sent.url,
+    path: ctx?.path ?? sent.url.split('?')[0]!,
     consumer,
     ...(user === undefined ? {} : { user: user.guid, login: user.login }),
     status: res.writableFinished ? res.statusCode : 0,

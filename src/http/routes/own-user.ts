@@ -3,7 +3,7 @@ import { errors } from '../../domain/api-error.js';
 import { parseTitleRefs } from '../../domain/title-ref.js';
 import type { User } from '../../domain/types.js';
 import { authenticateUser } from '../oauth/authenticate.js';
-import { ctxOf } from '../request-context.js';
+import { ctxOf, type RequestContext } from '../request-context.js';
 
 /**
  * Guards `/users/:guid/...`: the path's user must exist (404) and be the access token's user (403,
@@ -15,7 +15,7 @@ export function ownUser(req: Request, _res: Response, next: NextFunction): void 
   const user = ctx.sandbox.stores.users.byGuid(guid);
   if (!user) throw errors.notFound(`no user ${guid}; use the user link from GET /users`);
   if (ctx.auth?.user?.guid !== user.guid) throw errors.otherUsersResource();
-  checkTitleRefsLimit(req);
+  checkTitleRefsLimit(ctx);
   next();
 }
 
@@ -36,8 +36,7 @@ export function userOf(req: Request): User {
  * links. Over the cap -> 400 naming the cap, and nothing changes. Only /users paths: elsewhere title_refs means
  * nothing, and unknown parameters are ignored (docs/reference/wire-format.md#parameters).
  */
-function checkTitleRefsLimit(req: Request): void {
-  const ctx = ctxOf(req);
+function checkTitleRefsLimit(ctx: RequestContext): void {
   const max = ctx.config.maxTitleRefs;
   const sent = ctx.params.getAll('title_refs').reduce((n, value) => n + parseTitleRefs(value).length, 0);
   if (sent > max) {
