@@ -5,9 +5,8 @@ import { adminRoutes } from './admin/admin-routes.js';
 import type { Config } from './config.js';
 import { errors } from './domain/api-error.js';
 import { absoluteFormMiddleware } from './http/middleware/absolute-form-middleware.js';
-import { catalogRoutes } from './http/routes/catalog-routes.js';
-import { coverageMiddleware, coverageObserver } from './http/middleware/coverage-middleware.js';
-import { categoryRoutes } from './http/routes/category-routes.js';
+import { catalogRoutes, categoryRoutes } from './http/routes/catalog-routes.js';
+import { coverageObserver } from './http/middleware/coverage-record.js';
 import { errorHandler } from './http/error-handler.js';
 import { faultsMiddleware } from './http/middleware/faults-middleware.js';
 import { handleInBatches } from './http/middleware/handle-in-batches.js';
@@ -49,14 +48,14 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   // A team's admin call is checked by the API's verifier (admin/admin-caller.ts says what it may then reach).
   const teamSigner: AdminSigner = (req, res) => adminSignerOf(req, res, world, config);
   app.use(Router().use('/__admin', adminRoutes(world, config, adminLog, teamSigner)));
-  app.use(journalMiddleware(world), coverageMiddleware(world));
+  app.use(journalMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.
   app.use(express.text({ type: 'application/x-www-form-urlencoded', limit: config.maxBodyBytes, defaultCharset: 'utf-8' }));
   app.use(contextMiddleware(world, config));
   // Faults first (a drop or error ends the request), then overrides (an answer instead of the API's, spending
   // no allowance), then the rate limit: all before the routers. A replay meets none of them; a signed request
   // one of them answers has used its nonce (verify-oauth claimNonce), so its replay is a 401 and uses up nothing.
-  app.use(faultsMiddleware(), overridesMiddleware(), rateLimitMiddleware());
+  app.use(faultsMiddleware, overridesMiddleware, rateLimitMiddleware);
   // From here on, the requests read in one turn of the event loop are answered as one batch.
   app.use(handleInBatches());
   // Each group's routes all live under its prefix (src/http/routes/under-prefix.ts). The narrower prefixes come

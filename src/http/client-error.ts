@@ -21,23 +21,8 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
   }
   const e = errorFor(err.code, (socket as Socket & { server?: Server }).server);
   const body = Buffer.from(doc(errorXml(e.reason, e.details)), 'utf8');
-  socket.end(
-    Buffer.concat([
-      Buffer.from(
-        [
-          `HTTP/1.1 ${e.status} ${e.reason}`,
-          `Content-Type: ${XML_CONTENT_TYPE}`,
-          `Content-Length: ${body.length}`,
-          `X-Mashery-Error-Code: ${e.code}`,
-          'Connection: close',
-          '',
-          '',
-        ].join('\r\n'),
-        'latin1',
-      ),
-      body,
-    ]),
-  );
+  const head = [`HTTP/1.1 ${e.status} ${e.reason}`, `Content-Type: ${XML_CONTENT_TYPE}`, `Content-Length: ${body.length}`, `X-Mashery-Error-Code: ${e.code}`];
+  socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\nConnection: close\r\n\r\n`, 'latin1'), body]));
 }
 
 function errorFor(code: string | undefined, server: Server | undefined): ApiError {

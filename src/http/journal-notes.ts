@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
 import type { Rejection } from '../domain/journal.js';
+import type { AddDecision, RefusalKind } from '../domain/queue-add.js';
 
-// What the senders and rules of one request note for its journal entry (written when its connection closes,
-// middleware/journal-middleware.ts): here, below every part of src/http/, because senders of every kind
+// What the senders and rules of one request note for its journal entry and coverage record (written when its
+// connection closes, middleware/journal-middleware.ts): here, below every part of src/http/, because senders of every kind
 // (send-xml, the OAuth token answers, the schemas, the faults and overrides) note into it.
 
 export interface Pending {
@@ -11,6 +12,10 @@ export interface Pending {
   rejected?: Rejection;
   faults?: number[];
   override?: number;
+  /** For the consumer's coverage record (middleware/coverage-record.ts): the refused title refs, the error row and its oauth_problem. */
+  refusals?: RefusalKind[];
+  errorCode?: string;
+  oauthProblem?: string;
   /** The answer's body as its sender passed it to node, kept by reference until the entry is recorded. */
   answerBody: Uint8Array | undefined;
 }
@@ -21,16 +26,10 @@ export const PENDING = Symbol('rentalsim.journal');
 export type WithPending = Request & { [PENDING]?: Pending };
 export const pendingOf = (req: Request): Pending | undefined => (req as WithPending)[PENDING];
 
-/** Called by the faults middleware: which injected faults acted on this request. */
-export function noteFaults(req: Request, ids: number[]): void {
+/** A write handler's failed_title_refs, by kind (the reasons as the domain decided them, not as XML says them), for coverage. */
+export function noteRefusals(req: Request, decisions: readonly AddDecision[]): void {
   const p = pendingOf(req);
-  if (p) p.faults = ids;
-}
-
-/** Called by the overrides middleware: which override answered this request. */
-export function noteOverride(req: Request, id: number): void {
-  const p = pendingOf(req);
-  if (p) p.override = id;
+  if (p) for (const d of decisions) if (!d.ok) (p.refusals ??= []).push(d.kind);
 }
 
 /**
@@ -42,4 +41,15 @@ export function noteOverride(req: Request, id: number): void {
 export function noteAnswerBody(res: Response, body: Uint8Array): void {
   const p = pendingOf(res.req);
   if (p) p.answerBody = body;
+}
+
+/**
+ * The status line and headers node wrote, as one string. Read from `_header`, which node has kept for the
+ * header block it sent since 0.x (`headersSent` is `!!this._header`): `getHeaders()` would miss every
+ * header passed to `writeHead` alone, as sendXmlBytes passes its content type and length. The journal keeps
+ * it; coverage reads the answer's format from it.
+ */
+export function headerBlockOf(res: Response): string | undefined {
+  const head = (res as unknown as { _header?: unknown })._header;
+  return typeof head === 'string' ? head : undefined;
 }

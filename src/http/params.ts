@@ -30,10 +30,6 @@ export class Params {
     return this.pairs.filter(([k]) => k === name).map(([, v]) => v);
   }
 
-  has(name: string): boolean {
-    return this.pairs.some(([k]) => k === name);
-  }
-
   /** A required parameter: missing or blank -> 400 naming it. */
   require(name: string, hint?: string): string {
     const v = this.get(name);

@@ -18,36 +18,6 @@ export interface Auth {
   token?: string;
 }
 
-/** Everything a handler needs about its request, built once by `contextMiddleware`. */
-export interface RequestContext {
-  world: World;
-  config: Config;
-  xml: XmlContext;
-  params: Params;
-  /** Absolute path as sent, without the query (a trailing slash kept). */
-  path: string;
-  /** Raw query string as sent, for OAuth. */
-  rawQuery: string;
-  /** Raw form body, when the request had one. */
-  rawForm: string | undefined;
-  auth?: Auth;
-  /**
-   * The consumer whose signature this request verified: set by the OAuth verifier, or by the early check
-   * faults and the rate limit make (`signerOf`). Undefined: nobody proved who sent it.
-   */
-  verifiedConsumer: string | undefined;
-  /** Whether that early check ran (at most once a request). */
-  signerChecked: boolean;
-  /** The early check found a valid signature whose nonce another request already used: a replay, nobody's. */
-  replayed: boolean;
-  /** This request's nonce is recorded: by its route, or by a rule that acted on it first (verify-oauth claimNonce). */
-  nonceClaimed: boolean;
-  /** The last signature check of this request and the secrets it used (verify-oauth checkSignature). */
-  signature: CheckedSignature | undefined;
-  /** The sandbox this request reads and writes; chosen from the consumer key once OAuth has run. */
-  sandbox: Sandbox;
-}
-
 /**
  * A request's signature verdict for one pair of secrets. Nothing else it depends on changes during a request
  * (method, address, parameters, the signature sent), and several checks ask (the route, then whom the journal
@@ -62,16 +32,21 @@ export interface CheckedSignature {
 
 const CTX = Symbol('rentalsim.ctx');
 
+type WithContext = Request & { [CTX]?: RequestContext };
+
 export function ctxOf(req: Request): RequestContext {
-  const ctx = (req as unknown as Record<symbol, RequestContext>)[CTX];
+  const ctx = (req as WithContext)[CTX];
   if (!ctx) throw new Error('request context missing: contextMiddleware must run first');
   return ctx;
 }
 
-/** The data a handler reads and writes: its sandbox's stores, the scenario's catalogue, and the sandbox's now. */
-export function dataOf(req: Request): { stores: Stores; catalog: CatalogStore; now: number } {
+/** The request's context, or undefined for one refused before it was built (a body over the limit). */
+export const contextIfAny = (req: Request): RequestContext | undefined => (req as WithContext)[CTX];
+
+/** The data a handler reads and writes: its sandbox's stores, the scenario's catalogue and the sandbox's now, with the request's context. */
+export function dataOf(req: Request): { ctx: RequestContext; stores: Stores; catalog: CatalogStore; now: number } {
   const ctx = ctxOf(req);
-  return { stores: ctx.sandbox.stores, catalog: ctx.world.scenario.catalog, now: ctx.world.clockOf(ctx.sandbox).now() };
+  return { ctx, stores: ctx.sandbox.stores, catalog: ctx.world.scenario.catalog, now: ctx.world.clockOf(ctx.sandbox).now() };
 }
 
 /**
@@ -83,7 +58,7 @@ export const MAX_HEADERS = 100;
 export function contextMiddleware(world: World, config: Config) {
   return (req: Request, res: Response, next: () => void): void => {
     if (req.rawHeaders.length > 2 * MAX_HEADERS) throw errors.tooManyHeaders(MAX_HEADERS);
-    (req as unknown as Record<symbol, RequestContext>)[CTX] = new Context(world, config, req, res, req.url);
+    (req as WithContext)[CTX] = new RequestContext(world, config, req, res, req.url);
     next();
   };
 }
@@ -93,26 +68,38 @@ export function contextMiddleware(world: World, config: Config) {
  * address is the whole path as sent (`/__admin/...`), which the admin router has stripped from `req.url`.
  */
 export function adminContext(world: World, config: Config, req: Request, res: Response): RequestContext {
-  const ctx = new Context(world, config, req, res, req.baseUrl + req.url);
-  (req as unknown as Record<symbol, RequestContext>)[CTX] = ctx;
+  const ctx = new RequestContext(world, config, req, res, req.baseUrl + req.url);
+  (req as WithContext)[CTX] = ctx;
   return ctx;
 }
 
 /**
- * A class rather than an object literal, so every request's context has one shape from the start (V8
- * keeps it fast; the literal with its accessor and the `auth` added later fell into dictionary mode).
+ * Everything a handler needs about its request, built once by `contextMiddleware`. A class rather than an
+ * object literal, so every request's context has one shape from the start (V8 keeps it fast; the literal
+ * with its accessor and the `auth` added later fell into dictionary mode).
  */
-class Context implements RequestContext {
+export class RequestContext {
   readonly xml: XmlContext;
   readonly params: Params;
+  /** Absolute path as sent, without the query (a trailing slash kept). */
   readonly path: string;
+  /** Raw query string as sent, for OAuth. */
   readonly rawQuery: string;
+  /** Raw form body, when the request had one. */
   readonly rawForm: string | undefined;
   auth?: Auth = undefined;
+  /**
+   * The consumer whose signature this request verified: set by the OAuth verifier, or by the early check
+   * faults and the rate limit make (`signerOf`). Undefined: nobody proved who sent it.
+   */
   verifiedConsumer: string | undefined = undefined;
+  /** Whether that early check ran (at most once a request). */
   signerChecked = false;
+  /** The early check found a valid signature whose nonce another request already used: a replay, nobody's. */
   replayed = false;
+  /** This request's nonce is recorded: by its route, or by a rule that acted on it first (verify-oauth claimNonce). */
   nonceClaimed = false;
+  /** The last signature check of this request and the secrets it used (verify-oauth checkSignature). */
   signature: CheckedSignature | undefined = undefined;
   private chosenSandbox: Sandbox | undefined = undefined;
 
@@ -131,6 +118,7 @@ class Context implements RequestContext {
     this.path = q === -1 ? url : url.slice(0, q);
   }
 
+  /** The sandbox this request reads and writes; chosen from the consumer key once OAuth has run. */
   // Opened only when read: OAuth usually picks the consumer's sandbox first, and the shared default one
   // should not be touched (nor take a place under the sandbox cap) by every request.
   get sandbox(): Sandbox {

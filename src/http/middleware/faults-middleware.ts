@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { defaultDetails, defaultReason, type FaultDecision } from '../../domain/faults.js';
-import { noteFaults } from '../journal-notes.js';
+import { pendingOf } from '../journal-notes.js';
 import { ctxOf } from '../request-context.js';
 import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';
 
@@ -14,23 +14,22 @@ import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';
  * consumer meet every request, signed or not, but a replay (a valid signature whose nonce is used) meets
  * none. A signed request a fault acted on has used its nonce (`claimNonce`), so sending it again is a replay.
  */
-export function faultsMiddleware() {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const ctx = ctxOf(req);
-    const faults = ctx.world.faults;
-    if (faults.none || req.originalUrl.startsWith('/__admin')) return next();
-    // A replay meets no fault, scoped or not (docs/reference/admin-api.md#faults): it goes on to the verifier's 401.
-    if (isReplay(req)) return next();
-    const decision = faults.decide({ method: req.method, path: ctx.path, consumer: signerOf(req) });
-    if (decision.firedIds.length === 0) return next();
-    // Its nonce is used now: the same bytes sent again are a replay, and use up nothing. A dropped request had
-    // no answer, so the same bytes sent again (a client's automatic retry) are not a replay.
-    if (decision.terminal?.action.kind !== 'drop') claimNonce(req);
-    noteFaults(req, decision.firedIds);
-    const act = () => applyTerminal(decision, req, res, next);
-    if (decision.delayMs > 0) setTimeout(act, decision.delayMs);
-    else act();
-  };
+export function faultsMiddleware(req: Request, res: Response, next: NextFunction): void {
+  const ctx = ctxOf(req);
+  const faults = ctx.world.faults;
+  if (faults.none || req.originalUrl.startsWith('/__admin')) return next();
+  // A replay meets no fault, scoped or not (docs/reference/admin-api.md#faults): it goes on to the verifier's 401.
+  if (isReplay(req)) return next();
+  const decision = faults.decide({ method: req.method, path: ctx.path, consumer: signerOf(req) });
+  if (decision.firedIds.length === 0) return next();
+  // Its nonce is used now: the same bytes sent again are a replay, and use up nothing. A dropped request had
+  // no answer, so the same bytes sent again (a client's automatic retry) are not a replay.
+  if (decision.terminal?.action.kind !== 'drop') claimNonce(req);
+  const pending = pendingOf(req);
+  if (pending) pending.faults = decision.firedIds;
+  const act = () => applyTerminal(decision, req, res, next);
+  if (decision.delayMs > 0) setTimeout(act, decision.delayMs);
+  else act();
 }
 
 function applyTerminal(decision: FaultDecision, req: Request, _res: Response, next: NextFunction): void {

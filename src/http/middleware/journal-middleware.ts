@@ -3,9 +3,9 @@ import type { ApiError } from '../../domain/api-error.js';
 import { UNVERIFIED, type JournalRecord } from '../../domain/journal.js';
 import { withoutSecrets } from '../../domain/journal-secrets.js';
 import type { World } from '../../world/world.js';
-import { countRequest } from './count-request.js';
-import { type Pending, pendingOf, PENDING, type WithPending } from '../journal-notes.js';
-import { ctxOf, type RequestContext } from '../request-context.js';
+import { operationOf, recordCoverage } from './coverage-record.js';
+import { headerBlockOf, type Pending, pendingOf, PENDING, type WithPending } from '../journal-notes.js';
+import { contextIfAny } from '../request-context.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
 
 /**
@@ -20,7 +20,11 @@ export function journalMiddleware(world: World) {
     (req as WithPending)[PENDING] = p;
     res.on('close', () => {
       world.journal.record(entryOf(req, res, p));
-      countRequest(world, req, res);
+      // The world's traffic counts (/__admin/metrics), by route template, method and status: from this
+      // listener, rather than one of their own.
+      const operation = operationOf(world, req, contextIfAny(req)?.path ?? req.path);
+      world.traffic.countRequest(operation?.path, req.method, res.writableFinished ? res.statusCode : 0);
+      recordCoverage(world, req, res, p);
     });
     next();
   };
@@ -49,14 +53,13 @@ function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
     params: ctx?.params.pairs ?? [],
     body: ctx ? ctx.rawForm : typeof req.body === 'string' ? req.body : undefined,
   });
-  const url = sent.url;
   const consumer = (ctx && attributedConsumer(req, res.writableFinished)) ?? UNVERIFIED;
   const user = ctx?.auth?.user;
   const entry: JournalRecord = {
     at: new Date(p.at).toISOString(),
     method: req.method,
-    url,
-    path: ctx?.path ?? url.split('?')[0]!,
+    url: sent.url,
+    path: ctx?.path ?? sent.url.split('?')[0]!,
     consumer,
     ...(user === undefined ? {} : { user: user.guid, login: user.login }),
     status: res.writableFinished ? res.statusCode : 0,
@@ -72,24 +75,6 @@ function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
   const bodiless = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
   if (head !== undefined) entry.answer = { head, body: bodiless ? undefined : p.answerBody };
   return entry;
-}
-
-/**
- * The status line and headers node wrote, as one string. Read from `_header`, which node has kept for the
- * header block it sent since 0.x (`headersSent` is `!!this._header`): `getHeaders()` would miss every
- * header passed to `writeHead` alone, as sendXmlBytes passes its content type and length.
- */
-function headerBlockOf(res: Response): string | undefined {
-  const head = (res as unknown as { _header?: unknown })._header;
-  return typeof head === 'string' ? head : undefined;
-}
-
-function contextIfAny(req: Request): RequestContext | undefined {
-  try {
-    return ctxOf(req);
-  } catch {
-    return undefined; // refused before the context was built (e.g. a body over the limit)
-  }
 }
 
 function describe(cause: unknown): string {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { OverrideReply } from '../../domain/overrides.js';
-import { noteAnswerBody, noteOverride } from '../journal-notes.js';
+import { noteAnswerBody, pendingOf } from '../journal-notes.js';
 import { decodePairs } from '../params.js';
 import { ctxOf } from '../request-context.js';
 import { answerNotSent, XML_CONTENT_TYPE } from '../send-xml.js';
@@ -18,28 +18,27 @@ import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';
  * A replay meets none; a signed request an override answered has used its nonce (`claimNonce`). Either way
  * the request is journaled under the consumer its signature verified, if any, with the override's id.
  */
-export function overridesMiddleware() {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const ctx = ctxOf(req);
-    const overrides = ctx.world.overrides;
-    if (overrides.none || req.originalUrl.startsWith('/__admin')) return next();
-    if (isReplay(req)) return next(); // a replay meets no override (docs/reference/admin-api.md#overrides)
-    const reads = overrides.readsParams;
-    const reply = overrides.decide({
-      method: req.method,
-      path: ctx.path,
-      consumer: signerOf(req),
-      query: reads ? decodePairs(ctx.rawQuery) : undefined,
-      form: reads && ctx.rawForm ? decodePairs(ctx.rawForm) : undefined,
-    });
-    if (!reply) return next();
-    claimNonce(req); // answered: the same bytes sent again are a replay
-    noteOverride(req, reply.overrideId);
-    // Marks the answer as the tester's, not the model's: the tests' contract check leaves it alone.
-    res.locals['override'] = reply.overrideId;
-    if (reply.delayMs > 0) setTimeout(() => send(res, reply), reply.delayMs);
-    else send(res, reply);
-  };
+export function overridesMiddleware(req: Request, res: Response, next: NextFunction): void {
+  const ctx = ctxOf(req);
+  const overrides = ctx.world.overrides;
+  if (overrides.none || req.originalUrl.startsWith('/__admin')) return next();
+  if (isReplay(req)) return next(); // a replay meets no override (docs/reference/admin-api.md#overrides)
+  const reads = overrides.readsParams;
+  const reply = overrides.decide({
+    method: req.method,
+    path: ctx.path,
+    consumer: signerOf(req),
+    query: reads ? decodePairs(ctx.rawQuery) : undefined,
+    form: reads && ctx.rawForm ? decodePairs(ctx.rawForm) : undefined,
+  });
+  if (!reply) return next();
+  claimNonce(req); // answered: the same bytes sent again are a replay
+  const pending = pendingOf(req);
+  if (pending) pending.override = reply.overrideId;
+  // Marks the answer as the tester's, not the model's: the tests' contract check leaves it alone.
+  res.locals['override'] = reply.overrideId;
+  if (reply.delayMs > 0) setTimeout(() => send(res, reply), reply.delayMs);
+  else send(res, reply);
 }
 
 /**

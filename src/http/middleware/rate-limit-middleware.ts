@@ -11,18 +11,16 @@ import { claimNonce, signerOf } from '../oauth/verify-oauth.js';
  * Counted before the routers, as the gateway did; a refused request has used its nonce, so its replay is a
  * replay (401) and counts against nobody.
  */
-export function rateLimitMiddleware() {
-  return (req: Request, _res: Response, next: NextFunction): void => {
-    const ctx = ctxOf(req);
-    const limiter = ctx.world.rateLimiter;
-    if (!limiter.enabled) return next();
-    const key = signerOf(req);
-    if (key === undefined) return next();
-    const decision = limiter.take(key, ctx.world.realNow(), ctx.world.clockOf(key).now());
-    if (decision.ok) return next();
-    claimNonce(req); // refused, and answered: the same bytes sent again are a replay and spend nothing
+export function rateLimitMiddleware(req: Request, _res: Response, next: NextFunction): void {
+  const ctx = ctxOf(req);
+  const limiter = ctx.world.rateLimiter;
+  if (!limiter.enabled) return next();
+  const key = signerOf(req);
+  if (key === undefined) return next();
+  const decision = limiter.take(key, ctx.world.realNow(), ctx.world.clockOf(key).now());
+  if (decision.ok) return next();
+  claimNonce(req); // refused, and answered: the same bytes sent again are a replay and spend nothing
 
-    if (decision.limit === 'day') throw errors.overRateLimit(decision.retryAfterSeconds);
-    throw errors.overQpsLimit(decision.retryAfterSeconds, `this consumer is limited to ${limiter.limits.perSecond} requests per second`);
-  };
+  if (decision.limit === 'day') throw errors.overRateLimit(decision.retryAfterSeconds);
+  throw errors.overQpsLimit(decision.retryAfterSeconds, `this consumer is limited to ${limiter.limits.perSecond} requests per second`);
 }

@@ -33,7 +33,7 @@ export function authorizePageRoutes(tokens: FormTokens = formTokens()): Router {
     requireAllowedHost(req, allowedHostsOf(ctxOf(req).config));
     next();
   };
-  resource(router, LOGIN_PATH, { GET: (req, res) => showPage(tokens, req, res), POST: (req, res) => decide(tokens, req, res) }, [ownHost]);
+  resource(router, LOGIN_PATH, [ownHost], { GET: (req, res) => showPage(tokens, req, res), POST: (req, res) => decide(tokens, req, res) });
   router.all(OLD_AUTHORIZE_PATH, (req, res) => {
     const ctx = ctxOf(req);
     res.redirect(301, baseUrlOf(req, ctx.config) + LOGIN_PATH + (ctx.rawQuery ? `?${ctx.rawQuery}` : ''));

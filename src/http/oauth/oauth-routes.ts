@@ -19,8 +19,8 @@ export function oauthRoutes(): Router {
   const router = Router();
   const requestToken = { GET: answerRequestToken, POST: answerRequestToken };
   const accessToken = { GET: answerAccessToken, POST: answerAccessToken };
-  resource(router, '/oauth/request_token', requestToken);
-  resource(router, '/oauth/access_token', accessToken);
+  resource(router, '/oauth/request_token', [], requestToken);
+  resource(router, '/oauth/access_token', [], accessToken);
   router.use(authorizePageRoutes());
   return router;
 }

@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
-import { parseExpand } from '../../domain/expand.js';
 import { parseBooleanParam, parseListDescription, parseListName } from '../../domain/list-params.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { newList, planListAdds } from '../../domain/list-writes.js';
@@ -9,118 +8,89 @@ import type { ListEntry, User, UserList } from '../../domain/types.js';
 import { statusXml } from '../../xml/error.js';
 import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../../xml/lists.js';
 import { resourcesCreatedXml } from '../../xml/resource-links.js';
-import { authenticateUser } from '../oauth/authenticate.js';
-import { embeddedTitles, userListAddress } from './embedded-title.js';
-import { ownUser, userOf } from './own-user.js';
-import { pageRequestOf } from './page-request.js';
+import { embeddedTitle, withTitles } from './title-renderer.js';
+import { ownUserGuards, userOf } from './own-user.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { byPathId } from './by-path-id.js';
-
-const guarded = [authenticateUser, ownUser] as const;
+import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
 
 /** The user's collections (docs/reference/queues-and-lists.md). */
 export function listRoutes(): Router {
   const router = Router();
 
-  resource(
-    router,
-    '/users/:guid/lists',
-    {
-      GET: (req, res) => {
-        const user = userOf(req);
-        sendXml(res, 200, listsXml(ctxOf(req).xml, dataOf(req).stores.lists.listsOf(user.guid)));
-      },
-      POST: (req, res) => {
-        const ctx = ctxOf(req);
-        const user = userOf(req);
-        const { stores, now } = dataOf(req);
-        const fields = {
-          name: parseListName(ctx.params.get('name')),
-          description: parseListDescription(ctx.params.get('description')),
-          isPublic: parseBooleanParam('public', ctx.params.get('public'), true),
-          anonymous: parseBooleanParam('anonymous', ctx.params.get('anonymous'), false),
-        };
-        const list = ctx.sandbox.write(() => {
-          const created = newList(stores.sequences.next('list', 7001), user, fields, now);
-          stores.lists.create(created);
-          return created;
-        });
-        res.set('Location', listHref(ctx.xml, user.guid, list.id));
-        sendXml(res, 201, resourcesCreatedXml(listLink(ctx.xml, list)));
-      },
+  resource(router, '/users/:guid/lists', ownUserGuards, {
+    GET: (req, res) => sendXml(res, 200, listsXml(ctxOf(req).xml, dataOf(req).stores.lists.listsOf(userOf(req).guid))),
+    POST: (req, res) => {
+      const { ctx, stores, now } = dataOf(req);
+      const user = userOf(req);
+      const fields = {
+        name: parseListName(ctx.params.get('name')),
+        description: parseListDescription(ctx.params.get('description')),
+        isPublic: parseBooleanParam('public', ctx.params.get('public'), true),
+        anonymous: parseBooleanParam('anonymous', ctx.params.get('anonymous'), false),
+      };
+      const list = ctx.sandbox.write(() => {
+        const created = newList(stores.sequences.next('list', 7001), user, fields, now);
+        stores.lists.create(created);
+        return created;
+      });
+      res.set('Location', listHref(ctx.xml, user.guid, list.id));
+      sendXml(res, 201, resourcesCreatedXml(listLink(ctx.xml, list)));
     },
-    guarded,
-  );
+  });
 
-  resource(
-    router,
-    '/users/:guid/lists/:list_id',
-    {
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const user = userOf(req);
-        const list = ownList(req, user);
-        const pageReq = pageRequestOf(req, USER_PAGING);
-        const render = embeddedTitles(req, parseExpand(ctx.params.get('expand')));
-        const page = pageOf(dataOf(req).stores.lists.entries(list.id), pageReq);
-        const items = page.items.map((entry) => ({ entry, titleXml: render(entry.titleId) }));
-        sendXml(res, 200, listItemsXml(ctx.xml, user.guid, userListAddress(req, user.guid, `lists/${list.id}`), { ...page, items }));
-      },
-      POST: (req, res) => {
-        const ctx = ctxOf(req);
-        const user = userOf(req);
-        const { stores, now } = dataOf(req);
-        const list = ownList(req, user);
-        const add = (refs: string[], catalog: CatalogFacts) => {
-          const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
-          const facts = { ...catalog, inList: (id: number) => stores.lists.entry(list.id, id) !== undefined };
-          return ctx.sandbox.write(() => {
-            const plan = planListAdds(refs, { listId: list.id, comment, nextSeq: () => stores.sequences.next('list_entry') }, facts, now);
-            stores.lists.addEntries(plan);
-            return plan.decisions;
-          });
-        };
-        postTitleRefs(req, res, 'list_item', add, (titleId) => listItemHref(ctx.xml, user.guid, list.id, titleId));
-      },
-      DELETE: (req, res) => {
-        const user = userOf(req);
-        const list = ownList(req, user);
-        ctxOf(req).sandbox.write(() => dataOf(req).stores.lists.remove(list.id));
-        sendXml(res, 200, statusXml(200, `the list ${JSON.stringify(list.name)} and its entries were deleted`));
-      },
+  resource(router, '/users/:guid/lists/:list_id', ownUserGuards, {
+    GET: (req, res) => {
+      const user = userOf(req);
+      const list = ownList(req, user);
+      const entries = pageOf(dataOf(req).stores.lists.entries(list.id), pageRequestOf(req, USER_PAGING));
+      const page = withTitles(req, entries, (entry, render) => ({ entry, titleXml: render(entry.titleId) }));
+      sendXml(res, 200, listItemsXml(ctxOf(req).xml, user.guid, userListAddress(req, user.guid, `lists/${list.id}`), page));
     },
-    guarded,
-  );
-
-  resource(
-    router,
-    '/users/:guid/lists/:list_id/:product_id',
-    {
-      // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one list_item, as in the list.
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const user = userOf(req);
-        const entry = listEntry(req, user, ownList(req, user));
-        const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(entry.titleId);
-        sendXml(res, 200, listItemXml(ctx.xml, user.guid, { entry, titleXml }));
-      },
-      DELETE: (req, res) => {
-        const user = userOf(req);
-        const { stores, now } = dataOf(req);
-        const list = ownList(req, user);
-        const entry = listEntry(req, user, list);
-        ctxOf(req).sandbox.write(() => {
-          stores.lists.removeEntry(list.id, entry.titleId);
-          stores.lists.touch(list.id, isoDateTime(now));
+    POST: (req, res) => {
+      const { ctx, stores, now } = dataOf(req);
+      const user = userOf(req);
+      const list = ownList(req, user);
+      const add = (refs: string[], catalog: CatalogFacts) => {
+        const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
+        const facts = { ...catalog, inList: (id: number) => stores.lists.entry(list.id, id) !== undefined };
+        return ctx.sandbox.write(() => {
+          const plan = planListAdds(refs, { listId: list.id, comment, nextSeq: () => stores.sequences.next('list_entry') }, facts, now);
+          stores.lists.addEntries(plan);
+          return plan.decisions;
         });
-        sendXml(res, 200, statusXml(200, `title ${entry.titleId} removed from the list ${JSON.stringify(list.name)}`));
-      },
+      };
+      postTitleRefs(req, res, 'list_item', add, (titleId) => listItemHref(ctx.xml, user.guid, list.id, titleId));
     },
-    guarded,
-  );
+    DELETE: (req, res) => {
+      const user = userOf(req);
+      const list = ownList(req, user);
+      ctxOf(req).sandbox.write(() => dataOf(req).stores.lists.remove(list.id));
+      sendXml(res, 200, statusXml(200, `the list ${JSON.stringify(list.name)} and its entries were deleted`));
+    },
+  });
+
+  resource(router, '/users/:guid/lists/:list_id/:product_id', ownUserGuards, {
+    // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one list_item, as in the list.
+    GET: (req, res) => {
+      const user = userOf(req);
+      const entry = listEntry(req, user, ownList(req, user));
+      sendXml(res, 200, listItemXml(ctxOf(req).xml, user.guid, { entry, titleXml: embeddedTitle(req, entry.titleId) }));
+    },
+    DELETE: (req, res) => {
+      const user = userOf(req);
+      const { stores, now } = dataOf(req);
+      const list = ownList(req, user);
+      const entry = listEntry(req, user, list);
+      ctxOf(req).sandbox.write(() => {
+        stores.lists.removeEntry(list.id, entry.titleId);
+        stores.lists.touch(list.id, isoDateTime(now));
+      });
+      sendXml(res, 200, statusXml(200, `title ${entry.titleId} removed from the list ${JSON.stringify(list.name)}`));
+    },
+  });
 
   return router;
 }

@@ -1,8 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { errors } from '../../domain/api-error.js';
+import { parseTitleRefs } from '../../domain/title-ref.js';
 import type { User } from '../../domain/types.js';
-import { ctxOf } from '../request-context.js';
-import { checkTitleRefsLimit } from './title-refs-limit.js';
+import { authenticateUser } from '../oauth/authenticate.js';
+import { ctxOf, type RequestContext } from '../request-context.js';
 
 /**
  * Guards `/users/:guid/...`: the path's user must exist (404) and be the access token's user (403,
@@ -14,13 +15,31 @@ export function ownUser(req: Request, _res: Response, next: NextFunction): void 
   const user = ctx.sandbox.stores.users.byGuid(guid);
   if (!user) throw errors.notFound(`no user ${guid}; use the user link from GET /users`);
   if (ctx.auth?.user?.guid !== user.guid) throw errors.otherUsersResource();
-  checkTitleRefsLimit(req);
+  checkTitleRefsLimit(ctx);
   next();
 }
+
+/** What runs before every handler of a `/users/:guid/...` resource. */
+export const ownUserGuards = [authenticateUser, ownUser] as const;
 
 /** The authenticated user of a request that passed ownUser. */
 export function userOf(req: Request): User {
   const user = ctxOf(req).auth?.user;
   if (!user) throw new Error('userOf called on a route without authenticateUser');
   return user;
+}
+
+/**
+ * Caps the title references one request may carry (config maxTitleRefs), on every user route at once (ownUser
+ * runs it, so OAuth answers first: an unsigned request is 403 whatever it carries): a queue or list POST, or a
+ * title_refs filter, with thousands of refs would hold the sandbox's writer and build an answer of thousands of
+ * links. Over the cap -> 400 naming the cap, and nothing changes. Only /users paths: elsewhere title_refs means
+ * nothing, and unknown parameters are ignored (docs/reference/wire-format.md#parameters).
+ */
+function checkTitleRefsLimit(ctx: RequestContext): void {
+  const max = ctx.config.maxTitleRefs;
+  const sent = ctx.params.getAll('title_refs').reduce((n, value) => n + parseTitleRefs(value).length, 0);
+  if (sent > max) {
+    throw errors.invalidParameter('title_refs', `${sent} title references in one request; send at most ${max} and split the rest over several requests`);
+  }
 }

@@ -3,9 +3,9 @@ import { errors } from '../../domain/api-error.js';
 import type { AddDecision, QueueAddFacts } from '../../domain/queue-add.js';
 import { parseTitleRefs } from '../../domain/title-ref.js';
 import { writeResponseXml } from '../../xml/write-response.js';
-import { noteRefusals } from '../middleware/coverage-middleware.js';
-import { ctxOf, dataOf } from '../request-context.js';
+import { dataOf } from '../request-context.js';
 import { sendXml } from '../send-xml.js';
+import { noteRefusals } from '../journal-notes.js';
 
 /** What every ref is decided by, wherever it is posted: the catalogue, and the scenario's stock. */
 export type CatalogFacts = Pick<QueueAddFacts, 'titleOf' | 'failsAdd'>;
@@ -22,22 +22,13 @@ export function postTitleRefs(
   add: (refs: string[], catalog: CatalogFacts) => AddDecision[],
   hrefOf: (titleId: number) => string,
 ): void {
-  const ctx = ctxOf(req);
+  const { ctx, stores, catalog } = dataOf(req);
   const refs = parseTitleRefs(ctx.params.get('title_refs')).map((r) => r.ref);
   if (refs.length === 0)
     throw errors.missingParameter('title_refs', 'send a comma-separated list of title URIs, e.g. title_refs={base_url}/catalog/title/<id>');
-  const { stores, catalog } = dataOf(req);
   const decisions = add(refs, { titleOf: (id) => catalog.title(id), failsAdd: (id) => stores.stock.failsAdd(id) });
   noteRefusals(req, decisions); // for coverage reports
   const added = decisions.flatMap((d) => (d.ok ? [{ href: hrefOf(d.title.id), title: d.title.fullTitle }] : []));
-  sendXml(
-    res,
-    201,
-    writeResponseXml(
-      ctx.xml,
-      element,
-      added,
-      decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }])),
-    ),
-  );
+  const failed = decisions.flatMap((d) => (d.ok ? [] : [{ ref: d.ref, why: d.why }]));
+  sendXml(res, 201, writeResponseXml(ctx.xml, element, added, failed));
 }

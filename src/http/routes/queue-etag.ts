@@ -33,12 +33,11 @@ function stateEtag(req: Request, user: User): string {
 export function requireCurrentQueue(req: Request, user: User): void {
   const header = req.get('If-Match');
   if (header === undefined) return;
-  const current = queueEtag(req, user);
   // Both formats' tags name the same state, and a write changes it whichever was read.
   const state = stateEtag(req, user);
-  if (!ifMatchHolds(header, state) && !ifMatchHolds(header, jsonEtag(state))) {
-    throw errors.preconditionFailed(`the queue changed since ETag ${header} was read (now ${current}); GET the queue again and retry with the new ETag`);
-  }
+  if (ifMatchHolds(header, state) || ifMatchHolds(header, jsonEtag(state))) return;
+  const current = answersJson(req) ? jsonEtag(state) : state;
+  throw errors.preconditionFailed(`the queue changed since ETag ${header} was read (now ${current}); GET the queue again and retry with the new ETag`);
 }
 
 /** Answers 304 without a body when If-None-Match names the current tag; true when it did. */

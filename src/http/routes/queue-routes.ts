@@ -11,173 +11,141 @@ import type { QueueItem, SubQueue, User } from '../../domain/types.js';
 import { statusXml } from '../../xml/error.js';
 import { queueDiscXml, queueItemHref, queueItemXml, queuesXml, queueXml } from '../../xml/queue.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { authenticateUser } from '../oauth/authenticate.js';
-import { userListAddress } from './embedded-title.js';
-import { ownUser, userOf } from './own-user.js';
+import { ownUserGuards, userOf } from './own-user.js';
 import { answeredNotModified, queueEtag, requireCurrentQueue } from './queue-etag.js';
 import { queueItemViews } from './queue-views.js';
-import { pageRequestOf } from './page-request.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { byPathId } from './by-path-id.js';
-
-const guarded = [authenticateUser, ownUser] as const;
+import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
 
 /** Rental queues with sub-queues (docs/reference/queues-and-lists.md). */
 export function queueRoutes(): Router {
   const router = Router();
 
-  resource(
-    router,
-    '/users/:guid/queues',
-    {
-      GET: (req, res) => {
-        const user = userOf(req);
-        const { stores } = dataOf(req);
-        if (answeredNotModified(req, res, queueEtag(req, user))) return;
-        sendRememberedXml(req, res, () => queuesXml(ctxOf(req).xml, user.guid, stores.queues.subQueues(user.guid), stores.queues.countsByQueue(user.guid)));
-      },
+  resource(router, '/users/:guid/queues', ownUserGuards, {
+    GET: (req, res) => {
+      const user = userOf(req);
+      const { stores } = dataOf(req);
+      if (answeredNotModified(req, res, queueEtag(req, user))) return;
+      sendRememberedXml(req, res, () => queuesXml(ctxOf(req).xml, user.guid, stores.queues.subQueues(user.guid), stores.queues.countsByQueue(user.guid)));
     },
-    guarded,
-  );
+  });
 
   // Declared before /queues/:queue_id so that `item` and `disc` are never read as sub-queue ids.
-  resource(
-    router,
-    '/users/:guid/queues/item/:id',
-    {
-      // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one queue_item, as in
-      // the queue, under the queues' ETag.
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const user = userOf(req);
-        const item = queuedItem(req, user);
-        const expansion = parseExpand(ctx.params.get('expand'));
-        if (answeredNotModified(req, res, queueEtag(req, user))) return;
-        sendXml(res, 200, queueItemXml(ctx.xml, queueItemViews(req, user, [item], expansion)[0]!));
-      },
-      PUT: (req, res) => {
-        const user = userOf(req);
-        const item = queuedItem(req, user);
-        const change = requestedChange(req, user);
-        requireCurrentQueue(req, user);
-        const { stores } = dataOf(req);
-        const queue = change.queue ?? stores.queues.subQueue(user.guid, item.queueId)!;
-        const priority = change.priority ?? item.priority;
-        // The item keeps its seq: see movedItem in domain/queue-order.ts. One statement (its triggers
-        // included) is all or nothing by itself, so it needs no transaction around it.
-        stores.queues.update(user.guid, item.titleId, priority, queue.id);
-        res.set('ETag', queueEtag(req, user));
-        sendXml(res, 200, statusXml(200, `title ${item.titleId} is now priority ${priority} in the sub-queue ${JSON.stringify(queue.name)}`));
-      },
-      DELETE: (req, res) => {
-        const user = userOf(req);
-        const item = queuedItem(req, user);
-        requireCurrentQueue(req, user);
-        // One statement: the discs go by trigger, all or nothing without a transaction.
-        dataOf(req).stores.queues.remove(user.guid, item.titleId);
-        res.set('ETag', queueEtag(req, user));
-        const discs = item.discIds.length > 0 ? ` and its ${item.discIds.length} queued disc(s)` : '';
-        sendXml(res, 200, statusXml(200, `title ${item.titleId}${discs} removed from the queue`));
-      },
+  resource(router, '/users/:guid/queues/item/:id', ownUserGuards, {
+    // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one queue_item, as in
+    // the queue, under the queues' ETag.
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const user = userOf(req);
+      const item = queuedItem(req, user);
+      const expansion = parseExpand(ctx.params.get('expand'));
+      if (answeredNotModified(req, res, queueEtag(req, user))) return;
+      sendXml(res, 200, queueItemXml(ctx.xml, queueItemViews(req, user, [item], expansion)[0]!));
     },
-    guarded,
-  );
+    PUT: (req, res) => {
+      const user = userOf(req);
+      const item = queuedItem(req, user);
+      const change = requestedChange(req, user);
+      requireCurrentQueue(req, user);
+      const { stores } = dataOf(req);
+      const queue = change.queue ?? stores.queues.subQueue(user.guid, item.queueId)!;
+      const priority = change.priority ?? item.priority;
+      // The item keeps its seq: see movedItem in domain/queue-order.ts. One statement (its triggers
+      // included) is all or nothing by itself, so it needs no transaction around it.
+      stores.queues.update(user.guid, item.titleId, priority, queue.id);
+      res.set('ETag', queueEtag(req, user));
+      sendXml(res, 200, statusXml(200, `title ${item.titleId} is now priority ${priority} in the sub-queue ${JSON.stringify(queue.name)}`));
+    },
+    DELETE: (req, res) => {
+      const user = userOf(req);
+      const item = queuedItem(req, user);
+      requireCurrentQueue(req, user);
+      // One statement: the discs go by trigger, all or nothing without a transaction.
+      dataOf(req).stores.queues.remove(user.guid, item.titleId);
+      res.set('ETag', queueEtag(req, user));
+      const discs = item.discIds.length > 0 ? ` and its ${item.discIds.length} queued disc(s)` : '';
+      sendXml(res, 200, statusXml(200, `title ${item.titleId}${discs} removed from the queue`));
+    },
+  });
 
   // PUT on a disc is not supported (docs/reference/queues-and-lists.md#routes): resource() answers 405 with
   // Allow: GET, DELETE, HEAD.
-  resource(
-    router,
-    '/users/:guid/queues/disc/:id',
-    {
-      // The one queue_disc, as in its title's queue_item (docs/reference/wire-format.md#addresses-and-ids),
-      // under the queues' ETag.
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const user = userOf(req);
-        const { discId, titleId } = queuedDisc(req, user);
-        const expansion = parseExpand(ctx.params.get('expand'));
-        if (answeredNotModified(req, res, queueEtag(req, user))) return;
-        const item = dataOf(req).stores.queues.item(user.guid, titleId)!;
-        const disc = queueItemViews(req, user, [item], expansion)[0]!.discs.find((d) => d.discId === discId)!;
-        sendXml(res, 200, queueDiscXml(ctx.xml, user.guid, disc));
-      },
-      DELETE: (req, res) => {
-        const user = userOf(req);
-        const { stores } = dataOf(req);
-        const { discId, titleId } = queuedDisc(req, user);
-        requireCurrentQueue(req, user);
-        const item = stores.queues.item(user.guid, titleId)!;
-        const last = item.discIds.length === 1;
-        // The last disc takes its title with it: a multi-disc item with no discs would ship nothing. Either is
-        // one statement (its triggers included), all or nothing without a transaction.
-        if (last) stores.queues.remove(user.guid, titleId);
-        else stores.queues.removeDisc(user.guid, discId);
-        res.set('ETag', queueEtag(req, user));
-        sendXml(
-          res,
-          200,
-          statusXml(
-            200,
-            last
-              ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`
-              : `disc ${discId} of title ${titleId} removed from the queue`,
-          ),
-        );
-      },
+  resource(router, '/users/:guid/queues/disc/:id', ownUserGuards, {
+    // The one queue_disc, as in its title's queue_item (docs/reference/wire-format.md#addresses-and-ids),
+    // under the queues' ETag.
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const user = userOf(req);
+      const { discId, titleId } = queuedDisc(req, user);
+      const expansion = parseExpand(ctx.params.get('expand'));
+      if (answeredNotModified(req, res, queueEtag(req, user))) return;
+      const item = dataOf(req).stores.queues.item(user.guid, titleId)!;
+      const disc = queueItemViews(req, user, [item], expansion)[0]!.discs.find((d) => d.discId === discId)!;
+      sendXml(res, 200, queueDiscXml(ctx.xml, user.guid, disc));
     },
-    guarded,
-  );
+    DELETE: (req, res) => {
+      const user = userOf(req);
+      const { stores } = dataOf(req);
+      const { discId, titleId } = queuedDisc(req, user);
+      requireCurrentQueue(req, user);
+      const item = stores.queues.item(user.guid, titleId)!;
+      const last = item.discIds.length === 1;
+      // The last disc takes its title with it: a multi-disc item with no discs would ship nothing. Either is
+      // one statement (its triggers included), all or nothing without a transaction.
+      if (last) stores.queues.remove(user.guid, titleId);
+      else stores.queues.removeDisc(user.guid, discId);
+      res.set('ETag', queueEtag(req, user));
+      const said = last
+        ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`
+        : `disc ${discId} of title ${titleId} removed from the queue`;
+      sendXml(res, 200, statusXml(200, said));
+    },
+  });
 
-  resource(
-    router,
-    '/users/:guid/queues/:queue_id',
-    {
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const user = userOf(req);
-        const queue = queueOfPath(req, user);
-        const pageReq = pageRequestOf(req, USER_PAGING);
-        const expansion = parseExpand(ctx.params.get('expand'));
-        const wanted = titleFilter(ctx.params.get('title_refs'));
-        if (answeredNotModified(req, res, queueEtag(req, user))) return;
-        sendRememberedXml(req, res, () => {
-          const items = dataOf(req)
-            .stores.queues.items(user.guid)
-            .filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
-          const page = pageOf(items, pageReq);
-          const address = userListAddress(req, user.guid, `queues/${queue === 'every' ? 'every' : queue.id}`);
-          return queueXml(ctx.xml, address, { ...page, items: queueItemViews(req, user, page.items, expansion) });
-        });
-      },
-      POST: (req, res) => {
-        const ctx = ctxOf(req);
-        const user = userOf(req);
-        const { stores } = dataOf(req);
-        const queue = queueOfPath(req, user);
-        const add = (refs: string[], catalog: CatalogFacts) => {
-          const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
-          requireCurrentQueue(req, user);
-          const target = { userGuid: user.guid, queue, defaultQueueId: () => stores.queues.defaultQueue(user.guid)!.id, priority };
-          const plan = planQueueAdds(refs, target, {
-            ...catalog,
-            isQueued: (id) => stores.queues.item(user.guid, id) !== undefined,
-            queuedCount: stores.queues.countItems(user.guid),
-            cap: ctx.world.scenario.definition.settings.queue_cap,
-          });
-          const addAll = () => plan.items.forEach((item) => stores.queues.add(item));
-          if (plan.oneStatement) addAll();
-          else ctx.sandbox.write(addAll);
-          res.set('ETag', queueEtag(req, user));
-          return plan.decisions;
-        };
-        postTitleRefs(req, res, 'queue_item', add, (titleId) => queueItemHref(ctx.xml, user.guid, titleId));
-      },
+  resource(router, '/users/:guid/queues/:queue_id', ownUserGuards, {
+    GET: (req, res) => {
+      const ctx = ctxOf(req);
+      const user = userOf(req);
+      const queue = queueOfPath(req, user);
+      const pageReq = pageRequestOf(req, USER_PAGING);
+      const expansion = parseExpand(ctx.params.get('expand'));
+      const wanted = titleFilter(ctx.params.get('title_refs'));
+      if (answeredNotModified(req, res, queueEtag(req, user))) return;
+      sendRememberedXml(req, res, () => {
+        const items = dataOf(req)
+          .stores.queues.items(user.guid)
+          .filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
+        const page = pageOf(items, pageReq);
+        const address = userListAddress(req, user.guid, `queues/${queue === 'every' ? 'every' : queue.id}`);
+        return queueXml(ctx.xml, address, { ...page, items: queueItemViews(req, user, page.items, expansion) });
+      });
     },
-    guarded,
-  );
+    POST: (req, res) => {
+      const { ctx, stores } = dataOf(req);
+      const user = userOf(req);
+      const queue = queueOfPath(req, user);
+      const add = (refs: string[], catalog: CatalogFacts) => {
+        const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
+        requireCurrentQueue(req, user);
+        const target = { userGuid: user.guid, queue, defaultQueueId: () => stores.queues.defaultQueue(user.guid)!.id, priority };
+        const plan = planQueueAdds(refs, target, {
+          ...catalog,
+          isQueued: (id) => stores.queues.item(user.guid, id) !== undefined,
+          queuedCount: stores.queues.countItems(user.guid),
+          cap: ctx.world.scenario.definition.settings.queue_cap,
+        });
+        const addAll = () => plan.items.forEach((item) => stores.queues.add(item));
+        if (plan.oneStatement) addAll();
+        else ctx.sandbox.write(addAll);
+        res.set('ETag', queueEtag(req, user));
+        return plan.decisions;
+      };
+      postTitleRefs(req, res, 'queue_item', add, (titleId) => queueItemHref(ctx.xml, user.guid, titleId));
+    },
+  });
 
   return router;
 }

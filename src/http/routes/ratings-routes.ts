@@ -1,112 +1,82 @@
 import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
-import { parseExpand } from '../../domain/expand.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { parseRating } from '../../domain/rating-value.js';
 import { isoDateTime } from '../../domain/sim-clock.js';
 import { ratedAmong } from '../../domain/rated-among.js';
 import { parseTitleRefs, titleIdOfRef } from '../../domain/title-ref.js';
-import type { Page, PageRequest, UserRating } from '../../domain/types.js';
-import { pathId } from '../../domain/ids.js';
+import type { Page, UserRating } from '../../domain/types.js';
 import { statusXml } from '../../xml/error.js';
-import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLink, type RatingView } from '../../xml/ratings.js';
+import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLink } from '../../xml/ratings.js';
 import { resourcesCreatedXml, resourceXml } from '../../xml/resource-links.js';
 import { formatRating } from '../../xml/writer.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { authenticateUser } from '../oauth/authenticate.js';
-import { embeddedTitles, userListAddress } from './embedded-title.js';
-import { ownUser, userOf } from './own-user.js';
-import { pageRequestOf } from './page-request.js';
+import { embeddedTitle, withTitles } from './title-renderer.js';
+import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
+import { ownUserGuards, userOf } from './own-user.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-
-const guarded = [authenticateUser, ownUser] as const;
 
 /** The user's title ratings (docs/reference/subscriber-resources.md#routes). */
 export function ratingsRoutes(): Router {
   const router = Router();
 
-  resource(
-    router,
-    '/users/:guid/ratings',
-    {
-      GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
-    },
-    guarded,
-  );
+  resource(router, '/users/:guid/ratings', ownUserGuards, {
+    GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
+  });
 
-  resource(
-    router,
-    '/users/:guid/ratings/title',
-    {
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const guid = userOf(req).guid;
-        sendRememberedXml(req, res, () => {
-          const pageReq = pageRequestOf(req, USER_PAGING);
-          const expansion = parseExpand(ctx.params.get('expand'));
-          const render = embeddedTitles(req, expansion);
-          const page = ratedPage(req, guid, pageReq);
-          const views: Page<RatingView> = { ...page, items: page.items.map((v) => ({ ...v, titleXml: render(v.rating.titleId) })) };
-          return ratingsXml(ctx.xml, userListAddress(req, guid, 'ratings/title'), views);
-        });
-      },
-      POST: (req, res) => {
-        const ctx = ctxOf(req);
-        const { stores, catalog, now } = dataOf(req);
-        const guid = userOf(req).guid;
-        const titleId = requireTitleRef(req);
-        const rating = parseRating(ctx.params.get('rating'));
-        if (!catalog.title(titleId)) throw errors.notFound(`there is no title ${titleId} in the catalogue; rate a title whose id came from a catalog_title`);
-        if (stores.ratings.get(guid, titleId)) {
-          throw errors.conflict(`title ${titleId} is already rated; change the rating with PUT ${ratingHref(ctx.xml, guid, titleId)}?rating=<0.0 to 5.0>`);
-        }
-        ctx.sandbox.write(() => stores.ratings.insert(guid, titleId, rating, isoDateTime(now)));
-        res.set('Location', ratingHref(ctx.xml, guid, titleId));
-        sendXml(res, 201, resourcesCreatedXml(titleRatingLink(ctx.xml, guid, titleId)));
-      },
+  resource(router, '/users/:guid/ratings/title', ownUserGuards, {
+    GET: (req, res) => {
+      const guid = userOf(req).guid;
+      sendRememberedXml(req, res, () => {
+        const page = withTitles(req, ratedPage(req, guid), (v, render) => ({ ...v, titleXml: render(v.rating.titleId) }));
+        return ratingsXml(ctxOf(req).xml, userListAddress(req, guid, 'ratings/title'), page);
+      });
     },
-    guarded,
-  );
+    POST: (req, res) => {
+      const { ctx, stores, catalog, now } = dataOf(req);
+      const guid = userOf(req).guid;
+      const titleId = requireTitleRef(req);
+      const rating = parseRating(ctx.params.get('rating'));
+      if (!catalog.title(titleId)) throw errors.notFound(`there is no title ${titleId} in the catalogue; rate a title whose id came from a catalog_title`);
+      if (stores.ratings.get(guid, titleId)) {
+        throw errors.conflict(`title ${titleId} is already rated; change the rating with PUT ${ratingHref(ctx.xml, guid, titleId)}?rating=<0.0 to 5.0>`);
+      }
+      ctx.sandbox.write(() => stores.ratings.insert(guid, titleId, rating, isoDateTime(now)));
+      res.set('Location', ratingHref(ctx.xml, guid, titleId));
+      sendXml(res, 201, resourcesCreatedXml(titleRatingLink(ctx.xml, guid, titleId)));
+    },
+  });
 
-  resource(
-    router,
-    '/users/:guid/ratings/title/:id',
-    {
-      GET: (req, res) => {
-        const ctx = ctxOf(req);
-        const rating = existingRating(req);
-        const titleXml = embeddedTitles(req, parseExpand(ctx.params.get('expand')))(rating.titleId);
-        sendXml(res, 200, ratingItemXml(ctx.xml, { rating, titleXml }));
-      },
-      PUT: (req, res) => {
-        const ctx = ctxOf(req);
-        const { stores, now } = dataOf(req);
-        const rating = parseRating(ctx.params.get('rating'));
-        const current = existingRating(req);
-        ctx.sandbox.write(() => stores.ratings.update(current.userGuid, current.titleId, rating, isoDateTime(now)));
-        sendXml(res, 200, statusXml(200, `the rating of title ${current.titleId} is now ${formatRating(rating)}`));
-      },
+  resource(router, '/users/:guid/ratings/title/:id', ownUserGuards, {
+    GET: (req, res) => {
+      const rating = existingRating(req);
+      sendXml(res, 200, ratingItemXml(ctxOf(req).xml, { rating, titleXml: embeddedTitle(req, rating.titleId) }));
     },
-    guarded,
-  );
+    PUT: (req, res) => {
+      const { ctx, stores, now } = dataOf(req);
+      const rating = parseRating(ctx.params.get('rating'));
+      const current = existingRating(req);
+      ctx.sandbox.write(() => stores.ratings.update(current.userGuid, current.titleId, rating, isoDateTime(now)));
+      sendXml(res, 200, statusXml(200, `the rating of title ${current.titleId} is now ${formatRating(rating)}`));
+    },
+  });
 
   return router;
 }
 
 /** The page of ratings to show: all of them newest first, or only the rated ones among `title_refs`. */
-function ratedPage(req: Request, guid: string, pageReq: PageRequest): Page<{ rating: UserRating; titleRef?: string }> {
-  const { stores } = dataOf(req);
-  const params = ctxOf(req).params;
-  if (!params.has('title_refs')) {
+function ratedPage(req: Request, guid: string): Page<{ rating: UserRating; titleRef?: string }> {
+  const pageReq = pageRequestOf(req, USER_PAGING);
+  const { ctx, stores } = dataOf(req);
+  const refs = ctx.params.get('title_refs');
+  if (refs === undefined) {
     const page = stores.ratings.page(guid, pageReq);
     return { ...page, items: page.items.map((rating) => ({ rating })) };
   }
-  return pageOf(
-    ratedAmong(parseTitleRefs(params.get('title_refs')), (id) => stores.ratings.get(guid, id)),
-    pageReq,
-  );
+  const rated = ratedAmong(parseTitleRefs(refs), (id) => stores.ratings.get(guid, id));
+  return pageOf(rated, pageReq);
 }
 
 function requireTitleRef(req: Request): number {
@@ -121,16 +91,12 @@ function requireTitleRef(req: Request): number {
 
 /** The user's rating of the title in the path; 404 when the title does not exist or is not rated. */
 function existingRating(req: Request): UserRating {
-  const ctx = ctxOf(req);
-  const { stores, catalog } = dataOf(req);
+  const { ctx, stores, catalog } = dataOf(req);
   const guid = userOf(req).guid;
-  const raw = String(req.params['id'] ?? '');
-  const id = pathId(raw);
-  if (id === undefined || !catalog.title(id))
-    throw errors.notFound(`there is no title ${JSON.stringify(raw)} in the catalogue; use an id from GET /users/${guid}/ratings/title`);
+  const notFound = (raw: string) =>
+    errors.notFound(`there is no title ${JSON.stringify(raw)} in the catalogue; use an id from GET /users/${guid}/ratings/title`);
+  const { id } = byPathId(req, 'id', (titleId) => catalog.title(titleId), notFound);
   const rating = stores.ratings.get(guid, id);
-  if (!rating) {
-    throw errors.notFound(`title ${id} is not rated yet; rate it with POST ${ctx.xml.baseUrl}/users/${guid}/ratings/title (title_ref, rating)`);
-  }
+  if (!rating) throw errors.notFound(`title ${id} is not rated yet; rate it with POST ${ctx.xml.baseUrl}/users/${guid}/ratings/title (title_ref, rating)`);
   return rating;
 }

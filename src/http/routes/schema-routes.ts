@@ -28,20 +28,19 @@ export function schemaRoutes(): Router {
         .map((f) => [f, readFileSync(join(SCHEMA_DIR, f))]),
     ));
 
-  resource(router, '/schemas/:name', {
+  resource(router, '/schemas/:name', [], {
     GET: (req, res) => {
       const name = String(req.params['name'] ?? '');
       const file = schemaFiles().get(name);
       if (!file) {
-        throw errors.notFound(
-          `there is no schema ${JSON.stringify(name)}; the schemas are ${[...schemaFiles().keys()].map((f) => `/schemas/${f}`).join(', ')}`,
-        );
+        const names = [...schemaFiles().keys()].map((f) => `/schemas/${f}`).join(', ');
+        throw errors.notFound(`there is no schema ${JSON.stringify(name)}; the schemas are ${names}`);
       }
       sendFile(res, XML_CONTENT_TYPE, file);
     },
   });
 
-  resource(router, '/openapi.yaml', {
+  resource(router, '/openapi.yaml', [], {
     GET: (_req, res) => sendFile(res, YAML_CONTENT_TYPE, (openapi ??= readFileSync(OPENAPI_FILE))),
   });
   return router;

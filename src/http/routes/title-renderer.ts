@@ -1,37 +1,49 @@
 import type { Request } from 'express';
-import type { Expansion } from '../../domain/expand.js';
+import { errors } from '../../domain/api-error.js';
+import { type Expansion, parseExpand } from '../../domain/expand.js';
 import { titleStats } from '../../domain/title-stats.js';
-import type { Title, TitleStats } from '../../domain/types.js';
+import type { Page, Title, TitleStats } from '../../domain/types.js';
 import { assembleTitle } from '../../xml/catalog-title.js';
 import { unratedTitlePart, type CachedTitle, type TitleShelf } from '../../xml/title-fragment-cache.js';
 import type { SelfWritten } from '../../xml/writer.js';
 import { ctxOf } from '../request-context.js';
 
-export type TitleRenderer = (t: Title, expansion: Expansion) => string;
-
 /**
  * Renders catalogue titles for this request: cached fragments of the scenario joined with this sandbox's
- * rating statistics. Every resource that embeds a catalog_title uses it (or titleRendererById).
+ * rating statistics. Every resource that embeds a catalog_title uses it (or embeddedTitles).
  */
-export function titleRenderer(req: Request): TitleRenderer {
+export function titleRenderer(req: Request): (t: Title, expansion: Expansion) => string {
   const shelfOf = shelvesOf(req);
   return (t, expansion) => assembled(req, shelfOf(expansion).get(t));
 }
 
 /**
- * Renders catalogue titles by id: a title whose fragments are cached is joined with the statistics without
- * being read from the catalogue. Undefined for an id the catalogue does not have.
+ * Renders the catalog_title embedded in a user's item (rating, review, rental) by id, expanded as the request's
+ * `expand` asks: a title whose fragments are cached is joined with the statistics without being read from the
+ * catalogue. The scenario check and the write routes only let existing titles in, so a missing one is the
+ * simulator's bug: a 500 that says so.
  */
-export function titleRendererById(req: Request): (id: number, expansion: Expansion) => string | undefined {
+export function embeddedTitles(req: Request): (titleId: number) => string {
   const shelfOf = shelvesOf(req);
-  return (id, expansion) => {
-    const cached = shelfOf(expansion).byId(id);
-    return cached && assembled(req, cached);
+  const expansion = parseExpand(ctxOf(req).params.get('expand'));
+  return (titleId) => {
+    const cached = shelfOf(expansion).byId(titleId);
+    if (!cached) throw errors.internal(`title ${titleId} is held by a user but missing from the catalogue`);
+    return assembled(req, cached);
   };
 }
 
+/** The catalog_title embedded in one user's item. */
+export const embeddedTitle = (req: Request, titleId: number): string => embeddedTitles(req)(titleId);
+
+/** A page of a user's items, each made into its view by `view` with the renderer of its embedded title. */
+export function withTitles<T, V>(req: Request, page: Page<T>, view: (item: T, render: (titleId: number) => string) => V): Page<V> {
+  const render = embeddedTitles(req);
+  return { ...page, items: page.items.map((item) => view(item, render)) };
+}
+
 /**
- * titleRendererById for a page sent as parts (XmlParts, src/xml/writer.ts): a cached title no user of the
+ * Renders titles by id for a page sent as parts (XmlParts, src/xml/writer.ts): a cached title no user of the
  * sandbox rated writes its own bytes into the answer, never joined into a string. For reads that write
  * nothing while they render (userRatingsLookup).
  */
@@ -73,9 +85,5 @@ function assembled(req: Request, c: CachedTitle): string {
 
 /** A title's statistics in this request's sandbox. */
 export function statsOf(req: Request, t: Title): TitleStats {
-  return statsOfTitle(req, t.id, t.baseHistogram);
-}
-
-function statsOfTitle(req: Request, id: number, baseHistogram: readonly number[]): TitleStats {
-  return titleStats(baseHistogram, ctxOf(req).sandbox.stores.titleStats.userRatingsOf(id));
+  return titleStats(t.baseHistogram, ctxOf(req).sandbox.stores.titleStats.userRatingsOf(t.id));
 }

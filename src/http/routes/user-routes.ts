@@ -1,47 +1,114 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { errors } from '../../domain/api-error.js';
+import { pageOf, USER_PAGING } from '../../domain/paging.js';
+import { likedTitles, recommend, type CandidateInfo, type Recommendation } from '../../domain/recommend.js';
+import { popularTitleIds } from '../../store/popular-titles.js';
+import { recommendationsXml } from '../../xml/recommendations.js';
+import { atHomeXml, rentedXml } from '../../xml/rentals.js';
 import { resourceXml } from '../../xml/resource-links.js';
+import { reviewsXml, reviewXml } from '../../xml/reviews.js';
 import { currentUserLink, userXml } from '../../xml/user.js';
 import { authenticateUser } from '../oauth/authenticate.js';
-import { ownUser, userOf } from './own-user.js';
-import { ratingsRoutes } from './ratings-routes.js';
-import { recommendationRoutes } from './recommendation-routes.js';
-import { rentalRoutes } from './rental-routes.js';
-import { ctxOf } from '../request-context.js';
+import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
-import { underPrefix } from './under-prefix.js';
-import { reviewRoutes } from './review-routes.js';
 import { sendXml } from '../send-xml.js';
+import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
+import { embeddedTitles, embeddedTitle, withTitles } from './title-renderer.js';
+import { ownUserGuards, userOf } from './own-user.js';
+import { ratingsRoutes } from './ratings-routes.js';
+import { underPrefix } from './under-prefix.js';
+
+/**
+ * Discs waiting for the allocation process; nothing in the simulator allocates, so it is 0 (a client
+ * needs the element, with 0 as its default: docs/reference/subscriber-resources.md#routes).
+ */
+const AWAITING_ALLOCATION = 0;
+
+/** How many recommendations a user gets in all (a few pages), and how far down the popular list to look. */
+const MAX_RECOMMENDATIONS = 100;
+const POPULAR_POOL = 400;
 
 /**
  * The subscriber: who the token speaks for, the profile, and the resources hanging off it
- * (docs/reference/subscriber-resources.md#routes).
+ * (docs/reference/subscriber-resources.md#routes): ratings, the reviews the user wrote (newest first, each with
+ * the reviewed title), recommendations, what the user rented and what is at home now.
  */
 export function userRoutes(): Router {
   const router = Router();
 
   // Any access token may ask who it belongs to, so no ownUser here.
-  resource(
-    router,
-    '/users',
-    {
-      GET: (req, res) => sendXml(res, 200, resourceXml(currentUserLink(ctxOf(req).xml, userOf(req)))),
-    },
-    [authenticateUser],
-  );
+  resource(router, '/users', [authenticateUser], {
+    GET: (req, res) => sendXml(res, 200, resourceXml(currentUserLink(ctxOf(req).xml, userOf(req)))),
+  });
 
-  resource(
-    router,
-    '/users/:guid',
-    {
-      GET: (req, res) => sendXml(res, 200, userXml(ctxOf(req).xml, userOf(req))),
-    },
-    [authenticateUser, ownUser],
-  );
+  resource(router, '/users/:guid', ownUserGuards, {
+    GET: (req, res) => sendXml(res, 200, userXml(ctxOf(req).xml, userOf(req))),
+  });
 
   router.use(underPrefix('/users/:guid/ratings', ratingsRoutes()));
-  router.use(underPrefix('/users/:guid/reviews', reviewRoutes()));
-  router.use(underPrefix('/users/:guid/recommendations', recommendationRoutes()));
-  // Last: its routes have no common prefix, and a request that passes through it unanswered goes on a turn later.
-  router.use(rentalRoutes());
+
+  resource(router, '/users/:guid/reviews', ownUserGuards, {
+    GET: (req, res) => {
+      const guid = userOf(req).guid;
+      const reviews = dataOf(req).stores.reviews.page(guid, pageRequestOf(req, USER_PAGING));
+      const page = withTitles(req, reviews, (review, render) => ({ review: { ...review, userGuid: guid }, titleXml: render(review.titleId) }));
+      sendXml(res, 200, reviewsXml(ctxOf(req).xml, userListAddress(req, guid, 'reviews'), page));
+    },
+  });
+
+  // A review's id is followable (docs/reference/wire-format.md#addresses-and-ids): the one review, as it
+  // appears in the list.
+  resource(router, '/users/:guid/reviews/:id', ownUserGuards, {
+    GET: (req, res) => {
+      const guid = userOf(req).guid;
+      const notFound = (raw: string) => errors.notFound(`the user has no review ${JSON.stringify(raw)}; use an id from GET /users/${guid}/reviews`);
+      const review = byPathId(req, 'id', (id) => dataOf(req).stores.reviews.get(guid, id), notFound);
+      sendXml(res, 200, reviewXml(ctxOf(req).xml, { review: { ...review, userGuid: guid }, titleXml: embeddedTitle(req, review.titleId) }));
+    },
+  });
+
+  // Experimental, as the real service marked them (docs/reference/subscriber-resources.md#recommendations-experimental):
+  // derived from the user's own data.
+  resource(router, '/users/:guid/recommendations', ownUserGuards, {
+    GET: (req, res) => {
+      const guid = userOf(req).guid;
+      const recommendations = pageOf(recommendationsFor(req, guid), pageRequestOf(req, USER_PAGING));
+      const page = withTitles(req, recommendations, (recommendation, render) => ({ recommendation, titleXml: render(recommendation.titleId) }));
+      sendXml(res, 200, recommendationsXml(ctxOf(req).xml, userListAddress(req, guid, 'recommendations'), page));
+    },
+  });
+
+  resource(router, '/users/:guid/rented', ownUserGuards, {
+    GET: (req, res) => {
+      const guid = userOf(req).guid;
+      const rentals = dataOf(req).stores.rentals.page(guid, pageRequestOf(req, USER_PAGING));
+      const page = withTitles(req, rentals, (rental, render) => ({ rental, titleXml: render(rental.titleId) }));
+      sendXml(res, 200, rentedXml(ctxOf(req).xml, userListAddress(req, guid, 'rented'), page));
+    },
+  });
+
+  resource(router, '/users/:guid/at_home', ownUserGuards, {
+    GET: (req, res) => {
+      const render = embeddedTitles(req);
+      const rentals = dataOf(req).stores.rentals.atHome(userOf(req).guid);
+      const items = rentals.map((rental) => ({ rental, titleXml: render(rental.titleId) }));
+      sendXml(res, 200, atHomeXml(items, AWAITING_ALLOCATION));
+    },
+  });
+
   return router;
+}
+
+/** Gathers what the recommending rule needs: the user's ratings and holdings, similars of liked titles, popular titles. */
+function recommendationsFor(req: Request, guid: string): Recommendation[] {
+  const { stores, catalog } = dataOf(req);
+  const ratings = stores.ratings.all(guid);
+  const similarsOf = new Map(likedTitles(ratings).map((id) => [id, catalog.title(id)?.similarIds ?? []]));
+  const popular = popularTitleIds(catalog, POPULAR_POOL);
+  const candidates = new Map<number, CandidateInfo>();
+  for (const id of [...[...similarsOf.values()].flat(), ...popular]) {
+    const t = catalog.title(id);
+    if (t) candidates.set(id, { canRent: t.canRent, isDisc: t.parentId !== undefined });
+  }
+  return recommend({ ratings, similarsOf, popular, excluded: stores.userTitles.heldTitleIds(guid), candidates, limit: MAX_RECOMMENDATIONS });
 }

@@ -1,47 +1,31 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { ApiError } from '../../domain/api-error.js';
-import { ERROR_ROWS, variantsUsed, type AnswerFormat, type CoverageEvent } from '../../domain/coverage.js';
-import type { AddDecision, RefusalKind } from '../../domain/queue-add.js';
+import { ERROR_ROWS, variantsUsed, type AnswerFormat, type CoverageEvent, type OperationSpec } from '../../domain/coverage.js';
 import type { World } from '../../world/world.js';
-import { operationOf } from './count-request.js';
-import { ctxOf, type RequestContext } from '../request-context.js';
+import { headerBlockOf, type Pending, pendingOf } from '../journal-notes.js';
+import { contextIfAny } from '../request-context.js';
 import { JSON_CONTENT_TYPE, XML_CONTENT_TYPE } from '../send-xml.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
 
-/** What the handlers and the error handler noted about a request, for its coverage record. */
-interface Notes {
-  refusals: RefusalKind[];
-  errorCode?: string;
-  oauthProblem?: string;
-}
-
-// On the request itself, as the journal keeps its pending entry (journal-middleware.ts says why).
-const NOTES = Symbol('rentalsim.coverage');
-type WithNotes = Request & { [NOTES]?: Notes };
+// On the request itself, as the journal keeps its pending entry (journal-middleware.ts says why): null when
+// no documented operation matched.
+const OPERATION = Symbol('rentalsim.operation');
+type WithOperation = Request & { [OPERATION]?: OperationSpec | null };
 
 /**
- * Records each API request in its consumer's coverage tally (src/domain/coverage.ts) once its connection
- * is done with, and only when its signature verified as that consumer: a forged, unsigned or replayed
- * request naming a team's key changes nothing in that team's report. Admin requests are not API calls.
+ * The documented operation a request is (src/domain/coverage.ts), matched once per request: the counts of
+ * /__admin/metrics and the consumer's coverage record both need it when the connection closes.
  */
-export function coverageMiddleware(world: World) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.originalUrl.startsWith('/__admin')) return next();
-    (req as WithNotes)[NOTES] = { refusals: [] };
-    res.on('close', () => record(world, req, res));
-    next();
-  };
-}
-
-/** A write handler's failed_title_refs, by kind (the reasons as the domain decided them, not as XML says them). */
-export function noteRefusals(req: Request, decisions: readonly AddDecision[]): void {
-  const notes = (req as WithNotes)[NOTES];
-  if (notes) for (const d of decisions) if (!d.ok) notes.refusals.push(d.kind);
+export function operationOf(world: World, req: Request, path: string): OperationSpec | undefined {
+  const r = req as WithOperation;
+  let op = r[OPERATION];
+  if (op === undefined) r[OPERATION] = op = world.coverageSpec.match(req.method, path) ?? null;
+  return op ?? undefined;
 }
 
 /** The error handler's observer: which catalog row answered, and its oauth_problem. */
 export function coverageObserver(req: Request, error: ApiError): void {
-  const notes = (req as WithNotes)[NOTES];
+  const notes = pendingOf(req);
   if (!notes) return;
   // An injected fault's error counts as the row it answered with when that is a row of the catalog (a 503
   // is ERR_503_SERVICE_UNAVAILABLE): the client met that error code (docs/reference/attribution.md). A
@@ -51,10 +35,15 @@ export function coverageObserver(req: Request, error: ApiError): void {
   if (error.oauthProblem) notes.oauthProblem = error.oauthProblem;
 }
 
-function record(world: World, req: Request, res: Response): void {
-  const notes = (req as WithNotes)[NOTES];
+/**
+ * Records an API request in its consumer's coverage tally (src/domain/coverage.ts) once its connection is done
+ * with (from the journal's listener, with what the request noted), and only when its signature verified as
+ * that consumer: a forged, unsigned or replayed request naming a team's key changes nothing in that team's
+ * report.
+ */
+export function recordCoverage(world: World, req: Request, res: Response, notes: Pending): void {
   const ctx = contextIfAny(req);
-  if (!notes || !ctx || !res.writableFinished) return;
+  if (!ctx || !res.writableFinished) return;
   const consumer = attributedConsumer(req, true);
   if (consumer === undefined) return;
   const operation = operationOf(world, req, ctx.path);
@@ -67,7 +56,7 @@ function record(world: World, req: Request, res: Response): void {
           ifNoneMatch: req.headers['if-none-match'] !== undefined,
           ifMatch: req.headers['if-match'] !== undefined,
           status: res.statusCode,
-          refusals: notes.refusals,
+          refusals: notes.refusals ?? [],
         })
       : [],
   };
@@ -88,17 +77,8 @@ function record(world: World, req: Request, res: Response): void {
  */
 function formatOf(req: Request, res: Response): AnswerFormat | undefined {
   if (req.method === 'HEAD' || res.statusCode === 304) return undefined;
-  const head = (res as unknown as { _header?: unknown })._header;
-  if (typeof head !== 'string') return undefined;
+  const head = headerBlockOf(res) ?? '';
   if (head.includes(`\r\nContent-Type: ${XML_CONTENT_TYPE}\r\n`)) return 'xml';
   if (head.includes(`\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n`)) return 'json';
   return undefined;
-}
-
-function contextIfAny(req: Request): RequestContext | undefined {
-  try {
-    return ctxOf(req);
-  } catch {
-    return undefined; // refused before the context was built (a body over the limit): nobody's
-  }
 }
