@@ -1,25 +1,10 @@
+import { pageFrom } from '../domain/paging.js';
 import type { Page, PageRequest, Rental } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
 import { preparedOnUse } from './prepared-on-use.js';
-import { pageFrom } from '../domain/paging.js';
+import { type Row, rowInserter, rowMapper } from './row-mapper.js';
 
-export interface RentalRow {
-  id: number;
-  user_guid: string;
-  title_id: number;
-  priority: number;
-  shipped: string;
-  returned: string | null;
-}
-
-const toRental = (r: RentalRow): Rental => ({
-  id: r.id,
-  userGuid: r.user_guid,
-  titleId: r.title_id,
-  priority: r.priority,
-  shipped: r.shipped,
-  ...(r.returned !== null ? { returned: r.returned } : {}),
-});
+const toRental = rowMapper<Rental>();
 
 // Newest shipped first (docs/reference/subscriber-resources.md#routes); `shipped` is a date, so the rental id
 // (issue order) breaks ties.
@@ -29,23 +14,24 @@ const NEWEST_SHIPPED_FIRST = 'ORDER BY shipped DESC, id DESC';
 export class RentalsStore {
   private readonly countStmt = preparedOnUse(() => this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rentals WHERE user_guid = ?'));
   private readonly pageStmt = preparedOnUse(() =>
-    this.db.prepare<[string, number, number], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`),
+    this.db.prepare<[string, number, number], Row>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`),
   );
   private readonly atHomeStmt = preparedOnUse(() =>
-    this.db.prepare<[string], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`),
-  );
-  private readonly insertStmt = preparedOnUse(() =>
-    this.db.prepare('INSERT INTO rentals (id, user_guid, title_id, priority, shipped, returned) VALUES (?, ?, ?, ?, ?, NULL)'),
+    this.db.prepare<[string], Row>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`),
   );
   // The disc out longest comes back first when the same title is at home twice.
   private readonly returnStmt = preparedOnUse(() =>
-    this.db.prepare<[string, string, number], RentalRow>(
+    this.db.prepare<[string, string, number], Row>(
       `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
      ORDER BY shipped, id LIMIT 1) RETURNING *`,
     ),
   );
+  /** Records a disc sent to the user (admin: business events); it is at home until returned. */
+  readonly insert;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.insert = rowInserter<Rental>(db, 'rentals', 'id user_guid title_id priority shipped returned');
+  }
 
   /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
   page(guid: string, req: PageRequest): Page<Rental> {
@@ -55,11 +41,6 @@ export class RentalsStore {
   /** Discs at home now (shipped, not returned), newest shipped first. */
   atHome(guid: string): Rental[] {
     return this.atHomeStmt.all(guid).map(toRental);
-  }
-
-  /** Records a disc sent to the user (admin: business events); it is at home until returned. */
-  insert(r: Omit<Rental, 'returned'>): void {
-    this.insertStmt.run(r.id, r.userGuid, r.titleId, r.priority, r.shipped);
   }
 
   /** Marks a title at home as returned on a date; undefined when that title is not at home. */

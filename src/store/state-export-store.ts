@@ -1,17 +1,14 @@
 import type { Db } from './catalog-db.js';
-import type { RatingRow } from './ratings-store.js';
-import type { RentalRow } from './rentals-store.js';
-import type { ReviewRow } from './reviews-store.js';
 
 // Rows of a sandbox's state as they are stored, for exporting it as a scenario file (admin: export). The
 // other stores answer what the API shows; this one answers everything needed to rebuild the same state,
 // ids and ordering counters included.
 
-export interface StockExportRow {
-  title_id: number;
-  estimated_wait: string | null;
-  fail_add: number;
-}
+type RatingRow = { title_id: number; rating: number; updated: string; seq: number };
+type ReviewRow = Record<'id' | 'title_id' | 'helpful' | 'unhelpful' | 'spoilers' | 'rating', number> &
+  Record<'created' | 'review_title' | 'review_text', string>;
+type RentalRow = { id: number; title_id: number; priority: number; shipped: string; returned: string | null };
+type StockExportRow = { title_id: number; estimated_wait: string | null; fail_add: number };
 
 export class StateExportStore {
   private readonly s;

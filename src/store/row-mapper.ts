@@ -1,0 +1,47 @@
+import type { Db } from './db.js';
+import { preparedOnUse } from './prepared-on-use.js';
+
+/** A row as better-sqlite3 reads it: its values by column name. */
+export type Row = Record<string, unknown>;
+
+/** `user_guid` -> `userGuid`: a column's name as a key of the domain objects (src/domain/types.ts). */
+function camelCase(column: string): string {
+  return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * How every store reads its rows into domain objects: a column becomes its camelCase key, a column named in
+ * `flags` (stored 0 or 1) a boolean, and a NULL column is left out (an optional field). Each column's key is
+ * worked out once, on the first row that has it.
+ */
+export function rowMapper<T>(...flags: string[]): (row: Row) => T {
+  const keys = new Map<string, { key: string; flag: boolean }>();
+  return (row) => {
+    const out: Row = {};
+    for (const column in row) {
+      const value = row[column];
+      if (value === null) continue;
+      let k = keys.get(column);
+      if (!k) keys.set(column, (k = { key: camelCase(column), flag: flags.includes(column) }));
+      out[k.key] = k.flag ? value === 1 : value;
+    }
+    return out as T;
+  };
+}
+
+/**
+ * How every store writes a row: an INSERT of `columns` (space-separated) into `table`, each value read from
+ * the object's camelCase key, a boolean written 0 or 1 and a missing value NULL.
+ */
+export function rowInserter<T extends object>(db: Db, table: string, columns: string): (row: T) => void {
+  const names = columns.split(' ');
+  const keys = names.map(camelCase);
+  const insert = preparedOnUse(() => db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`));
+  return (row) => {
+    insert.run(keys.map((k) => sqlValue((row as Row)[k])));
+  };
+}
+
+function sqlValue(value: unknown): unknown {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : (value ?? null);
+}
