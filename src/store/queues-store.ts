@@ -68,7 +68,7 @@ export class QueuesStore {
     return this.subQueues(guid).find((q) => q.id === id);
   }
 
-  /** Every user has exactly one default sub-queue (seed-state); the first one stands in otherwise. */
+  /** Every user has exactly one default sub-queue (scenarios/seed-state.ts); the first one stands in otherwise. */
   defaultQueue(guid: string): SubQueue | undefined {
     const all = this.subQueues(guid);
     return all.find((q) => q.isDefault) ?? all[0];

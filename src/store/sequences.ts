@@ -17,6 +17,9 @@ export class Sequences {
     this.db.prepare<[string, number], number>('UPDATE sequences SET value = value + 1 WHERE name = ? AND value < ? RETURNING value').pluck(),
   );
   private readonly startStmt = preparedOnUse(() => this.db.prepare<[string, number]>('INSERT INTO sequences (name, value) VALUES (?, ?)'));
+  private readonly raiseStmt = preparedOnUse(() =>
+    this.db.prepare('INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)'),
+  );
   private readonly valueStmt = preparedOnUse(() => this.db.prepare<[string], number>('SELECT value FROM sequences WHERE name = ?').pluck());
 
   constructor(private readonly db: Db) {}
@@ -28,5 +31,10 @@ export class Sequences {
     if (this.valueStmt.get(name) !== undefined) throw errors.idsExhausted(name, MAX_ID);
     this.startStmt.run(name, start);
     return start;
+  }
+
+  /** Moves the named sequence up to `value` (never down), so the values it gives next are above it. */
+  raise(name: string, value: number): void {
+    this.raiseStmt.run(name, value);
   }
 }
