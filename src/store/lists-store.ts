@@ -1,32 +1,25 @@
 import type { ListAddPlan } from '../domain/list-writes.js';
 import type { ListEntry, UserList } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
-import { preparedOnUse } from './prepared-on-use.js';
-import { type Row, rowInserter, rowMapper } from './row-mapper.js';
+import { rowMapper, Store } from './store.js';
 
 const toList = rowMapper<UserList>('anonymous', 'is_public');
 const toEntry = rowMapper<ListEntry>();
 
 /** Users' collections (docs/reference/queues-and-lists.md) and their entries, in the order titles were added. */
-export class ListsStore {
+export class ListsStore extends Store {
   private readonly s = {
-    lists: preparedOnUse(() => this.db.prepare<[string], Row>('SELECT * FROM lists WHERE user_guid = ? ORDER BY id')),
-    list: preparedOnUse(() => this.db.prepare<[number, string], Row>('SELECT * FROM lists WHERE id = ? AND user_guid = ?')),
-    remove: preparedOnUse(() => this.db.prepare('DELETE FROM lists WHERE id = ?')),
-    removeEntries: preparedOnUse(() => this.db.prepare('DELETE FROM list_entries WHERE list_id = ?')),
-    touch: preparedOnUse(() => this.db.prepare('UPDATE lists SET updated = ? WHERE id = ?')),
-    entries: preparedOnUse(() => this.db.prepare<[number], Row>('SELECT * FROM list_entries WHERE list_id = ? ORDER BY seq')),
-    entry: preparedOnUse(() => this.db.prepare<[number, number], Row>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?')),
-    removeEntry: preparedOnUse(() => this.db.prepare('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?')),
+    lists: this.sql<[string]>('SELECT * FROM lists WHERE user_guid = ? ORDER BY id'),
+    list: this.sql<[number, string]>('SELECT * FROM lists WHERE id = ? AND user_guid = ?'),
+    remove: this.sql('DELETE FROM lists WHERE id = ?'),
+    removeEntries: this.sql('DELETE FROM list_entries WHERE list_id = ?'),
+    touch: this.sql('UPDATE lists SET updated = ? WHERE id = ?'),
+    entries: this.sql<[number]>('SELECT * FROM list_entries WHERE list_id = ? ORDER BY seq'),
+    entry: this.sql<[number, number]>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?'),
+    removeEntry: this.sql('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?'),
   };
 
-  readonly create;
-  private readonly addEntry;
-
-  constructor(private readonly db: Db) {
-    this.create = rowInserter<UserList>(db, 'lists', 'id user_guid name description author anonymous location is_public created updated');
-    this.addEntry = rowInserter<ListEntry>(db, 'list_entries', 'list_id title_id comment created updated seq');
-  }
+  readonly create = this.inserter<UserList>('lists', 'id user_guid name description author anonymous location is_public created updated');
+  private readonly addEntry = this.inserter<ListEntry>('list_entries', 'list_id title_id comment created updated seq');
 
   listsOf(guid: string): UserList[] {
     return this.s.lists.all(guid).map(toList);

@@ -1,63 +1,45 @@
 import type { NewQueueItem } from '../domain/queue-add.js';
 import type { QueueItem, SubQueue } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
+import { type Row, rowMapper, Store } from './store.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
-import { preparedOnUse } from './prepared-on-use.js';
-import { type Row, rowInserter, rowMapper } from './row-mapper.js';
 
 const toQueue = rowMapper<SubQueue>('is_default');
 const toItem = rowMapper<Omit<QueueItem, 'discIds'>>('shipped_in_order');
 
 /** A user's sub-queues, their items (priority, then insertion seq) and the discs of multi-disc items. */
-export class QueuesStore {
-  private readonly s;
+export class QueuesStore extends Store {
   // Sub-queues are read by every queue request and written only by seeding: a write to the items (the
   // request before) leaves them kept.
-  private readonly subQueueMemo;
+  private readonly subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(this.db, (d) => tableVersion(d, 'queues'));
   /** Adds a sub-queue (seeding a scenario). */
-  readonly insertQueue;
-
-  constructor(db: Db) {
-    this.subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(db, (d) => tableVersion(d, 'queues'));
-    this.insertQueue = rowInserter<SubQueue>(db, 'queues', 'id user_guid name allocation is_default position');
-    this.s = {
-      queues: preparedOnUse(() => db.prepare<[string], Row>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id')),
-      counts: preparedOnUse(() =>
-        db.prepare<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
-      ),
-      items: preparedOnUse(() => db.prepare<[string], Row>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq')),
-      // The item with its discs in one statement: a statement costs a request by the memory it touches. The
-      // discs reach group_concat in the order of their subquery, which the index gives without sorting
-      // (group_concat's own ORDER BY would sort in a temporary b-tree every time).
-      item: preparedOnUse(() =>
-        db.prepare<[string, number], Row & { discs: string | null }>(`SELECT i.*, (SELECT group_concat(disc_id, ',') FROM
+  readonly insertQueue = this.inserter<SubQueue>('queues', 'id user_guid name allocation is_default position');
+  private readonly s = {
+    queues: this.sql<[string]>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id'),
+    counts: this.sql<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
+    items: this.sql<[string]>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq'),
+    // The item with its discs in one statement: a statement costs a request by the memory it touches. The
+    // discs reach group_concat in the order of their subquery, which the index gives without sorting
+    // (group_concat's own ORDER BY would sort in a temporary b-tree every time).
+    item: this.sql<[string, number], Row & { discs: string | null }>(`SELECT i.*, (SELECT group_concat(disc_id, ',') FROM
           (SELECT d.disc_id FROM queue_discs d WHERE d.user_guid = i.user_guid AND d.title_id = i.title_id ORDER BY d.position)) AS discs
         FROM queue_items i WHERE i.user_guid = ? AND i.title_id = ?`),
-      ),
-      // Kept by the queue triggers (queue-triggers.ts) beside the digest.
-      count: preparedOnUse(() => db.prepare<[string], number>('SELECT items FROM queue_digests WHERE user_guid = ?').pluck()),
-      discs: preparedOnUse(() =>
-        db.prepare<[string], { disc_id: number; title_id: number }>(
-          'SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? ORDER BY title_id, position',
-        ),
-      ),
-      disc: preparedOnUse(() =>
-        db.prepare<[string, number], { title_id: number }>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
-      ),
-      // The seq given, or the next value of the `queue_item` sequence, which the insert trigger then moves up to it.
-      addItem: preparedOnUse(() =>
-        db.prepare(`INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order)
+    // Kept by the queue triggers (queue-triggers.ts) beside the digest.
+    count: this.sql<[string], number>('SELECT items FROM queue_digests WHERE user_guid = ?', 'pluck'),
+    discs: this.sql<[string], { disc_id: number; title_id: number }>(
+      'SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? ORDER BY title_id, position',
+    ),
+    disc: this.sql<[string, number], { title_id: number }>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
+    // The seq given, or the next value of the `queue_item` sequence, which the insert trigger then moves up to it.
+    addItem: this.sql(`INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order)
         VALUES (?, ?, ?, ?, coalesce(?, coalesce((SELECT value FROM sequences WHERE name = 'queue_item'), 0) + 1), ?)`),
-      ),
-      addDisc: preparedOnUse(() => db.prepare('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)')),
-      update: preparedOnUse(() => db.prepare('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?')),
-      removeItem: preparedOnUse(() => db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?')),
-      removeDisc: preparedOnUse(() => db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?')),
-      // Kept by triggers on the three queue tables (queue-triggers.ts); no row until the user's first queue row.
-      digest: preparedOnUse(() => db.prepare<[string], number>('SELECT digest FROM queue_digests WHERE user_guid = ?').pluck()),
-    };
-  }
+    addDisc: this.sql('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)'),
+    update: this.sql('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?'),
+    removeItem: this.sql('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?'),
+    removeDisc: this.sql('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
+    // Kept by triggers on the three queue tables (queue-triggers.ts); no row until the user's first queue row.
+    digest: this.sql<[string], number>('SELECT digest FROM queue_digests WHERE user_guid = ?', 'pluck'),
+  };
 
   /** Sub-queues in the user's order. Kept until a queues row changes (frozen: every caller shares them). */
   subQueues(guid: string): readonly SubQueue[] {

@@ -1,9 +1,7 @@
 import { pageFrom } from '../domain/paging.js';
 import type { Page, PageRequest, UserRating } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
-import { preparedOnUse } from './prepared-on-use.js';
-import { type Row, rowInserter, rowMapper } from './row-mapper.js';
 import { Sequences } from './sequences.js';
+import { rowMapper, Store } from './store.js';
 
 const toRating = rowMapper<UserRating>();
 
@@ -13,27 +11,18 @@ const NEWEST_FIRST = 'ORDER BY updated DESC, seq DESC';
 const RATING = 'SELECT user_guid, title_id, rating, updated FROM ratings';
 
 /** A user's title ratings. TitleStatsStore reads the same table for the titles' histograms. */
-export class RatingsStore {
-  private readonly seq: Sequences;
-  private readonly insertRow;
-  private readonly countStmt = preparedOnUse(() => this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM ratings WHERE user_guid = ?'));
-  private readonly pageStmt = preparedOnUse(() =>
-    this.db.prepare<[string, number, number], Row>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`),
-  );
-  private readonly allStmt = preparedOnUse(() => this.db.prepare<[string], Row>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`));
-  private readonly oneStmt = preparedOnUse(() => this.db.prepare<[string, number], Row>(`${RATING} WHERE user_guid = ? AND title_id = ?`));
-  private readonly updateStmt = preparedOnUse(() =>
-    this.db.prepare('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?'),
-  );
-
-  constructor(private readonly db: Db) {
-    this.seq = new Sequences(db);
-    this.insertRow = rowInserter<UserRating & { seq: number }>(db, 'ratings', 'user_guid title_id rating updated seq');
-  }
+export class RatingsStore extends Store {
+  private readonly seq = new Sequences(this.db);
+  private readonly countStmt = this.sql<[string], number>('SELECT count(*) FROM ratings WHERE user_guid = ?', 'pluck');
+  private readonly pageStmt = this.sql<[string, number, number]>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`);
+  private readonly allStmt = this.sql<[string]>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`);
+  private readonly oneStmt = this.sql<[string, number]>(`${RATING} WHERE user_guid = ? AND title_id = ?`);
+  private readonly updateStmt = this.sql('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?');
+  private readonly insertRow = this.inserter<UserRating & { seq: number }>('ratings', 'user_guid title_id rating updated seq');
 
   /** One page of the user's ratings, newest first. */
   page(guid: string, req: PageRequest): Page<UserRating> {
-    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRating), this.countStmt.get(guid)!.n);
+    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRating), this.countStmt.get(guid)!);
   }
 
   /** Every rating of the user, newest first. */

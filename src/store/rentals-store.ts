@@ -1,8 +1,6 @@
 import { pageFrom } from '../domain/paging.js';
 import type { Page, PageRequest, Rental } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
-import { preparedOnUse } from './prepared-on-use.js';
-import { type Row, rowInserter, rowMapper } from './row-mapper.js';
+import { rowMapper, Store } from './store.js';
 
 const toRental = rowMapper<Rental>();
 
@@ -11,31 +9,21 @@ const toRental = rowMapper<Rental>();
 const NEWEST_SHIPPED_FIRST = 'ORDER BY shipped DESC, id DESC';
 
 /** Discs a user has had: the rented history, and those still at home (not returned). */
-export class RentalsStore {
-  private readonly countStmt = preparedOnUse(() => this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rentals WHERE user_guid = ?'));
-  private readonly pageStmt = preparedOnUse(() =>
-    this.db.prepare<[string, number, number], Row>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`),
-  );
-  private readonly atHomeStmt = preparedOnUse(() =>
-    this.db.prepare<[string], Row>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`),
-  );
+export class RentalsStore extends Store {
+  private readonly countStmt = this.sql<[string], number>('SELECT count(*) FROM rentals WHERE user_guid = ?', 'pluck');
+  private readonly pageStmt = this.sql<[string, number, number]>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`);
+  private readonly atHomeStmt = this.sql<[string]>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`);
   // The disc out longest comes back first when the same title is at home twice.
-  private readonly returnStmt = preparedOnUse(() =>
-    this.db.prepare<[string, string, number], Row>(
-      `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
+  private readonly returnStmt = this.sql<[string, string, number]>(
+    `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
      ORDER BY shipped, id LIMIT 1) RETURNING *`,
-    ),
   );
-  /** Records a disc sent to the user (admin: business events); it is at home until returned. */
-  readonly insert;
-
-  constructor(private readonly db: Db) {
-    this.insert = rowInserter<Rental>(db, 'rentals', 'id user_guid title_id priority shipped returned');
-  }
+  /** Records a disc sent to the user (admin: business events, seeding); one not returned is at home. */
+  readonly insert = this.inserter<Rental>('rentals', 'id user_guid title_id priority shipped returned');
 
   /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
   page(guid: string, req: PageRequest): Page<Rental> {
-    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRental), this.countStmt.get(guid)!.n);
+    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRental), this.countStmt.get(guid)!);
   }
 
   /** Discs at home now (shipped, not returned), newest shipped first. */

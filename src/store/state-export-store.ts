@@ -1,4 +1,4 @@
-import type { Db } from './catalog-db.js';
+import { Store } from './store.js';
 
 // Rows of a sandbox's state as they are stored, for exporting it as a scenario file (admin: export). The
 // other stores answer what the API shows; this one answers everything needed to rebuild the same state,
@@ -10,18 +10,14 @@ type ReviewRow = Record<'id' | 'title_id' | 'helpful' | 'unhelpful' | 'spoilers'
 type RentalRow = { id: number; title_id: number; priority: number; shipped: string; returned: string | null };
 type StockExportRow = { title_id: number; estimated_wait: string | null; fail_add: number };
 
-export class StateExportStore {
-  private readonly s;
-
-  constructor(db: Db) {
-    this.s = {
-      ratings: db.prepare<[string], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? ORDER BY seq'),
-      reviews: db.prepare<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id'),
-      rentals: db.prepare<[string], RentalRow>('SELECT * FROM rentals WHERE user_guid = ? ORDER BY id'),
-      stock: db.prepare<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id'),
-      sequences: db.prepare<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name'),
-    };
-  }
+export class StateExportStore extends Store {
+  private readonly s = {
+    ratings: this.sql<[string], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? ORDER BY seq'),
+    reviews: this.sql<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id'),
+    rentals: this.sql<[string], RentalRow>('SELECT * FROM rentals WHERE user_guid = ? ORDER BY id'),
+    stock: this.sql<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id'),
+    sequences: this.sql<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name'),
+  };
 
   ratings(guid: string): RatingRow[] {
     return this.s.ratings.all(guid);

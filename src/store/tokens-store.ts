@@ -1,34 +1,22 @@
 import type { TokenRecord } from '../domain/oauth/token-state.js';
-import type { Db } from './catalog-db.js';
-import { preparedOnUse } from './prepared-on-use.js';
-import { type Row, rowInserter, rowMapper } from './row-mapper.js';
+import { rowMapper, Store } from './store.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 const toRecord = rowMapper<TokenRecord>();
 
 /** OAuth tokens of one sandbox: request tokens on their way through the dance, and access tokens. */
-export class TokensStore {
-  private readonly byTokenStmt = preparedOnUse(() => this.db.prepare<[string], Row>('SELECT * FROM tokens WHERE token = ?'));
-  private readonly updateStmt = preparedOnUse(() =>
-    this.db.prepare('UPDATE tokens SET user_guid = ?, verifier = ?, state = ?, failed_verifications = ? WHERE token = ?'),
-  );
-  private readonly ofUserStmt = preparedOnUse(() =>
-    this.db.prepare<[string], Row>("SELECT * FROM tokens WHERE user_guid = ? AND type = 'access' ORDER BY created_at, token"),
-  );
+export class TokensStore extends Store {
+  private readonly byTokenStmt = this.sql<[string]>('SELECT * FROM tokens WHERE token = ?');
+  private readonly updateStmt = this.sql('UPDATE tokens SET user_guid = ?, verifier = ?, state = ?, failed_verifications = ? WHERE token = ?');
+  private readonly ofUserStmt = this.sql<[string]>("SELECT * FROM tokens WHERE user_guid = ? AND type = 'access' ORDER BY created_at, token");
   // Every signed request with a token looks it up, writes included: kept until a tokens row changes (a count
   // triggers keep, src/store/table-versions.ts), so the writes of the requests before do not throw it away.
-  private readonly memo;
-  readonly insert;
-
-  constructor(private readonly db: Db) {
-    this.memo = new VersionedMemo<string, TokenRecord>(db, (d) => tableVersion(d, 'tokens'));
-    this.insert = rowInserter<TokenRecord>(
-      db,
-      'tokens',
-      'token secret type consumer_key user_guid callback verifier state failed_verifications created_at expires_at',
-    );
-  }
+  private readonly memo = new VersionedMemo<string, TokenRecord>(this.db, (d) => tableVersion(d, 'tokens'));
+  readonly insert = this.inserter<TokenRecord>(
+    'tokens',
+    'token secret type consumer_key user_guid callback verifier state failed_verifications created_at expires_at',
+  );
 
   byToken(token: string): TokenRecord | undefined {
     return this.memo.get(token, () => {

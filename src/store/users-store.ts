@@ -1,27 +1,20 @@
 import type { User } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
-import { preparedOnUse } from './prepared-on-use.js';
-import { type Row, rowInserter, rowMapper } from './row-mapper.js';
+import { rowMapper, Store } from './store.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 const toUser = rowMapper<User>();
 
 /** The subscribers of a sandbox. */
-export class UsersStore {
-  private readonly byGuidStmt = preparedOnUse(() => this.db.prepare<[string], Row>('SELECT * FROM users WHERE guid = ?'));
-  private readonly byLoginStmt = preparedOnUse(() => this.db.prepare<[string], Row>('SELECT * FROM users WHERE login = ?'));
-  private readonly allStmt = preparedOnUse(() => this.db.prepare<[], Row>('SELECT * FROM users ORDER BY login'));
+export class UsersStore extends Store {
+  private readonly byGuidStmt = this.sql<[string]>('SELECT * FROM users WHERE guid = ?');
+  private readonly byLoginStmt = this.sql<[string]>('SELECT * FROM users WHERE login = ?');
+  private readonly allStmt = this.sql<[]>('SELECT * FROM users ORDER BY login');
   // Every request to a user resource looks its user up twice (token, then path): kept until a users row
   // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
-  private readonly memo;
+  private readonly memo = new VersionedMemo<string, User>(this.db, (d) => tableVersion(d, 'users'));
   /** Adds a subscriber (seeding a scenario). */
-  readonly insert;
-
-  constructor(private readonly db: Db) {
-    this.memo = new VersionedMemo<string, User>(db, (d) => tableVersion(d, 'users'));
-    this.insert = rowInserter<User>(db, 'users', 'guid login password first_name last_name nickname location plan');
-  }
+  readonly insert = this.inserter<User>('users', 'guid login password first_name last_name nickname location plan');
 
   /**
    * GUIDs are upper-case (docs/reference/wire-format.md#addresses-and-ids); a lower-case GUID in a path finds

@@ -1,5 +1,6 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
-import { preparedOnUse } from './prepared-on-use.js';
+import { type OnUse, preparedOnUse } from './prepared-on-use.js';
 
 /** A row as better-sqlite3 reads it: its values by column name. */
 export type Row = Record<string, unknown>;
@@ -29,17 +30,30 @@ export function rowMapper<T>(...flags: string[]): (row: Row) => T {
   };
 }
 
-/**
- * How every store writes a row: an INSERT of `columns` (space-separated) into `table`, each value read from
- * the object's camelCase key, a boolean written 0 or 1 and a missing value NULL.
- */
-export function rowInserter<T extends object>(db: Db, table: string, columns: string): (row: T) => void {
-  const names = columns.split(' ');
-  const keys = names.map(camelCase);
-  const insert = preparedOnUse(() => db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`));
-  return (row) => {
-    insert.run(keys.map((k) => sqlValue((row as Row)[k])));
-  };
+/** A store of one database (stores.ts): its statements, each prepared the first time it runs (prepared-on-use.ts). */
+export abstract class Store {
+  constructor(protected readonly db: Db) {}
+
+  /** A statement of this store; `pluck` answers each row's first column alone. */
+  protected sql<P extends unknown[] = unknown[], R = Row>(text: string, pluck?: 'pluck'): OnUse<Statement<P, R>> {
+    return preparedOnUse(() => {
+      const statement = this.db.prepare<P, R>(text);
+      return pluck ? statement.pluck() : statement;
+    });
+  }
+
+  /**
+   * How every store writes a row: an INSERT of `columns` (space-separated) into `table`, each value read from
+   * the object's camelCase key, a boolean written 0 or 1 and a missing value NULL.
+   */
+  protected inserter<T extends object>(table: string, columns: string): (row: T) => void {
+    const names = columns.split(' ');
+    const keys = names.map(camelCase);
+    const insert = this.sql(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`);
+    return (row) => {
+      insert.run(keys.map((k) => sqlValue((row as Row)[k])));
+    };
+  }
 }
 
 function sqlValue(value: unknown): unknown {
