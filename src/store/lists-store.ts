@@ -1,6 +1,6 @@
 import type { ListAddPlan } from '../domain/list-writes.js';
 import type { ListEntry, UserList } from '../domain/types.js';
-import { rowMapper, Store } from './store.js';
+import { rowInserter, rowMapper, Store } from './store.js';
 
 const toList = rowMapper<UserList>('anonymous', 'is_public');
 const toEntry = rowMapper<ListEntry>();
@@ -18,8 +18,8 @@ export class ListsStore extends Store {
     removeEntry: this.sql('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?'),
   };
 
-  readonly create = this.inserter<UserList>('lists', 'id user_guid name description author anonymous location is_public created updated');
-  private readonly addEntry = this.inserter<ListEntry>('list_entries', 'list_id title_id comment created updated seq');
+  readonly create = rowInserter<UserList>(this.db, 'lists', 'id user_guid name description author anonymous location is_public created updated');
+  private readonly addEntry = rowInserter<ListEntry>(this.db, 'list_entries', 'list_id title_id comment created updated seq');
 
   listsOf(guid: string): UserList[] {
     return this.s.lists.all(guid).map(toList);

@@ -1,6 +1,6 @@
 import type { NewQueueItem } from '../domain/queue-add.js';
 import type { QueueItem, SubQueue } from '../domain/types.js';
-import { type Row, rowMapper, Store } from './store.js';
+import { type Row, rowInserter, rowMapper, Store } from './store.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
@@ -13,7 +13,7 @@ export class QueuesStore extends Store {
   // request before) leaves them kept.
   private readonly subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(this.db, (d) => tableVersion(d, 'queues'));
   /** Adds a sub-queue (seeding a scenario). */
-  readonly insertQueue = this.inserter<SubQueue>('queues', 'id user_guid name allocation is_default position');
+  readonly insertQueue = rowInserter<SubQueue>(this.db, 'queues', 'id user_guid name allocation is_default position');
   private readonly s = {
     queues: this.sql<[string]>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id'),
     counts: this.sql<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),

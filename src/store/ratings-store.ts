@@ -1,7 +1,7 @@
 import { pageFrom } from '../domain/paging.js';
 import type { Page, PageRequest, UserRating } from '../domain/types.js';
 import { Sequences } from './sequences.js';
-import { rowMapper, Store } from './store.js';
+import { rowInserter, rowMapper, Store } from './store.js';
 
 const toRating = rowMapper<UserRating>();
 
@@ -18,7 +18,7 @@ export class RatingsStore extends Store {
   private readonly allStmt = this.sql<[string]>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`);
   private readonly oneStmt = this.sql<[string, number]>(`${RATING} WHERE user_guid = ? AND title_id = ?`);
   private readonly updateStmt = this.sql('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?');
-  private readonly insertRow = this.inserter<UserRating & { seq: number }>('ratings', 'user_guid title_id rating updated seq');
+  private readonly insertRow = rowInserter<UserRating & { seq: number }>(this.db, 'ratings', 'user_guid title_id rating updated seq');
 
   /** One page of the user's ratings, newest first. */
   page(guid: string, req: PageRequest): Page<UserRating> {

@@ -1,6 +1,6 @@
 import { pageFrom } from '../domain/paging.js';
 import type { Page, PageRequest, Rental } from '../domain/types.js';
-import { rowMapper, Store } from './store.js';
+import { rowInserter, rowMapper, Store } from './store.js';
 
 const toRental = rowMapper<Rental>();
 
@@ -19,7 +19,7 @@ export class RentalsStore extends Store {
      ORDER BY shipped, id LIMIT 1) RETURNING *`,
   );
   /** Records a disc sent to the user (admin: business events, seeding); one not returned is at home. */
-  readonly insert = this.inserter<Rental>('rentals', 'id user_guid title_id priority shipped returned');
+  readonly insert = rowInserter<Rental>(this.db, 'rentals', 'id user_guid title_id priority shipped returned');
 
   /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
   page(guid: string, req: PageRequest): Page<Rental> {

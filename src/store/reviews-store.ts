@@ -1,6 +1,6 @@
 import { pageFrom } from '../domain/paging.js';
 import type { Page, PageRequest, Review } from '../domain/types.js';
-import { rowMapper, Store } from './store.js';
+import { rowInserter, rowMapper, Store } from './store.js';
 
 /** Reviews with their author's nickname, as `toReview` reads them. */
 const REVIEWS_WITH_AUTHOR = 'SELECT reviews.*, users.nickname AS author FROM reviews JOIN users ON users.guid = reviews.user_guid';
@@ -16,7 +16,8 @@ export class ReviewsStore extends Store {
   private readonly oneStmt = this.sql<[string, number]>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`);
   private readonly ofTitleStmt = this.sql<[number]>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`);
   /** Adds a review (seeding a scenario); its author is the user's nickname, not stored with it. */
-  readonly insert = this.inserter<Omit<Review, 'author'>>(
+  readonly insert = rowInserter<Omit<Review, 'author'>>(
+    this.db,
     'reviews',
     'id user_guid title_id created review_title review_text helpful unhelpful spoilers rating',
   );

@@ -1,5 +1,5 @@
 import type { EstimatedWait } from '../domain/queue-availability.js';
-import { Store } from './store.js';
+import { rowInserter, Store } from './store.js';
 
 /** The scenario's per-title business facts: wait estimates and titles that always fail to add. */
 export class StockStore extends Store {
@@ -7,7 +7,8 @@ export class StockStore extends Store {
     'SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?',
   );
   /** Sets a title's facts (seeding a scenario). */
-  readonly insert = this.inserter<{ titleId: number; estimatedWait?: EstimatedWait | undefined; failAdd: boolean }>(
+  readonly insert = rowInserter<{ titleId: number; estimatedWait?: EstimatedWait | undefined; failAdd: boolean }>(
+    this.db,
     'stock',
     'title_id estimated_wait fail_add',
   );

@@ -41,19 +41,19 @@ export abstract class Store {
       return pluck ? statement.pluck() : statement;
     });
   }
+}
 
-  /**
-   * How every store writes a row: an INSERT of `columns` (space-separated) into `table`, each value read from
-   * the object's camelCase key, a boolean written 0 or 1 and a missing value NULL.
-   */
-  protected inserter<T extends object>(table: string, columns: string): (row: T) => void {
-    const names = columns.split(' ');
-    const keys = names.map(camelCase);
-    const insert = this.sql(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`);
-    return (row) => {
-      insert.run(keys.map((k) => sqlValue((row as Row)[k])));
-    };
-  }
+/**
+ * How every row is written: an INSERT of `columns` (space-separated) into `table`, prepared on first use, each
+ * value read from the object's camelCase key, a boolean written 0 or 1 and a missing value NULL.
+ */
+export function rowInserter<T extends object>(db: Db, table: string, columns: string): (row: T) => void {
+  const names = columns.split(' ');
+  const keys = names.map(camelCase);
+  const insert = preparedOnUse(() => db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`));
+  return (row) => {
+    insert.run(keys.map((k) => sqlValue((row as Row)[k])));
+  };
 }
 
 function sqlValue(value: unknown): unknown {

@@ -1,5 +1,5 @@
 import type { User } from '../domain/types.js';
-import { rowMapper, Store } from './store.js';
+import { rowInserter, rowMapper, Store } from './store.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
@@ -14,7 +14,7 @@ export class UsersStore extends Store {
   // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
   private readonly memo = new VersionedMemo<string, User>(this.db, (d) => tableVersion(d, 'users'));
   /** Adds a subscriber (seeding a scenario). */
-  readonly insert = this.inserter<User>('users', 'guid login password first_name last_name nickname location plan');
+  readonly insert = rowInserter<User>(this.db, 'users', 'guid login password first_name last_name nickname location plan');
 
   /**
    * GUIDs are upper-case (docs/reference/wire-format.md#addresses-and-ids); a lower-case GUID in a path finds
