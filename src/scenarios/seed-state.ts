@@ -31,46 +31,25 @@ export function seedState(db: Db, scenario: Scenario, discIdsOf: (titleId: numbe
         stores.reviews.insert({ ...review, reviewTitle: title_text, reviewText: text, ...counts });
       });
       const queues = u.queues.length > 0 ? u.queues : [{ id: undefined, name: 'Default', allocation: 1, default: true, items: [] }];
-      const defaultIndex = Math.max(
-        0,
-        queues.findIndex((q) => q.default),
-      );
+      // The first sub-queue marked default is the default; none marked: the first.
+      const defaultAt = Math.max(0, queues.map((q) => q.default).indexOf(true));
       queues.forEach((q, position) => {
         const queueId = q.id ?? seq.next('queue', 1001);
-        stores.queues.insertQueue({ id: queueId, userGuid, name: q.name, allocation: q.allocation, isDefault: position === defaultIndex, position });
+        stores.queues.insertQueue({ id: queueId, userGuid, name: q.name, allocation: q.allocation, isDefault: position === defaultAt, position });
         for (const item of q.items) {
           const allDiscs = discIdsOf(item.title);
           const shippedInOrder = item.shipped_in_order ?? allDiscs.length > 0;
           stores.queues.add({ userGuid, titleId: item.title, queueId, priority: item.priority, shippedInOrder, discIds: item.discs ?? allDiscs }, item.order);
         }
       });
-      for (const r of u.rentals) {
-        stores.rentals.insert({
-          id: r.id ?? seq.next('rental', 500_001),
-          userGuid,
-          titleId: r.title,
-          priority: r.priority,
-          shipped: r.shipped,
-          returned: r.returned,
-        });
-      }
+      for (const { id, title, ...r } of u.rentals) stores.rentals.insert({ id: id ?? seq.next('rental', 500_001), userGuid, titleId: title, ...r });
       u.lists.forEach((l, i) => {
         const listId = l.id ?? seq.next('list', 7001);
         const created = l.created ?? stamp(10_000 - i);
         const author = l.anonymous ? 'Anonymous' : nickname;
         const { name, description, anonymous } = l;
-        stores.lists.create({
-          id: listId,
-          userGuid,
-          name,
-          description,
-          author,
-          anonymous,
-          location,
-          isPublic: l.public,
-          created,
-          updated: l.updated ?? created,
-        });
+        const list = { id: listId, userGuid, name, description, author, anonymous, location, isPublic: l.public };
+        stores.lists.create({ ...list, created, updated: l.updated ?? created });
         const entries = l.items.map((e) => {
           const at = e.created ?? created;
           return { listId, titleId: e.title, comment: e.comment, created: at, updated: e.updated ?? at, seq: e.order ?? seq.next('list_entry') };

@@ -19,10 +19,7 @@ export class TitleStatsStore extends Store {
   private version = -1;
 
   userRatingsOf(titleId: number): number[] {
-    // Inside a transaction the table may hold writes a rollback will undo, without the version moving back.
-    if (this.db.inTransaction) return this.ratingsOf.all(titleId);
-    const rated = this.ratedNow();
-    return rated === undefined || rated.has(titleId) ? this.ratingsOf.all(titleId) : [];
+    return this.userRatingsLookup()(titleId);
   }
 
   /**
@@ -31,6 +28,7 @@ export class TitleStatsStore extends Store {
    */
   userRatingsLookup(): (titleId: number) => number[] {
     const all = (titleId: number) => this.ratingsOf.all(titleId);
+    // Inside a transaction the table may hold writes a rollback will undo, without the version moving back.
     const rated = this.db.inTransaction ? undefined : this.ratedNow();
     if (rated === undefined) return all;
     return (titleId) => (rated.has(titleId) ? all(titleId) : []);
