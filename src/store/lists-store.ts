@@ -27,8 +27,7 @@ export class ListsStore extends Store {
 
   /** A list of this user; another user's list id answers undefined, like one that does not exist. */
   list(guid: string, id: number): UserList | undefined {
-    const r = this.s.list.get(id, guid);
-    return r && toList(r);
+    return toList(this.s.list.get(id, guid));
   }
 
   /** Deletes a list and its entries; run inside sandbox.write. */
@@ -46,8 +45,7 @@ export class ListsStore extends Store {
   }
 
   entry(listId: number, titleId: number): ListEntry | undefined {
-    const r = this.s.entry.get(listId, titleId);
-    return r && toEntry(r);
+    return toEntry(this.s.entry.get(listId, titleId));
   }
 
   /** The plan's entries, and the list's `updated` if it moved; run inside sandbox.write. */

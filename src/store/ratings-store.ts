@@ -31,8 +31,7 @@ export class RatingsStore extends Store {
   }
 
   get(guid: string, titleId: number): UserRating | undefined {
-    const row = this.oneStmt.get(guid, titleId);
-    return row && toRating(row);
+    return toRating(this.oneStmt.get(guid, titleId));
   }
 
   /** Adds a rating, last in order unless `seq` places it (a scenario's `order`); the caller has checked the title is not rated yet. */

@@ -33,7 +33,6 @@ export class RentalsStore extends Store {
 
   /** Marks a title at home as returned on a date; undefined when that title is not at home. */
   markReturned(guid: string, titleId: number, date: string): Rental | undefined {
-    const row = this.returnStmt.get(date, guid, titleId);
-    return row && toRental(row);
+    return toRental(this.returnStmt.get(date, guid, titleId));
   }
 }

@@ -29,8 +29,7 @@ export class ReviewsStore extends Store {
 
   /** One of the user's reviews; undefined when it is not theirs or does not exist. */
   get(guid: string, id: number): Review | undefined {
-    const row = this.oneStmt.get(guid, id);
-    return row && toReview(row);
+    return toReview(this.oneStmt.get(guid, id));
   }
 
   /** The reviews the sandbox's users wrote of one title; with the catalogue's own reviews they make a title's reviews. */

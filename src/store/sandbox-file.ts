@@ -69,8 +69,7 @@ export function createSandboxFile(path: string, template: Buffer, meta: SandboxF
   }
   // The file format's read and write versions (bytes 18 and 19 of the header) are 2 for a WAL database: the
   // file opens in WAL mode with no switch, which would cost a rewrite of the header and a sync.
-  image[18] = 2;
-  image[19] = 2;
+  image.fill(2, 18, 20);
   writeFileDurably(path, image);
   return prepared(new Database(path, { fileMustExist: true }));
 }

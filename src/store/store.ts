@@ -10,14 +10,18 @@ function camelCase(column: string): string {
   return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** Maps a row to a domain object; no row (a lookup that found none) to undefined. */
+export type RowMapper<T> = <R extends Row | undefined>(row: R) => R extends undefined ? undefined : T;
+
 /**
  * How every store reads its rows into domain objects: a column becomes its camelCase key, a column named in
  * `flags` (stored 0 or 1) a boolean, and a NULL column is left out (an optional field). Each column's key is
  * worked out once, on the first row that has it.
  */
-export function rowMapper<T>(...flags: string[]): (row: Row) => T {
+export function rowMapper<T>(...flags: string[]): RowMapper<T> {
   const keys = new Map<string, { key: string; flag: boolean }>();
-  return (row) => {
+  return ((row: Row | undefined) => {
+    if (row === undefined) return undefined;
     const out: Row = {};
     for (const column in row) {
       const value = row[column];
@@ -27,7 +31,7 @@ export function rowMapper<T>(...flags: string[]): (row: Row) => T {
       out[k.key] = k.flag ? value === 1 : value;
     }
     return out as T;
-  };
+  }) as RowMapper<T>;
 }
 
 /** A store of one database (stores.ts): its statements, each prepared the first time it runs (prepared-on-use.ts). */

@@ -21,8 +21,7 @@ export class TokensStore extends Store {
 
   byToken(token: string): TokenRecord | undefined {
     return this.memo.get(token, () => {
-      const row = this.byTokenStmt.get(token);
-      return row && toRecord(row);
+      return toRecord(this.byTokenStmt.get(token));
     });
   }
 

@@ -23,14 +23,12 @@ export class UsersStore extends Store {
   byGuid(guid: string): User | undefined {
     const key = guid.toUpperCase();
     return this.memo.get(key, () => {
-      const row = this.byGuidStmt.get(key);
-      return row && toUser(row);
+      return toUser(this.byGuidStmt.get(key));
     });
   }
 
   byLogin(login: string): User | undefined {
-    const row = this.byLoginStmt.get(login);
-    return row && toUser(row);
+    return toUser(this.byLoginStmt.get(login));
   }
 
   all(): User[] {
