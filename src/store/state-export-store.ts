@@ -11,31 +11,19 @@ type RentalRow = { id: number; title_id: number; priority: number; shipped: stri
 type StockExportRow = { title_id: number; estimated_wait: string | null; fail_add: number };
 
 export class StateExportStore extends Store {
-  private readonly s = {
-    ratings: this.sql<[string], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? ORDER BY seq'),
-    reviews: this.sql<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id'),
-    rentals: this.sql<[string], RentalRow>('SELECT * FROM rentals WHERE user_guid = ? ORDER BY id'),
-    stock: this.sql<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id'),
-    sequences: this.sql<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name'),
-  };
-
-  ratings(guid: string): RatingRow[] {
-    return this.s.ratings.all(guid);
-  }
-
-  reviews(guid: string): ReviewRow[] {
-    return this.s.reviews.all(guid);
-  }
-
-  rentals(guid: string): RentalRow[] {
-    return this.s.rentals.all(guid);
-  }
-
-  stock(): StockExportRow[] {
-    return this.s.stock.all();
-  }
+  readonly ratings = this.all<[string], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? ORDER BY seq');
+  readonly reviews = this.all<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id');
+  readonly rentals = this.all<[string], RentalRow>('SELECT * FROM rentals WHERE user_guid = ? ORDER BY id');
+  readonly stock = this.all<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id');
+  private readonly sequenceRows = this.all<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name');
 
   sequences(): Record<string, number> {
-    return Object.fromEntries(this.s.sequences.all().map((r) => [r.name, r.value]));
+    return Object.fromEntries(this.sequenceRows().map((r) => [r.name, r.value]));
+  }
+
+  /** Every row a statement answers, for the parameters given. */
+  private all<P extends unknown[], R>(sql: string): (...params: P) => R[] {
+    const statement = this.sql<P, R>(sql);
+    return (...params) => statement.all(...params);
   }
 }
