@@ -74,14 +74,14 @@ export class QueuesStore extends Store {
       if (list) list.push(d.disc_id);
       else discs.set(d.title_id, [d.disc_id]);
     }
-    return this.s.items.all(guid).map((r) => ({ ...toItem(r), discIds: discs.get(r.title_id as number) ?? [] }));
+    return this.s.items.all(guid).map((r) => Object.assign(toItem(r), { discIds: discs.get(r.title_id as number) ?? [] }));
   }
 
   item(guid: string, titleId: number): QueueItem | undefined {
     const r = this.s.item.get(guid, titleId);
     if (!r) return undefined;
     const { discs, ...item } = r;
-    return { ...toItem(item), discIds: discs === null ? [] : discs.split(',').map(Number) };
+    return Object.assign(toItem(item), { discIds: discs === null ? [] : discs.split(',').map(Number) });
   }
 
   /** The queued title a disc belongs to, when that disc is queued. */

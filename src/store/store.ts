@@ -15,20 +15,18 @@ export type RowMapper<T> = <R extends Row | undefined>(row: R) => R extends unde
 
 /**
  * How every store reads its rows into domain objects: a column becomes its camelCase key, a column named in
- * `flags` (stored 0 or 1) a boolean, and a NULL column is left out (an optional field). Each column's key is
- * worked out once, on the first row that has it.
+ * `flags` (stored 0 or 1) a boolean, and a NULL column is left out (an optional field). Every row a mapper
+ * reads has the same columns (one table's, or one SELECT's): their keys are worked out from the first.
  */
 export function rowMapper<T>(...flags: string[]): RowMapper<T> {
-  const keys = new Map<string, { key: string; flag: boolean }>();
+  let layout: Array<{ column: string; key: string; flag: boolean }> | undefined;
   return ((row: Row | undefined) => {
     if (row === undefined) return undefined;
+    layout ??= Object.keys(row).map((column) => ({ column, key: camelCase(column), flag: flags.includes(column) }));
     const out: Row = {};
-    for (const column in row) {
+    for (const { column, key, flag } of layout) {
       const value = row[column];
-      if (value === null) continue;
-      let k = keys.get(column);
-      if (!k) keys.set(column, (k = { key: camelCase(column), flag: flags.includes(column) }));
-      out[k.key] = k.flag ? value === 1 : value;
+      if (value !== null) out[key] = flag ? value === 1 : value;
     }
     return out as T;
   }) as RowMapper<T>;
