@@ -10,17 +10,11 @@ import { writeTermIndex } from './term-index.js';
 
 export type { Db };
 
-export interface CatalogData {
-  titles: Title[];
-  people: Person[];
-  reviews: Review[];
-}
-
 /**
  * Builds the catalogue database of a scenario: titles, people, their facets and full-text indexes.
  * Done once per scenario; every sandbox then reads the same database.
  */
-export function buildCatalogDb(data: CatalogData): Db {
+export function buildCatalogDb(data: { titles: Title[]; people: Person[]; reviews: Review[] }): Db {
   // No journal pragmas: an in-memory database keeps its journal in memory and refuses OFF (state-db.ts).
   const db = new Database(':memory:');
   db.exec(CATALOG_SCHEMA);

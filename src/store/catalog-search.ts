@@ -79,9 +79,9 @@ export class CatalogSearch {
   readonly people;
   private readonly termOrders;
   // Read by warm() when a scenario loads (Catalogs.for), or on first use by a search made without it (tests).
-  private ranksMemo?: TitleRanks;
-  private facetsMemo?: FacetIndex;
-  private termsMemo?: TermIndex;
+  readonly ranks = lazy(() => new TitleRanks(this.catalog.db));
+  private readonly facets = lazy(() => new FacetIndex(this.catalog.db));
+  readonly terms = lazy(() => new TermIndex(this.catalog.db));
   private readonly results = new BoundedIds(MAX_RESULTS, MAX_RESULT_IDS);
   private readonly counted = new Map<string, Counted[]>();
   /** By kind mask (at most 8): the ids of its titles in rating order. */
@@ -92,18 +92,6 @@ export class CatalogSearch {
   constructor(private readonly catalog: CatalogStore) {
     this.termOrders = new TermOrders(catalog.db, this);
     this.people = new PeopleSearch(catalog.db);
-  }
-
-  ranks(): TitleRanks {
-    return (this.ranksMemo ??= new TitleRanks(this.catalog.db));
-  }
-
-  private facets(): FacetIndex {
-    return (this.facetsMemo ??= new FacetIndex(this.catalog.db));
-  }
-
-  terms(): TermIndex {
-    return (this.termsMemo ??= new TermIndex(this.catalog.db));
   }
 
   /**
@@ -290,6 +278,12 @@ export function mostFrequent(counts: Uint32Array, range: { start: number; end: n
     if (top.length > MAX_REFINEMENT_VALUES) top.pop();
   }
   return top;
+}
+
+/** A value made on first use and kept. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
 function termKey(s: TitleSearch): string {

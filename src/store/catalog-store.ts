@@ -28,6 +28,7 @@ export class CatalogStore {
   private readonly nameStmt;
   private readonly reviewsStmt;
   private readonly countStmt;
+  private readonly popularStmt;
 
   constructor(readonly db: Db) {
     // Plucked: the data text itself, without a row object per read (a good part of what reading a
@@ -36,6 +37,7 @@ export class CatalogStore {
     this.personStmt = db.prepare<[number], string>('SELECT data FROM people WHERE id = ?').pluck();
     this.nameStmt = db.prepare<[number], string>('SELECT name FROM people WHERE id = ?').pluck();
     this.reviewsStmt = db.prepare<[number], { data: string }>('SELECT data FROM catalog_reviews WHERE title_id = ? ORDER BY id');
+    this.popularStmt = db.prepare<[number], number>('SELECT id FROM titles WHERE popularity_rank IS NOT NULL ORDER BY popularity_rank, id LIMIT ?').pluck();
     this.countStmt = db.prepare<[], { titles: number; people: number }>(
       'SELECT (SELECT count(*) FROM titles) AS titles, (SELECT count(*) FROM people) AS people',
     );
@@ -72,6 +74,11 @@ export class CatalogStore {
   /** Public reviews of a title from the catalogue (users' own reviews live in the sandbox state). */
   catalogReviews(titleId: number): Review[] {
     return this.reviewsStmt.all(titleId).map((r) => JSON.parse(r.data) as Review);
+  }
+
+  /** Title ids in the catalogue's "most popular" ranking, most popular first (Title.popularityRank). */
+  popularTitleIds(limit: number): number[] {
+    return this.popularStmt.all(limit);
   }
 
   counts(): { titles: number; people: number } {
