@@ -1,5 +1,4 @@
-import { pageFrom } from '../domain/paging.js';
-import type { Page, PageRequest, UserRating } from '../domain/types.js';
+import type { UserRating } from '../domain/types.js';
 import { Sequences } from './sequences.js';
 import { rowInserter, rowMapper, Store } from './store.js';
 
@@ -12,18 +11,13 @@ const RATING = 'SELECT user_guid, title_id, rating, updated FROM ratings';
 
 /** A user's title ratings. TitleStatsStore reads the same table for the titles' histograms. */
 export class RatingsStore extends Store {
+  /** One page of the user's ratings, newest first. */
+  readonly page = this.pager('ratings', RATING, NEWEST_FIRST, toRating);
   private readonly seq = new Sequences(this.db);
-  private readonly countStmt = this.sql<[string], number>('SELECT count(*) FROM ratings WHERE user_guid = ?', 'pluck');
-  private readonly pageStmt = this.sql<[string, number, number]>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`);
   private readonly allStmt = this.sql<[string]>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`);
   private readonly oneStmt = this.sql<[string, number]>(`${RATING} WHERE user_guid = ? AND title_id = ?`);
   private readonly updateStmt = this.sql('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?');
   private readonly insertRow = rowInserter<UserRating & { seq: number }>(this.db, 'ratings', 'user_guid title_id rating updated seq');
-
-  /** One page of the user's ratings, newest first. */
-  page(guid: string, req: PageRequest): Page<UserRating> {
-    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRating), this.countStmt.get(guid)!);
-  }
 
   /** Every rating of the user, newest first. */
   all(guid: string): UserRating[] {

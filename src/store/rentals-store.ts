@@ -1,5 +1,4 @@
-import { pageFrom } from '../domain/paging.js';
-import type { Page, PageRequest, Rental } from '../domain/types.js';
+import type { Rental } from '../domain/types.js';
 import { rowInserter, rowMapper, Store } from './store.js';
 
 const toRental = rowMapper<Rental>();
@@ -10,8 +9,8 @@ const NEWEST_SHIPPED_FIRST = 'ORDER BY shipped DESC, id DESC';
 
 /** Discs a user has had: the rented history, and those still at home (not returned). */
 export class RentalsStore extends Store {
-  private readonly countStmt = this.sql<[string], number>('SELECT count(*) FROM rentals WHERE user_guid = ?', 'pluck');
-  private readonly pageStmt = this.sql<[string, number, number]>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`);
+  /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
+  readonly page = this.pager('rentals', 'SELECT * FROM rentals', NEWEST_SHIPPED_FIRST, toRental);
   private readonly atHomeStmt = this.sql<[string]>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`);
   // The disc out longest comes back first when the same title is at home twice.
   private readonly returnStmt = this.sql<[string, string, number]>(
@@ -20,11 +19,6 @@ export class RentalsStore extends Store {
   );
   /** Records a disc sent to the user (admin: business events, seeding); one not returned is at home. */
   readonly insert = rowInserter<Rental>(this.db, 'rentals', 'id user_guid title_id priority shipped returned');
-
-  /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
-  page(guid: string, req: PageRequest): Page<Rental> {
-    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRental), this.countStmt.get(guid)!);
-  }
 
   /** Discs at home now (shipped, not returned), newest shipped first. */
   atHome(guid: string): Rental[] {

@@ -1,5 +1,4 @@
-import { pageFrom } from '../domain/paging.js';
-import type { Page, PageRequest, Review } from '../domain/types.js';
+import type { Review } from '../domain/types.js';
 import { rowInserter, rowMapper, Store } from './store.js';
 
 /** Reviews with their author's nickname, as `toReview` reads them. */
@@ -9,10 +8,8 @@ const toReview = rowMapper<Review>('spoilers');
 
 /** Reviews written by a sandbox's users (the catalogue's public reviews live in the catalogue). */
 export class ReviewsStore extends Store {
-  private readonly countStmt = this.sql<[string], number>('SELECT count(*) FROM reviews WHERE user_guid = ?', 'pluck');
-  private readonly pageStmt = this.sql<[string, number, number]>(
-    `${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
-  );
+  /** One page of the user's reviews, newest first. */
+  readonly page = this.pager('reviews', REVIEWS_WITH_AUTHOR, 'ORDER BY reviews.created DESC, reviews.id DESC', toReview);
   private readonly oneStmt = this.sql<[string, number]>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`);
   private readonly ofTitleStmt = this.sql<[number]>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`);
   /** Adds a review (seeding a scenario); its author is the user's nickname, not stored with it. */
@@ -21,11 +18,6 @@ export class ReviewsStore extends Store {
     'reviews',
     'id user_guid title_id created review_title review_text helpful unhelpful spoilers rating',
   );
-
-  /** One page of the user's reviews, newest first. */
-  page(guid: string, req: PageRequest): Page<Review> {
-    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toReview), this.countStmt.get(guid)!);
-  }
 
   /** One of the user's reviews; undefined when it is not theirs or does not exist. */
   get(guid: string, id: number): Review | undefined {

@@ -1,4 +1,6 @@
 import type { Statement } from 'better-sqlite3';
+import { pageFrom } from '../domain/paging.js';
+import type { Page, PageRequest } from '../domain/types.js';
 import type { Db } from './db.js';
 import { type OnUse, preparedOnUse } from './prepared-on-use.js';
 
@@ -42,6 +44,16 @@ export abstract class Store {
       const statement = this.db.prepare<P, R>(text);
       return pluck ? statement.pluck() : statement;
     });
+  }
+
+  /**
+   * One page of a user's rows, and how many they have: `select` (a SELECT over `table`) of the user's rows in
+   * `order`, each mapped.
+   */
+  protected pager<T>(table: string, select: string, order: string, map: RowMapper<T>): (guid: string, req: PageRequest) => Page<T> {
+    const count = this.sql<[string], number>(`SELECT count(*) FROM ${table} WHERE user_guid = ?`, 'pluck');
+    const rows = this.sql<[string, number, number]>(`${select} WHERE ${table}.user_guid = ? ${order} LIMIT ? OFFSET ?`);
+    return (guid, req) => pageFrom(req, rows.all(guid, req.itemsPerPage, req.startIndex - 1).map(map), count.get(guid)!);
   }
 }
 
