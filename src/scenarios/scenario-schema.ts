@@ -41,7 +41,7 @@ const rating = z.number().min(0).max(5);
 const rowId = z.number().int().positive().max(MAX_ID).optional();
 const order = z.number().int().positive().optional();
 /** When a row was made and last changed; a file may leave them out (seeding dates them). */
-const dated = { created: isoDateTime.optional(), updated: isoDateTime.optional() };
+const dated = { created: isoDateTime.optional(), updated: isoDateTime.optional() } as const;
 /** A list a file may leave out: empty. */
 const list = <T extends z.ZodType>(item: T) => z.array(item).default([]);
 
