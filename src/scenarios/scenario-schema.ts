@@ -40,6 +40,10 @@ const rating = z.number().min(0).max(5);
  */
 const rowId = z.number().int().positive().max(MAX_ID).optional();
 const order = z.number().int().positive().optional();
+/** When a row was made and last changed; a file may leave them out (seeding dates them). */
+const dated = { created: isoDateTime.optional(), updated: isoDateTime.optional() } as const;
+/** A list a file may leave out: empty. */
+const list = <T extends z.ZodType>(item: T) => z.array(item).default([]);
 
 const accessToken = z.strictObject({
   token: z.string().min(1),
@@ -53,18 +57,16 @@ const queueSpec = z.strictObject({
   name: z.string().min(1),
   allocation: z.number().int().min(0).default(1),
   default: z.boolean().default(false),
-  items: z
-    .array(
-      z.strictObject({
-        title: titleId,
-        priority: priority.default(2),
-        shipped_in_order: z.boolean().optional(),
-        /** For a multi-disc title: the discs still queued; default every disc. */
-        discs: z.array(titleId).optional(),
-        order,
-      }),
-    )
-    .default([]),
+  items: list(
+    z.strictObject({
+      title: titleId,
+      priority: priority.default(2),
+      shipped_in_order: z.boolean().optional(),
+      /** For a multi-disc title: the discs still queued; default every disc. */
+      discs: z.array(titleId).optional(),
+      order,
+    }),
+  ),
 });
 
 const listSpec = z.strictObject({
@@ -73,19 +75,15 @@ const listSpec = z.strictObject({
   description: z.string().default(''),
   public: z.boolean().default(true),
   anonymous: z.boolean().default(false),
-  created: isoDateTime.optional(),
-  updated: isoDateTime.optional(),
-  items: z
-    .array(
-      z.strictObject({
-        title: titleId,
-        comment: z.string().default(''),
-        created: isoDateTime.optional(),
-        updated: isoDateTime.optional(),
-        order,
-      }),
-    )
-    .default([]),
+  ...dated,
+  items: list(
+    z.strictObject({
+      title: titleId,
+      comment: z.string().default(''),
+      ...dated,
+      order,
+    }),
+  ),
 });
 
 const userSpec = z.strictObject({
@@ -97,27 +95,25 @@ const userSpec = z.strictObject({
   nickname: z.string().optional(),
   location: z.string().default(''),
   plan: z.enum(['dvd', 'dvd-bluray', 'dvd-bluray-games']).default('dvd-bluray-games'),
-  access_tokens: z.array(accessToken).default([]),
-  ratings: z.array(z.strictObject({ title: titleId, rating, updated: isoDateTime.optional(), order })).default([]),
-  reviews: z
-    .array(
-      z.strictObject({
-        id: rowId,
-        title: titleId,
-        title_text: z.string(),
-        text: z.string(),
-        rating,
-        helpful: z.number().int().min(0).default(0),
-        unhelpful: z.number().int().min(0).default(0),
-        spoilers: z.boolean().default(false),
-        created: isoDateTime.optional(),
-      }),
-    )
-    .default([]),
+  access_tokens: list(accessToken),
+  ratings: list(z.strictObject({ title: titleId, rating, updated: isoDateTime.optional(), order })),
+  reviews: list(
+    z.strictObject({
+      id: rowId,
+      title: titleId,
+      title_text: z.string(),
+      text: z.string(),
+      rating,
+      helpful: z.number().int().min(0).default(0),
+      unhelpful: z.number().int().min(0).default(0),
+      spoilers: z.boolean().default(false),
+      created: isoDateTime.optional(),
+    }),
+  ),
   /** Sub-queues; a user with none gets one default sub-queue named "Default". */
-  queues: z.array(queueSpec).default([]),
-  rentals: z.array(z.strictObject({ id: rowId, title: titleId, shipped: isoDate, returned: isoDate.optional(), priority: priority.default(2) })).default([]),
-  lists: z.array(listSpec).default([]),
+  queues: list(queueSpec),
+  rentals: list(z.strictObject({ id: rowId, title: titleId, shipped: isoDate, returned: isoDate.optional(), priority: priority.default(2) })),
+  lists: list(listSpec),
 });
 
 export const scenarioSchema = z.strictObject({
@@ -151,27 +147,23 @@ export const scenarioSchema = z.strictObject({
       clock: scenarioClock.optional(),
     })
     .prefault({}),
-  consumers: z
-    .array(
-      z.strictObject({
-        key: z.string().min(1),
-        secret: z.string().min(1),
-        name: z.string().default(''),
-        check_nonce: z.boolean().default(true),
-      }),
-    )
-    .default([]),
-  users: z.array(userSpec).default([]),
+  consumers: list(
+    z.strictObject({
+      key: z.string().min(1),
+      secret: z.string().min(1),
+      name: z.string().default(''),
+      check_nonce: z.boolean().default(true),
+    }),
+  ),
+  users: list(userSpec),
   /** Per-title business facts: wait estimates and titles that always fail to add. */
-  stock: z
-    .array(
-      z.strictObject({
-        title: titleId,
-        estimated_wait: z.enum(['normal', 'short', 'long']).optional(),
-        fail_add: z.boolean().default(false),
-      }),
-    )
-    .default([]),
+  stock: list(
+    z.strictObject({
+      title: titleId,
+      estimated_wait: z.enum(['normal', 'short', 'long']).optional(),
+      fail_add: z.boolean().default(false),
+    }),
+  ),
   /** Next-id counters of a sandbox (export writes them), so new rows get the ids they would have had. */
   sequences: z.record(z.string(), z.number().int().min(0).max(MAX_ID)).default({}),
 });

@@ -3,12 +3,14 @@ import { titleFacets } from '../domain/title-facets.js';
 import type { Person, Review, Title } from '../domain/types.js';
 import type { Db } from './db.js';
 import { CATALOG_SCHEMA } from './schema.js';
+import { rowInserter } from './store.js';
 import { writeFacetIndex } from './facet-index.js';
 import { writeTitleRanks } from './catalog-search-ranks.js';
 import { writeTermIndex } from './term-index.js';
 
 export type { Db };
 
+/** A catalogue's rows: what the generator and the curated files make, and what buildCatalogDb stores. */
 export interface CatalogData {
   titles: Title[];
   people: Person[];
@@ -24,10 +26,10 @@ export function buildCatalogDb(data: CatalogData): Db {
   const db = new Database(':memory:');
   db.exec(CATALOG_SCHEMA);
   const peopleById = new Map(data.people.map((p) => [p.id, p]));
-  const insertTitle = db.prepare(
-    `INSERT INTO titles (id, kind, full_title, clean_title, release_date, production_year, can_rent, adult, format,
-       cert_scheme, certificate, parent_id, popularity_rank, base_ratings, data)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  const insertTitle = rowInserter<Title & { certScheme: string; baseRatings: number; data: string }>(
+    db,
+    'titles',
+    'id kind full_title clean_title release_date production_year can_rent adult format cert_scheme certificate parent_id popularity_rank base_ratings data',
   );
   const insertFacet = db.prepare('INSERT OR IGNORE INTO title_facets (title_id, facet, value) VALUES (?, ?, ?)');
   const insertTitleFts = db.prepare('INSERT INTO titles_fts (rowid, clean_title, full_title) VALUES (?, ?, ?)');
@@ -38,24 +40,8 @@ export function buildCatalogDb(data: CatalogData): Db {
 
   db.transaction(() => {
     for (const t of data.titles) {
-      const ratings = t.baseHistogram.reduce((a, b) => a + b, 0);
-      insertTitle.run(
-        t.id,
-        t.kind,
-        t.fullTitle,
-        t.cleanTitle,
-        t.releaseDate ?? null,
-        t.productionYear ?? null,
-        t.canRent ? 1 : 0,
-        t.adult ? 1 : 0,
-        t.format,
-        t.certificateScheme,
-        t.certificate,
-        t.parentId ?? null,
-        t.popularityRank ?? null,
-        ratings,
-        JSON.stringify(t),
-      );
+      const baseRatings = t.baseHistogram.reduce((a, b) => a + b, 0);
+      insertTitle({ ...t, certScheme: t.certificateScheme, baseRatings, data: JSON.stringify(t) });
       insertTitleFts.run(t.id, t.cleanTitle, t.fullTitle);
       for (const [facet, value] of titleFacets(t, peopleById)) insertFacet.run(t.id, facet, value);
     }

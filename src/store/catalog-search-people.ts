@@ -25,18 +25,15 @@ export class PeopleSearch {
   search(s: PersonSearch, page: PageRequest): IdPage {
     if (s.term.kind === 'nothing') return { ids: [], total: 0 };
     const w = personWhere(s);
-    const total = this.prepared(`SELECT count(*) FROM people p WHERE ${w.sql}`)
-      .pluck()
-      .get(...w.params) as number;
+    const total = this.prepared(`SELECT count(*) FROM people p WHERE ${w.sql}`, 'pluck').get(...w.params) as number;
     if (total === 0 || page.startIndex > total) return { ids: [], total };
     const text = s.term.kind === 'match' ? s.term.text : undefined;
     const ids = this.prepared(
       `SELECT p.id FROM people p WHERE ${w.sql}
          ORDER BY ${text !== undefined ? "CASE WHEN p.name = ? COLLATE NOCASE THEN 0 WHEN p.name LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END, " : ''}p.popularity DESC, p.id
          LIMIT ? OFFSET ?`,
-    )
-      .pluck()
-      .all(...w.params, ...(text !== undefined ? [text, likePrefix(text)] : []), page.itemsPerPage, page.startIndex - 1) as number[];
+      'pluck',
+    ).all(...w.params, ...(text !== undefined ? [text, likePrefix(text)] : []), page.itemsPerPage, page.startIndex - 1) as number[];
     return { ids, total };
   }
 
@@ -52,10 +49,12 @@ export class PeopleSearch {
     return [{ facet: 'role', values }];
   }
 
-  private prepared(sql: string): Statement {
+  /** The statement of `sql`, prepared once; `pluck` answers each row's first column alone. */
+  private prepared(sql: string, pluck?: 'pluck'): Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
+      if (pluck) statement.pluck();
       makeRoom(this.statements, MAX_STATEMENTS);
       this.statements.set(sql, statement);
     }

@@ -36,12 +36,8 @@ export function writeTitleRanks(db: Db): void {
     popular[rank] = isPopular;
     starts[rank + 1] = starts[rank]! + folded.length;
   });
-  writeIndexData(db, 'ranks.ids', ids);
-  writeIndexData(db, 'ranks.kinds', kinds);
-  writeIndexData(db, 'ranks.releases', releases);
-  writeIndexData(db, 'ranks.popular', popular);
-  writeIndexData(db, 'ranks.title_starts', starts);
-  writeIndexData(db, 'ranks.titles', rows.map((r) => r[2]).join(''));
+  const titles = rows.map((r) => r[2]).join('');
+  for (const [name, data] of Object.entries({ ids, kinds, releases, popular, title_starts: starts, titles })) writeIndexData(db, `ranks.${name}`, data);
 }
 
 /**

@@ -33,10 +33,10 @@ export class TermOrders {
   private readonly orders = new BoundedIds(MAX_ORDERS, MAX_HELD_IDS);
   private readonly words = new BoundedIds(MAX_WORDS, MAX_WORD_IDS);
 
+  /** `indexes` reads the catalogue's indexes on first use (CatalogSearch). */
   constructor(
     db: Db,
-    private readonly ranks: () => TitleRanks,
-    private readonly terms: () => TermIndex,
+    private readonly indexes: { ranks(): TitleRanks; terms(): TermIndex },
   ) {
     // One JSON array instead of a row per match: a third cheaper to read than plucking rows.
     this.match = db.prepare<[string], string>('SELECT json_group_array(rowid) FROM titles_fts WHERE titles_fts MATCH ?').pluck();
@@ -46,7 +46,7 @@ export class TermOrders {
   ordered(term: MatchTerm, kinds: readonly TitleKind[]): Int32Array {
     const mask = kindMask(kinds);
     const key = `${mask}\u0000${term.groups.join('\u0000')}\u0000${term.text}`;
-    return this.orders.get(key) ?? this.orders.set(key, tieredOrder(this.matches(term), this.ranks(), foldAscii(term.text), mask));
+    return this.orders.get(key) ?? this.orders.set(key, tieredOrder(this.matches(term), this.indexes.ranks(), foldAscii(term.text), mask));
   }
 
   /**
@@ -64,7 +64,7 @@ export class TermOrders {
   /** The titles of a word from TermIndex (its prefix and its singular or plural: parseTerm's group), kept. */
   private indexed(group: string, word: string): Int32Array | undefined {
     if (!isIndexedWord(word)) return undefined;
-    return this.words.set(group, this.terms().withPrefixes(wordAlternatives(word.toLowerCase())));
+    return this.words.set(group, this.indexes.terms().withPrefixes(wordAlternatives(word.toLowerCase())));
   }
 
   /** Ids matching an FTS query, ascending (sorted here: an aggregate's order is not promised). */

@@ -1,18 +1,73 @@
-import type { FacetCounts, TitleFacet } from '../domain/search-facets.js';
-import type { IdPage, TitleSearch } from '../domain/search-request.js';
+import { makeRoom } from '../domain/make-room.js';
+import type { Counted, FacetCounts } from '../domain/search-facets.js';
+import { type FlagFacet, isFlagFacet, MAX_REFINEMENT_VALUES, releaseWindow, TITLE_FACETS, type TitleFacet } from '../domain/search-facets.js';
+import { type IdPage, TITLE_SEARCH_KINDS, type TitleSearch } from '../domain/search-request.js';
 import type { PageRequest } from '../domain/types.js';
-import type { CatalogStore } from './catalog-store.js';
 import { PeopleSearch } from './catalog-search-people.js';
-import { TermOrders } from './catalog-search-term.js';
-import { TitleRanks } from './catalog-search-ranks.js';
+import { ALL_KINDS, dayNumber, kindMask, TitleRanks } from './catalog-search-ranks.js';
+import { BoundedIds, TermOrders } from './catalog-search-term.js';
+import type { CatalogStore } from './catalog-store.js';
 import { FacetIndex } from './facet-index.js';
-import { IndexedTitleSearch } from './indexed-title-search.js';
 import { TermIndex } from './term-index.js';
+
+/** Filtered result lists remembered at once, and the ids they hold together (4 bytes each). */
+const MAX_RESULTS = 1000;
+const MAX_RESULT_IDS = 1_000_000;
+/** Refinements of one facet remembered at once (each at most MAX_REFINEMENT_VALUES values). */
+const MAX_COUNTS = 2000;
+
+/** The ids of the titles of the kinds of `mask`, in rating order (a loop over locals: 87,000 ranks on large). */
+function titlesOfKinds(ranks: TitleRanks, mask: number): Int32Array {
+  const { idAt, kindAt } = ranks;
+  const out = new Int32Array(idAt.length);
+  let n = 0;
+  for (let rank = 0; rank < idAt.length; rank++) if ((kindAt[rank]! & mask) !== 0) out[n++] = idAt[rank]!;
+  return out.slice(0, n);
+}
+
+/**
+ * A condition that is not a facet value (the flag facets): the title at a rank passes when `at[rank]` is
+ * within [from, to]. Data, not a closure, so the loops that apply it stay monomorphic.
+ */
+interface Check {
+  at: Int32Array | Uint8Array;
+  from: number;
+  to: number;
+}
+
+function passes(checks: readonly Check[], rank: number): boolean {
+  for (const c of checks) {
+    const v = c.at[rank]!;
+    if (v < c.from || v > c.to) return false;
+  }
+  return true;
+}
+
+/** How many of the titles `ids` pass the check (a loop over locals: 87,000 titles without a term). */
+function countPassing(ids: Int32Array, rankOf: Int32Array, { at, from, to }: Check): number {
+  let n = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const v = at[rankOf[ids[i]!]!]!;
+    if (v >= from && v <= to) n++;
+  }
+  return n;
+}
+
+/** What a search's filters keep: titles with a value of each group (value ids), passing each check. */
+interface Filters {
+  /** Names what the filters keep (values by id, so a value in another case is the same filter). */
+  key: string;
+  groups: number[][];
+  checks: Check[];
+}
 
 /**
  * Catalogue search (decisions 0030 and 0031). Every title search is answered from in-memory indexes built
- * with the catalogue (IndexedTitleSearch): TermIndex for the term's matches (FTS5 for words outside ASCII),
- * TitleRanks for the order, FacetIndex for filters and refinements. The same search written in SQL is the
+ * with the catalogue, as search engines answer it: TermIndex for the term's matches (FTS5 for words outside
+ * ASCII) come from TermOrders already in answer order, titles without a term from TitleRanks' rating order;
+ * a filter marks the titles of its values' posting lists (FacetIndex), and the candidates are kept in order
+ * when marked by every filter; refinements count each kept title's packed values into one array, then take
+ * each facet's most frequent. No facet row is read from SQLite. The same search written in SQL is the
  * oracle of its tests (test/support/title-search-oracle.ts).
  *
  * Order: without a term, most rated first (base_ratings DESC, id), as the real service did
@@ -21,20 +76,21 @@ import { TermIndex } from './term-index.js';
  * then any other match; each tier most rated first.
  */
 export class CatalogSearch {
-  private readonly indexed;
   readonly people;
+  private readonly termOrders;
   // Read by warm() when a scenario loads (Catalogs.for), or on first use by a search made without it (tests).
-  private ranksMemo?: TitleRanks;
-  private facetsMemo?: FacetIndex;
-  private termsMemo?: TermIndex;
-  private readonly facets: () => FacetIndex;
-  private readonly terms: () => TermIndex;
+  readonly ranks = lazy(() => new TitleRanks(this.catalog.db));
+  private readonly facets = lazy(() => new FacetIndex(this.catalog.db));
+  readonly terms = lazy(() => new TermIndex(this.catalog.db));
+  private readonly results = new BoundedIds(MAX_RESULTS, MAX_RESULT_IDS);
+  private readonly counted = new Map<string, Counted[]>();
+  /** By kind mask (at most 8): the ids of its titles in rating order. */
+  private readonly ofKinds = new Map<number, Int32Array>();
+  /** By single kind bit: how many of its titles have each value (made once, by kindCounts). */
+  private byKind?: ReadonlyMap<number, Uint32Array>;
 
-  constructor(catalog: CatalogStore) {
-    const ranks = () => (this.ranksMemo ??= new TitleRanks(catalog.db));
-    this.facets = () => (this.facetsMemo ??= new FacetIndex(catalog.db));
-    this.terms = () => (this.termsMemo ??= new TermIndex(catalog.db));
-    this.indexed = new IndexedTitleSearch(ranks, this.facets, new TermOrders(catalog.db, ranks, this.terms));
+  constructor(private readonly catalog: CatalogStore) {
+    this.termOrders = new TermOrders(catalog.db, this);
     this.people = new PeopleSearch(catalog.db);
   }
 
@@ -49,12 +105,22 @@ export class CatalogSearch {
 
   /** What `warm` does, in steps a caller may run a turn of the event loop apart (Catalogs.warm). */
   warmSteps(): Array<() => void> {
-    return [...this.indexed.warmSteps(), () => void this.terms()];
+    // Every client's first question (clients discover filters with refine=all:
+    // docs/reference/catalogue-search.md, Refinements): each catalogue's refinements without a term. Their
+    // static facets do not depend on the day; counted now, they are answered from memory when asked.
+    const refine = TITLE_FACETS.filter((f) => !isFlagFacet(f));
+    const kinds = [...TITLE_SEARCH_KINDS.values()];
+    return [
+      ...kinds.map((k) => () => void this.everyTitle(kindMask(k))),
+      () => void this.kindCounts(),
+      ...kinds.map((k) => () => void this.titleRefinements({ kinds: k, term: { kind: 'none' }, filters: [], refine }, '')),
+      () => void this.terms(),
+    ];
   }
 
   titles(s: TitleSearch, page: PageRequest, today: string): IdPage {
     if (s.term.kind === 'nothing') return { ids: [], total: 0 };
-    const order = this.indexed.titles(s, today);
+    const order = this.found(s, today).ids;
     const total = order.length;
     if (total === 0 || page.startIndex > total) return { ids: [], total };
     return { ids: Array.from(order.subarray(page.startIndex - 1, page.startIndex - 1 + page.itemsPerPage)), total };
@@ -66,12 +132,162 @@ export class CatalogSearch {
     return value === undefined ? [] : Array.from(this.facets().titlesWith(value));
   }
 
-  /** For each asked facet, its values among the matching titles with counts, most frequent first (capped). */
+  /**
+   * For each asked facet, its values among the matching titles with counts, most frequent first (capped).
+   * Each facet's answer is kept per search: a static facet's for as long as it is used, a flag facet's for
+   * the day (the clock moves titles in and out of it).
+   */
   titleRefinements(s: TitleSearch, today: string): FacetCounts<TitleFacet>[] {
     if (s.refine.length === 0) return [];
     if (s.term.kind === 'nothing') return s.refine.map((facet) => ({ facet, values: [] }));
-    return this.indexed.refinements(s, today);
+    const found = this.found(s, today);
+    let counts: Uint32Array | undefined;
+    return s.refine.map((facet) => {
+      const key = `${found.key}\u0000${facet}${isFlagFacet(facet) ? `@${today}` : ''}`;
+      let values = this.counted.get(key);
+      if (!values) {
+        if (isFlagFacet(facet)) values = this.flagCount(found.ids, facet, today);
+        else values = this.mostFrequent(facet, (counts ??= this.countsOf(s, found.ids)));
+        makeRoom(this.counted, MAX_COUNTS);
+        this.counted.set(key, values);
+      }
+      return { facet, values };
+    });
   }
+
+  /** The search's titles, and a key naming them (kinds, term and what the filters keep). */
+  private found(s: TitleSearch, today: string): { ids: Int32Array; key: string } {
+    const mask = kindMask(s.kinds);
+    const candidates = s.term.kind === 'match' ? this.termOrders.ordered(s.term, s.kinds) : this.everyTitle(mask);
+    if (s.filters.length === 0) return { ids: candidates, key: `${mask}\u0000${termKey(s)}` };
+    const filters = this.filtersOf(s, today);
+    const key = `${mask}\u0000${termKey(s)}\u0000${filters.key}`;
+    return { ids: this.results.get(key) ?? this.results.set(key, this.kept(candidates, filters)), key };
+  }
+
+  /** Every listable title of the kinds of `mask`, most rated first. */
+  private everyTitle(mask: number): Int32Array {
+    if (mask === 0) return this.ranks().idAt;
+    let ids = this.ofKinds.get(mask);
+    if (!ids) {
+      ids = titlesOfKinds(this.ranks(), mask);
+      this.ofKinds.set(mask, ids);
+    }
+    return ids;
+  }
+
+  /**
+   * The candidates (in order) that pass the filters. Each group marks its titles: a title's mark counts the
+   * groups it passed in turn, so it ends equal to the number of groups only when it has a value of each.
+   */
+  private kept(candidates: Int32Array, filters: Filters): Int32Array {
+    const { rankOf } = this.ranks();
+    const marks = filters.groups.length > 0 ? new Uint32Array(rankOf.length) : undefined;
+    filters.groups.forEach((values, passed) => {
+      for (const value of values) for (const id of this.facets().titlesWith(value)) if (marks![id] === passed) marks![id] = passed + 1;
+    });
+    const out = new Int32Array(candidates.length);
+    let n = 0;
+    for (const id of candidates) {
+      if (marks && marks[id] !== filters.groups.length) continue;
+      const rank = rankOf[id]!;
+      if (passes(filters.checks, rank)) out[n++] = id;
+    }
+    return out.slice(0, n);
+  }
+
+  private filtersOf(s: TitleSearch, today: string): Filters {
+    const keys: string[] = [];
+    const groups: number[][] = [];
+    const checks: Check[] = [];
+    for (const f of s.filters) {
+      if (isFlagFacet(f.facet)) {
+        keys.push(`${f.facet}@${today}`);
+        checks.push(this.flagCheck(f.facet, today));
+        continue;
+      }
+      const facets = this.facets();
+      const values = [...new Set(f.values.map((v) => facets.valueId(f.facet, v)).filter((id) => id !== undefined))].sort((a, b) => a - b);
+      keys.push(values.join(','));
+      groups.push(values);
+    }
+    return { key: keys.join('&'), groups, checks };
+  }
+
+  /** The test of a flag facet on a day: a release window (YYYYMMDD numbers), or having a popularity rank. */
+  private flagCheck(facet: FlagFacet, today: string): Check {
+    const ranks = this.ranks();
+    if (facet === 'most_popular') return { at: ranks.popularAt, from: 1, to: 1 };
+    const win = releaseWindow(facet, today);
+    if (win.after !== undefined) return { at: ranks.releaseAt, from: dayNumber(win.after) + 1, to: Number.MAX_SAFE_INTEGER };
+    return { at: ranks.releaseAt, from: dayNumber(win.from!), to: dayNumber(win.to!) };
+  }
+
+  /**
+   * How many of the titles `ids` (the search's) have each value. A search without term or filters keeps
+   * whole kinds, so its counts are the sum of its kinds' counts, made once (kindCounts) rather than per kind
+   * mask: over a million pairs on the large catalogue, each count a noticeable wait.
+   */
+  private countsOf(s: TitleSearch, ids: Int32Array): Uint32Array {
+    if (s.term.kind !== 'none' || s.filters.length > 0) return this.facets().countValues(ids);
+    const mask = kindMask(s.kinds) || ALL_KINDS;
+    const sum = new Uint32Array(this.facets().size);
+    for (const [bit, counts] of this.kindCounts()) if (mask & bit) for (let v = 0; v < sum.length; v++) sum[v]! += counts[v]!;
+    return sum;
+  }
+
+  /** How many of each single kind's titles have each value, by kind bit. */
+  private kindCounts(): ReadonlyMap<number, Uint32Array> {
+    if (!this.byKind) {
+      const byKind = new Map<number, Uint32Array>();
+      for (const bit of new Set(this.ranks().kindAt)) byKind.set(bit, this.facets().countValues(this.everyTitle(bit)));
+      this.byKind = byKind;
+    }
+    return this.byKind;
+  }
+
+  private mostFrequent(facet: TitleFacet, counts: Uint32Array): Counted[] {
+    const facets = this.facets();
+    const top = mostFrequent(counts, facets.range(facet));
+    const shown = facets.shownValues(top);
+    return top.map((v, i) => ({ value: shown[i]!, count: counts[v]! }));
+  }
+
+  /** A flag facet has one value, its own name, shown when at least one of the titles has it. */
+  private flagCount(ids: Int32Array, facet: FlagFacet, today: string): Counted[] {
+    const n = countPassing(ids, this.ranks().rankOf, this.flagCheck(facet, today));
+    return n > 0 ? [{ value: facet, count: n }] : [];
+  }
+}
+
+/**
+ * The ids of the MAX_REFINEMENT_VALUES values of a facet most counted, most first, ties by value id (the NOCASE order
+ * of SQL's `ORDER BY count DESC, value`). One pass: a value joins the short list only when it
+ * beats its last, so the 43,000 cast names of the large catalogue are not sorted.
+ */
+export function mostFrequent(counts: Uint32Array, range: { start: number; end: number }): number[] {
+  const top: number[] = [];
+  for (let v = range.start; v < range.end; v++) {
+    const c = counts[v]!;
+    if (c === 0) continue;
+    if (top.length === MAX_REFINEMENT_VALUES && c <= counts[top.at(-1)!]!) continue;
+    let at = top.length;
+    // Equal counts keep their id order: a later id goes after every equal one.
+    while (at > 0 && counts[top[at - 1]!]! < c) at--;
+    top.splice(at, 0, v);
+    if (top.length > MAX_REFINEMENT_VALUES) top.pop();
+  }
+  return top;
+}
+
+/** A value made on first use and kept. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+function termKey(s: TitleSearch): string {
+  return s.term.kind === 'match' ? `${s.term.groups.join('\u0000')}\u0001${s.term.text}` : s.term.kind;
 }
 
 /** The search of a scenario's catalogue, made once per catalogue and kept on it (it holds its indexes). */

@@ -28,6 +28,7 @@ export class CatalogStore {
   private readonly nameStmt;
   private readonly reviewsStmt;
   private readonly countStmt;
+  private readonly popularStmt;
 
   constructor(readonly db: Db) {
     // Plucked: the data text itself, without a row object per read (a good part of what reading a
@@ -36,6 +37,7 @@ export class CatalogStore {
     this.personStmt = db.prepare<[number], string>('SELECT data FROM people WHERE id = ?').pluck();
     this.nameStmt = db.prepare<[number], string>('SELECT name FROM people WHERE id = ?').pluck();
     this.reviewsStmt = db.prepare<[number], { data: string }>('SELECT data FROM catalog_reviews WHERE title_id = ? ORDER BY id');
+    this.popularStmt = db.prepare<[number], number>('SELECT id FROM titles WHERE popularity_rank IS NOT NULL ORDER BY popularity_rank, id LIMIT ?').pluck();
     this.countStmt = db.prepare<[], { titles: number; people: number }>(
       'SELECT (SELECT count(*) FROM titles) AS titles, (SELECT count(*) FROM people) AS people',
     );
@@ -43,13 +45,7 @@ export class CatalogStore {
 
   /** The title, or undefined when the catalogue has no such id. */
   title(id: number): Title | undefined {
-    let t = this.titles.get(id);
-    if (t === undefined) {
-      const data = this.titleStmt.get(id);
-      t = data === undefined ? null : (JSON.parse(data) as Title);
-      memoise(this.titles, id, t);
-    }
-    return t ?? undefined;
+    return memoised(this.titles, id, () => parsed<Title>(this.titleStmt.get(id)));
   }
 
   /** Titles for the ids that exist, in the order asked. */
@@ -63,13 +59,7 @@ export class CatalogStore {
   }
 
   person(id: number): Person | undefined {
-    let p = this.people.get(id);
-    if (p === undefined) {
-      const data = this.personStmt.get(id);
-      p = data === undefined ? null : (JSON.parse(data) as Person);
-      memoise(this.people, id, p);
-    }
-    return p ?? undefined;
+    return memoised(this.people, id, () => parsed<Person>(this.personStmt.get(id)));
   }
 
   /**
@@ -78,17 +68,17 @@ export class CatalogStore {
    * titles slow on the large catalogue.
    */
   personName(id: number): string | undefined {
-    let name = this.names.get(id);
-    if (name === undefined) {
-      name = this.nameStmt.get(id) ?? null;
-      memoise(this.names, id, name, MAX_NAMES);
-    }
-    return name ?? undefined;
+    return memoised(this.names, id, () => this.nameStmt.get(id) ?? null, MAX_NAMES);
   }
 
   /** Public reviews of a title from the catalogue (users' own reviews live in the sandbox state). */
   catalogReviews(titleId: number): Review[] {
     return this.reviewsStmt.all(titleId).map((r) => JSON.parse(r.data) as Review);
+  }
+
+  /** Title ids in the catalogue's "most popular" ranking, most popular first (Title.popularityRank). */
+  popularTitleIds(limit: number): number[] {
+    return this.popularStmt.all(limit);
   }
 
   counts(): { titles: number; people: number } {
@@ -110,7 +100,17 @@ export class CatalogStore {
   }
 }
 
-function memoise<T>(map: Map<number, T>, id: number, value: T, max = MAX_MEMOISED): void {
-  makeRoom(map, max);
-  map.set(id, value);
+/** The value kept for `id`, or read (null: no such row), kept and answered; oldest out first past `max`. */
+function memoised<T>(map: Map<number, T | null>, id: number, read: () => T | null, max = MAX_MEMOISED): T | undefined {
+  let value = map.get(id);
+  if (value === undefined) {
+    value = read();
+    makeRoom(map, max);
+    map.set(id, value);
+  }
+  return value ?? undefined;
+}
+
+function parsed<T>(data: string | undefined): T | null {
+  return data === undefined ? null : (JSON.parse(data) as T);
 }

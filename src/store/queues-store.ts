@@ -1,80 +1,45 @@
 import type { NewQueueItem } from '../domain/queue-add.js';
 import type { QueueItem, SubQueue } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
+import { type Row, rowInserter, rowMapper, Store } from './store.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
-import { preparedOnUse } from './prepared-on-use.js';
 
-interface QueueRow {
-  id: number;
-  user_guid: string;
-  name: string;
-  allocation: number;
-  is_default: number;
-  position: number;
-}
-interface ItemRow {
-  user_guid: string;
-  title_id: number;
-  queue_id: number;
-  priority: number;
-  seq: number;
-  shipped_in_order: number;
-}
-interface DiscRow {
-  disc_id: number;
-  title_id: number;
-}
-
-const toQueue = (r: QueueRow): SubQueue => ({
-  id: r.id,
-  userGuid: r.user_guid,
-  name: r.name,
-  allocation: r.allocation,
-  isDefault: r.is_default === 1,
-  position: r.position,
-});
+const toQueue = rowMapper<SubQueue>('is_default');
+const toItem = rowMapper<Omit<QueueItem, 'discIds'>>('shipped_in_order');
 
 /** A user's sub-queues, their items (priority, then insertion seq) and the discs of multi-disc items. */
-export class QueuesStore {
-  private readonly s;
+export class QueuesStore extends Store {
   // Sub-queues are read by every queue request and written only by seeding: a write to the items (the
   // request before) leaves them kept.
-  private readonly subQueueMemo;
-
-  constructor(db: Db) {
-    this.subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(db, (d) => tableVersion(d, 'queues'));
-    this.s = {
-      queues: preparedOnUse(() => db.prepare<[string], QueueRow>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id')),
-      counts: preparedOnUse(() =>
-        db.prepare<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
-      ),
-      items: preparedOnUse(() => db.prepare<[string], ItemRow>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq')),
-      // The item with its discs in one statement: a statement costs a request by the memory it touches. The
-      // discs reach group_concat in the order of their subquery, which the index gives without sorting
-      // (group_concat's own ORDER BY would sort in a temporary b-tree every time).
-      item: preparedOnUse(() =>
-        db.prepare<[string, number], ItemRow & { discs: string | null }>(`SELECT i.*, (SELECT group_concat(disc_id, ',') FROM
+  private readonly subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(this.db, (d) => tableVersion(d, 'queues'));
+  /** Adds a sub-queue (seeding a scenario). */
+  readonly insertQueue = rowInserter<SubQueue>(this.db, 'queues', 'id user_guid name allocation is_default position');
+  private readonly s = {
+    queues: this.sql<[string]>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id'),
+    counts: this.sql<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),
+    items: this.sql<[string]>('SELECT * FROM queue_items WHERE user_guid = ? ORDER BY priority, seq'),
+    // The item with its discs in one statement: a statement costs a request by the memory it touches. The
+    // discs reach group_concat in the order of their subquery, which the index gives without sorting
+    // (group_concat's own ORDER BY would sort in a temporary b-tree every time).
+    item: this.sql<[string, number], Row & { discs: string | null }>(`SELECT i.*, (SELECT group_concat(disc_id, ',') FROM
           (SELECT d.disc_id FROM queue_discs d WHERE d.user_guid = i.user_guid AND d.title_id = i.title_id ORDER BY d.position)) AS discs
         FROM queue_items i WHERE i.user_guid = ? AND i.title_id = ?`),
-      ),
-      // Kept by the queue triggers (queue-triggers.ts) beside the digest.
-      count: preparedOnUse(() => db.prepare<[string], number>('SELECT items FROM queue_digests WHERE user_guid = ?').pluck()),
-      discs: preparedOnUse(() => db.prepare<[string], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? ORDER BY title_id, position')),
-      disc: preparedOnUse(() => db.prepare<[string, number], DiscRow>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? AND disc_id = ?')),
-      // The next value of the `queue_item` sequence, which the insert trigger then moves up to it.
-      addItem: preparedOnUse(() =>
-        db.prepare(`INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order)
-        VALUES (?, ?, ?, ?, coalesce((SELECT value FROM sequences WHERE name = 'queue_item'), 0) + 1, ?)`),
-      ),
-      addDisc: preparedOnUse(() => db.prepare('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)')),
-      update: preparedOnUse(() => db.prepare('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?')),
-      removeItem: preparedOnUse(() => db.prepare('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?')),
-      removeDisc: preparedOnUse(() => db.prepare('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?')),
-      // Kept by triggers on the three queue tables (queue-triggers.ts); no row until the user's first queue row.
-      digest: preparedOnUse(() => db.prepare<[string], number>('SELECT digest FROM queue_digests WHERE user_guid = ?').pluck()),
-    };
-  }
+    // Kept by the queue triggers (queue-triggers.ts) beside the digest.
+    count: this.sql<[string], number>('SELECT items FROM queue_digests WHERE user_guid = ?', 'pluck'),
+    discs: this.sql<[string], { disc_id: number; title_id: number }>(
+      'SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? ORDER BY title_id, position',
+    ),
+    disc: this.sql<[string, number], { title_id: number }>('SELECT disc_id, title_id FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
+    // The seq given, or the next value of the `queue_item` sequence, which the insert trigger then moves up to it.
+    addItem: this.sql(`INSERT INTO queue_items (user_guid, title_id, queue_id, priority, seq, shipped_in_order)
+        VALUES (?, ?, ?, ?, coalesce(?, coalesce((SELECT value FROM sequences WHERE name = 'queue_item'), 0) + 1), ?)`),
+    addDisc: this.sql('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)'),
+    update: this.sql('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?'),
+    removeItem: this.sql('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?'),
+    removeDisc: this.sql('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
+    // Kept by triggers on the three queue tables (queue-triggers.ts); no row until the user's first queue row.
+    digest: this.sql<[string], number>('SELECT digest FROM queue_digests WHERE user_guid = ?', 'pluck'),
+  };
 
   /** Sub-queues in the user's order. Kept until a queues row changes (frozen: every caller shares them). */
   subQueues(guid: string): readonly SubQueue[] {
@@ -85,7 +50,7 @@ export class QueuesStore {
     return this.subQueues(guid).find((q) => q.id === id);
   }
 
-  /** Every user has exactly one default sub-queue (seed-state); the first one stands in otherwise. */
+  /** Every user has exactly one default sub-queue (scenarios/seed-state.ts); the first one stands in otherwise. */
   defaultQueue(guid: string): SubQueue | undefined {
     const all = this.subQueues(guid);
     return all.find((q) => q.isDefault) ?? all[0];
@@ -109,12 +74,14 @@ export class QueuesStore {
       if (list) list.push(d.disc_id);
       else discs.set(d.title_id, [d.disc_id]);
     }
-    return this.s.items.all(guid).map((r) => toItem(r, discs.get(r.title_id) ?? []));
+    return this.s.items.all(guid).map((r) => Object.assign(toItem(r), { discIds: discs.get(r.title_id as number) ?? [] }));
   }
 
   item(guid: string, titleId: number): QueueItem | undefined {
     const r = this.s.item.get(guid, titleId);
-    return r && toItem(r, r.discs === null ? [] : r.discs.split(',').map(Number));
+    if (!r) return undefined;
+    const { discs, ...item } = r;
+    return Object.assign(toItem(item), { discIds: discs === null ? [] : discs.split(',').map(Number) });
   }
 
   /** The queued title a disc belongs to, when that disc is queued. */
@@ -123,12 +90,13 @@ export class QueuesStore {
   }
 
   /**
-   * Adds a title, last among its priority (its seq is the next of the `queue_item` sequence), and its discs.
+   * Adds a title, last among its priority (its seq is the next of the `queue_item` sequence) unless `seq`
+   * places it (a scenario's `order`), and its discs.
    * A title without discs is one statement, all or nothing by itself; with discs, or with other titles of
    * the same request, run it inside sandbox.write.
    */
-  add(item: NewQueueItem): void {
-    this.s.addItem.run(item.userGuid, item.titleId, item.queueId, item.priority, item.shippedInOrder ? 1 : 0);
+  add(item: NewQueueItem, seq?: number): void {
+    this.s.addItem.run(item.userGuid, item.titleId, item.queueId, item.priority, seq ?? null, item.shippedInOrder ? 1 : 0);
     item.discIds.forEach((discId, i) => this.s.addDisc.run(item.userGuid, discId, item.titleId, i + 1));
   }
 
@@ -154,16 +122,4 @@ export class QueuesStore {
   stateDigest(guid: string): number {
     return this.s.digest.get(guid) ?? 0;
   }
-}
-
-function toItem(r: ItemRow, discIds: number[]): QueueItem {
-  return {
-    userGuid: r.user_guid,
-    queueId: r.queue_id,
-    titleId: r.title_id,
-    priority: r.priority,
-    seq: r.seq,
-    shippedInOrder: r.shipped_in_order === 1,
-    discIds,
-  };
 }

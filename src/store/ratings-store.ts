@@ -1,45 +1,23 @@
-import type { Page, PageRequest, UserRating } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
+import type { UserRating } from '../domain/types.js';
 import { Sequences } from './sequences.js';
-import { preparedOnUse } from './prepared-on-use.js';
-import { pageFrom } from '../domain/paging.js';
+import { rowInserter, rowMapper, Store } from './store.js';
 
-export interface RatingRow {
-  user_guid: string;
-  title_id: number;
-  rating: number;
-  updated: string;
-  seq: number;
-}
-
-const toRating = (r: RatingRow): UserRating => ({ userGuid: r.user_guid, titleId: r.title_id, rating: r.rating, updated: r.updated });
+const toRating = rowMapper<UserRating>();
 
 // Newest first (docs/reference/subscriber-resources.md#routes): `updated` has whole seconds, so `seq` (bumped
 // on every write) breaks ties.
 const NEWEST_FIRST = 'ORDER BY updated DESC, seq DESC';
+const RATING = 'SELECT user_guid, title_id, rating, updated FROM ratings';
 
 /** A user's title ratings. TitleStatsStore reads the same table for the titles' histograms. */
-export class RatingsStore {
-  private readonly seq: Sequences;
-  private readonly countStmt = preparedOnUse(() => this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM ratings WHERE user_guid = ?'));
-  private readonly pageStmt = preparedOnUse(() =>
-    this.db.prepare<[string, number, number], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST} LIMIT ? OFFSET ?`),
-  );
-  private readonly allStmt = preparedOnUse(() => this.db.prepare<[string], RatingRow>(`SELECT * FROM ratings WHERE user_guid = ? ${NEWEST_FIRST}`));
-  private readonly oneStmt = preparedOnUse(() => this.db.prepare<[string, number], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? AND title_id = ?'));
-  private readonly insertStmt = preparedOnUse(() => this.db.prepare('INSERT INTO ratings (user_guid, title_id, rating, updated, seq) VALUES (?, ?, ?, ?, ?)'));
-  private readonly updateStmt = preparedOnUse(() =>
-    this.db.prepare('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?'),
-  );
-
-  constructor(private readonly db: Db) {
-    this.seq = new Sequences(db);
-  }
-
+export class RatingsStore extends Store {
   /** One page of the user's ratings, newest first. */
-  page(guid: string, req: PageRequest): Page<UserRating> {
-    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRating), this.countStmt.get(guid)!.n);
-  }
+  readonly page = this.pager('ratings', RATING, NEWEST_FIRST, toRating);
+  private readonly seq = new Sequences(this.db);
+  private readonly allStmt = this.sql<[string]>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`);
+  private readonly oneStmt = this.sql<[string, number]>(`${RATING} WHERE user_guid = ? AND title_id = ?`);
+  private readonly updateStmt = this.sql('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?');
+  private readonly insertRow = rowInserter<UserRating & { seq: number }>(this.db, 'ratings', 'user_guid title_id rating updated seq');
 
   /** Every rating of the user, newest first. */
   all(guid: string): UserRating[] {
@@ -47,14 +25,14 @@ export class RatingsStore {
   }
 
   get(guid: string, titleId: number): UserRating | undefined {
-    const row = this.oneStmt.get(guid, titleId);
-    return row && toRating(row);
+    return toRating(this.oneStmt.get(guid, titleId));
   }
 
-  /** Adds a rating; the caller has checked the title is not rated yet. */
-  insert(guid: string, titleId: number, rating: number, updated: string): UserRating {
-    this.insertStmt.run(guid, titleId, rating, updated, this.seq.next('rating'));
-    return { userGuid: guid, titleId, rating, updated };
+  /** Adds a rating, last in order unless `seq` places it (a scenario's `order`); the caller has checked the title is not rated yet. */
+  insert(guid: string, titleId: number, rating: number, updated: string, seq = this.seq.next('rating')): UserRating {
+    const r = { userGuid: guid, titleId, rating, updated };
+    this.insertRow({ ...r, seq });
+    return r;
   }
 
   /** Changes a rating; undefined when the user has not rated the title. */

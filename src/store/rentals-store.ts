@@ -1,70 +1,32 @@
-import type { Page, PageRequest, Rental } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
-import { preparedOnUse } from './prepared-on-use.js';
-import { pageFrom } from '../domain/paging.js';
+import type { Rental } from '../domain/types.js';
+import { rowInserter, rowMapper, Store } from './store.js';
 
-export interface RentalRow {
-  id: number;
-  user_guid: string;
-  title_id: number;
-  priority: number;
-  shipped: string;
-  returned: string | null;
-}
-
-const toRental = (r: RentalRow): Rental => ({
-  id: r.id,
-  userGuid: r.user_guid,
-  titleId: r.title_id,
-  priority: r.priority,
-  shipped: r.shipped,
-  ...(r.returned !== null ? { returned: r.returned } : {}),
-});
+const toRental = rowMapper<Rental>();
 
 // Newest shipped first (docs/reference/subscriber-resources.md#routes); `shipped` is a date, so the rental id
 // (issue order) breaks ties.
 const NEWEST_SHIPPED_FIRST = 'ORDER BY shipped DESC, id DESC';
 
 /** Discs a user has had: the rented history, and those still at home (not returned). */
-export class RentalsStore {
-  private readonly countStmt = preparedOnUse(() => this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM rentals WHERE user_guid = ?'));
-  private readonly pageStmt = preparedOnUse(() =>
-    this.db.prepare<[string, number, number], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? ${NEWEST_SHIPPED_FIRST} LIMIT ? OFFSET ?`),
-  );
-  private readonly atHomeStmt = preparedOnUse(() =>
-    this.db.prepare<[string], RentalRow>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`),
-  );
-  private readonly insertStmt = preparedOnUse(() =>
-    this.db.prepare('INSERT INTO rentals (id, user_guid, title_id, priority, shipped, returned) VALUES (?, ?, ?, ?, ?, NULL)'),
-  );
-  // The disc out longest comes back first when the same title is at home twice.
-  private readonly returnStmt = preparedOnUse(() =>
-    this.db.prepare<[string, string, number], RentalRow>(
-      `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
-     ORDER BY shipped, id LIMIT 1) RETURNING *`,
-    ),
-  );
-
-  constructor(private readonly db: Db) {}
-
+export class RentalsStore extends Store {
   /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
-  page(guid: string, req: PageRequest): Page<Rental> {
-    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toRental), this.countStmt.get(guid)!.n);
-  }
+  readonly page = this.pager('rentals', 'SELECT * FROM rentals', NEWEST_SHIPPED_FIRST, toRental);
+  private readonly atHomeStmt = this.sql<[string]>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`);
+  // The disc out longest comes back first when the same title is at home twice.
+  private readonly returnStmt = this.sql<[string, string, number]>(
+    `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
+     ORDER BY shipped, id LIMIT 1) RETURNING *`,
+  );
+  /** Records a disc sent to the user (admin: business events, seeding); one not returned is at home. */
+  readonly insert = rowInserter<Rental>(this.db, 'rentals', 'id user_guid title_id priority shipped returned');
 
   /** Discs at home now (shipped, not returned), newest shipped first. */
   atHome(guid: string): Rental[] {
     return this.atHomeStmt.all(guid).map(toRental);
   }
 
-  /** Records a disc sent to the user (admin: business events); it is at home until returned. */
-  insert(r: Omit<Rental, 'returned'>): void {
-    this.insertStmt.run(r.id, r.userGuid, r.titleId, r.priority, r.shipped);
-  }
-
   /** Marks a title at home as returned on a date; undefined when that title is not at home. */
   markReturned(guid: string, titleId: number, date: string): Rental | undefined {
-    const row = this.returnStmt.get(date, guid, titleId);
-    return row && toRental(row);
+    return toRental(this.returnStmt.get(date, guid, titleId));
   }
 }

@@ -1,63 +1,31 @@
-import type { Page, PageRequest, Review } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
-import { preparedOnUse } from './prepared-on-use.js';
-import { pageFrom } from '../domain/paging.js';
+import type { Review } from '../domain/types.js';
+import { rowInserter, rowMapper, Store } from './store.js';
 
-/** A row of the reviews table (STATE_SCHEMA, schema.ts). */
-export interface ReviewRow {
-  id: number;
-  user_guid: string;
-  title_id: number;
-  created: string;
-  review_title: string;
-  review_text: string;
-  helpful: number;
-  unhelpful: number;
-  spoilers: number;
-  rating: number;
-}
+/** Reviews with their author's nickname, as `toReview` reads them. */
+const REVIEWS_WITH_AUTHOR = 'SELECT reviews.*, users.nickname AS author FROM reviews JOIN users ON users.guid = reviews.user_guid';
 
-/** A review with its author's nickname: the rows of REVIEWS_WITH_AUTHOR. */
-export type AuthoredReviewRow = ReviewRow & { nickname: string };
-
-export const REVIEWS_WITH_AUTHOR = 'SELECT reviews.*, users.nickname FROM reviews JOIN users ON users.guid = reviews.user_guid';
-
-export const toReview = (r: AuthoredReviewRow): Review => ({
-  id: r.id,
-  titleId: r.title_id,
-  userGuid: r.user_guid,
-  author: r.nickname,
-  created: r.created,
-  reviewTitle: r.review_title,
-  reviewText: r.review_text,
-  helpful: r.helpful,
-  unhelpful: r.unhelpful,
-  spoilers: r.spoilers === 1,
-  rating: r.rating,
-});
+const toReview = rowMapper<Review>('spoilers');
 
 /** Reviews written by a sandbox's users (the catalogue's public reviews live in the catalogue). */
-export class ReviewsStore {
-  private readonly countStmt = preparedOnUse(() => this.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM reviews WHERE user_guid = ?'));
-  private readonly pageStmt = preparedOnUse(() =>
-    this.db.prepare<[string, number, number], AuthoredReviewRow>(
-      `${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? ORDER BY reviews.created DESC, reviews.id DESC LIMIT ? OFFSET ?`,
-    ),
-  );
-  private readonly oneStmt = preparedOnUse(() =>
-    this.db.prepare<[string, number], AuthoredReviewRow>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`),
-  );
-
-  constructor(private readonly db: Db) {}
-
+export class ReviewsStore extends Store {
   /** One page of the user's reviews, newest first. */
-  page(guid: string, req: PageRequest): Page<Review> {
-    return pageFrom(req, this.pageStmt.all(guid, req.itemsPerPage, req.startIndex - 1).map(toReview), this.countStmt.get(guid)!.n);
-  }
+  readonly page = this.pager('reviews', REVIEWS_WITH_AUTHOR, 'ORDER BY reviews.created DESC, reviews.id DESC', toReview);
+  private readonly oneStmt = this.sql<[string, number]>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`);
+  private readonly ofTitleStmt = this.sql<[number]>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`);
+  /** Adds a review (seeding a scenario); its author is the user's nickname, not stored with it. */
+  readonly insert = rowInserter<Omit<Review, 'author'>>(
+    this.db,
+    'reviews',
+    'id user_guid title_id created review_title review_text helpful unhelpful spoilers rating',
+  );
 
   /** One of the user's reviews; undefined when it is not theirs or does not exist. */
   get(guid: string, id: number): Review | undefined {
-    const row = this.oneStmt.get(guid, id);
-    return row && toReview(row);
+    return toReview(this.oneStmt.get(guid, id));
+  }
+
+  /** The reviews the sandbox's users wrote of one title; with the catalogue's own reviews they make a title's reviews. */
+  ofTitle(titleId: number): Review[] {
+    return this.ofTitleStmt.all(titleId).map(toReview);
   }
 }

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Db } from './db.js';
-import { registerQueueDigest } from './queue-triggers.js';
 import { STATE_SCHEMA } from './schema.js';
-import { registerTableVersions } from './table-versions.js';
+import { registerStateFunctions } from './state-db.js';
 import { writeFileDurably } from './write-file-durably.js';
 
 // A sandbox kept in a file of the data folder (docs/reference/data-dir.md). A state database's serialized
@@ -62,19 +61,15 @@ export function createSandboxFile(path: string, template: Buffer, meta: SandboxF
   try {
     copy.exec('CREATE TABLE sandbox_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;');
     const put = copy.prepare('INSERT INTO sandbox_meta (name, value) VALUES (?, ?)');
-    put.run('key', meta.key);
-    put.run('scenario', meta.scenario);
-    put.run('schema', STATE_SCHEMA_TAG);
-    put.run('created_at', String(meta.createdAt));
-    if (meta.clock !== undefined) put.run('clock', meta.clock);
+    const rows = { key: meta.key, scenario: meta.scenario, schema: STATE_SCHEMA_TAG, created_at: String(meta.createdAt), clock: meta.clock };
+    for (const [name, value] of Object.entries(rows)) if (value !== undefined) put.run(name, value);
     image = copy.serialize();
   } finally {
     copy.close();
   }
   // The file format's read and write versions (bytes 18 and 19 of the header) are 2 for a WAL database: the
   // file opens in WAL mode with no switch, which would cost a rewrite of the header and a sync.
-  image[18] = 2;
-  image[19] = 2;
+  image.fill(2, 18, 20);
   writeFileDurably(path, image);
   return prepared(new Database(path, { fileMustExist: true }));
 }
@@ -97,12 +92,13 @@ export function openSandboxFile(path: string): { db: Db; meta: SandboxFileMeta }
     if (check !== 'ok') throw new SandboxFileProblem(`is damaged (quick_check: ${String(check)})`);
     const hasMeta = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sandbox_meta'").get();
     if (!hasMeta) throw new SandboxFileProblem('is an SQLite file but not a rentalsim sandbox (no sandbox_meta table)');
-    const meta = readMeta(db);
-    if (meta.key === undefined || meta.scenario === undefined) throw new SandboxFileProblem('has no consumer key or scenario in its sandbox_meta table');
-    if (meta.schema !== STATE_SCHEMA_TAG) {
-      throw new SandboxFileProblem(`was written by a rentalsim with other state tables (schema ${meta.schema ?? 'none'}, this one ${STATE_SCHEMA_TAG})`);
+    const meta = new Map(db.prepare<[], [string, string]>('SELECT name, value FROM sandbox_meta').raw().all());
+    const [key, scenario, schema] = [meta.get('key'), meta.get('scenario'), meta.get('schema')];
+    if (key === undefined || scenario === undefined) throw new SandboxFileProblem('has no consumer key or scenario in its sandbox_meta table');
+    if (schema !== STATE_SCHEMA_TAG) {
+      throw new SandboxFileProblem(`was written by a rentalsim with other state tables (schema ${schema ?? 'none'}, this one ${STATE_SCHEMA_TAG})`);
     }
-    return { db: prepared(db), meta: meta as SandboxFileMeta };
+    return { db: prepared(db), meta: { key, scenario, createdAt: Number(meta.get('created_at') ?? 0), clock: meta.get('clock') } };
   } catch (e) {
     if (db.open) db.close();
     if (e instanceof SandboxFileProblem) throw e;
@@ -158,9 +154,7 @@ function prepared(db: Db): Db {
   db.pragma(`synchronous = ${SYNCHRONOUS}`);
   db.pragma(`journal_size_limit = ${WAL_LIMIT_BYTES}`);
   db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
-  // Triggers call these (queue-triggers.ts, table-versions.ts), as on an in-memory state database (state-db.ts).
-  registerQueueDigest(db);
-  registerTableVersions(db);
+  registerStateFunctions(db);
   return db;
 }
 
@@ -183,16 +177,4 @@ export function guardWrites(db: Db, beforeWrite: () => void): void {
     ['INSERT', 'UPDATE', 'DELETE'].map((op) => `CREATE TEMP TRIGGER "before_${t}_${op}" BEFORE ${op} ON main."${t}" BEGIN SELECT before_write(); END;`),
   );
   db.exec(`BEGIN;\n${triggers.join('\n')}\nCOMMIT;`);
-}
-
-function readMeta(db: Db): Partial<SandboxFileMeta> & { schema?: string } {
-  const rows = new Map((db.prepare('SELECT name, value FROM sandbox_meta').all() as Array<{ name: string; value: string }>).map((r) => [r.name, r.value]));
-  const createdAt = rows.get('created_at');
-  return {
-    key: rows.get('key'),
-    scenario: rows.get('scenario'),
-    schema: rows.get('schema'),
-    createdAt: createdAt === undefined ? 0 : Number(createdAt),
-    clock: rows.get('clock'),
-  };
 }

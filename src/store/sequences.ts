@@ -1,25 +1,26 @@
 import { errors } from '../domain/api-error.js';
 import { MAX_ID } from '../domain/ids.js';
-import type { Db } from './catalog-db.js';
-import { preparedOnUse } from './prepared-on-use.js';
+import { Store } from './store.js';
 
 /**
  * Id sources for rows a sandbox creates (lists, reviews, rentals, queue order). Kept in the state database
  * so that a reset or an exported scenario starts from the same numbers: answers stay byte-identical. The
  * API's queue adds take their `queue_item` value inside their INSERT instead (queue-triggers.ts).
  */
-export class Sequences {
+export class Sequences extends Store {
   // An UPDATE first, since the row is there for all but the first value: its program is a fraction of an
   // upsert's, and a statement costs a request by the memory it touches.
   // It moves only below MAX_ID: a sequence at the end stays there, and the write asking for one more is
   // refused (409) rather than given an id no route accepts.
-  private readonly bumpStmt = preparedOnUse(() =>
-    this.db.prepare<[string, number], number>('UPDATE sequences SET value = value + 1 WHERE name = ? AND value < ? RETURNING value').pluck(),
+  private readonly bumpStmt = this.sql<[string, number], number>(
+    'UPDATE sequences SET value = value + 1 WHERE name = ? AND value < ? RETURNING value',
+    'pluck',
   );
-  private readonly startStmt = preparedOnUse(() => this.db.prepare<[string, number]>('INSERT INTO sequences (name, value) VALUES (?, ?)'));
-  private readonly valueStmt = preparedOnUse(() => this.db.prepare<[string], number>('SELECT value FROM sequences WHERE name = ?').pluck());
-
-  constructor(private readonly db: Db) {}
+  private readonly startStmt = this.sql('INSERT INTO sequences (name, value) VALUES (?, ?)');
+  private readonly raiseStmt = this.sql(
+    'INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)',
+  );
+  private readonly valueStmt = this.sql<[string], number>('SELECT value FROM sequences WHERE name = ?', 'pluck');
 
   /** The next value of the named sequence; the first is `start`. A 409 once MAX_ID is used. */
   next(name: string, start = 1): number {
@@ -28,5 +29,10 @@ export class Sequences {
     if (this.valueStmt.get(name) !== undefined) throw errors.idsExhausted(name, MAX_ID);
     this.startStmt.run(name, start);
     return start;
+  }
+
+  /** Moves the named sequence up to `value` (never down), so the values it gives next are above it. */
+  raise(name: string, value: number): void {
+    this.raiseStmt.run(name, value);
   }
 }

@@ -13,7 +13,7 @@ export function createStateDb(): Db {
   // six pages (the table, its indexes, the digest, the sequence); at 1 KiB instead of 4 KiB a signed queue
   // write costs less CPU in the running server, and reads cost the same (docs/decisions/0008-request-cost.md).
   db.pragma('page_size = 1024');
-  register(db);
+  registerStateFunctions(db);
   db.exec(STATE_SCHEMA);
   return db;
 }
@@ -26,12 +26,12 @@ export function snapshotOf(db: Db): Buffer {
 /** A fresh, writable copy of a snapshot: what a reset or a new sandbox costs. */
 export function stateDbFrom(snapshot: Buffer): Db {
   const db = new Database(snapshot);
-  register(db);
+  registerStateFunctions(db);
   return db;
 }
 
-// Triggers call these (queue-triggers.ts, table-versions.ts), so they must exist before the first write.
-function register(db: Db): void {
+/** The functions the state schema's triggers call (queue-triggers.ts, table-versions.ts): on every connection, before its first write. */
+export function registerStateFunctions(db: Db): void {
   registerQueueDigest(db);
   registerTableVersions(db);
 }

@@ -1,48 +1,29 @@
-import type { Db } from './catalog-db.js';
-import type { RatingRow } from './ratings-store.js';
-import type { RentalRow } from './rentals-store.js';
-import type { ReviewRow } from './reviews-store.js';
+import { Store } from './store.js';
 
 // Rows of a sandbox's state as they are stored, for exporting it as a scenario file (admin: export). The
 // other stores answer what the API shows; this one answers everything needed to rebuild the same state,
 // ids and ordering counters included.
 
-export interface StockExportRow {
-  title_id: number;
-  estimated_wait: string | null;
-  fail_add: number;
-}
+type RatingRow = { title_id: number; rating: number; updated: string; seq: number };
+type ReviewRow = Record<'id' | 'title_id' | 'helpful' | 'unhelpful' | 'spoilers' | 'rating', number> &
+  Record<'created' | 'review_title' | 'review_text', string>;
+type RentalRow = { id: number; title_id: number; priority: number; shipped: string; returned: string | null };
+type StockExportRow = { title_id: number; estimated_wait: string | null; fail_add: number };
 
-export class StateExportStore {
-  private readonly s;
-
-  constructor(db: Db) {
-    this.s = {
-      ratings: db.prepare<[string], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? ORDER BY seq'),
-      reviews: db.prepare<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id'),
-      rentals: db.prepare<[string], RentalRow>('SELECT * FROM rentals WHERE user_guid = ? ORDER BY id'),
-      stock: db.prepare<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id'),
-      sequences: db.prepare<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name'),
-    };
-  }
-
-  ratings(guid: string): RatingRow[] {
-    return this.s.ratings.all(guid);
-  }
-
-  reviews(guid: string): ReviewRow[] {
-    return this.s.reviews.all(guid);
-  }
-
-  rentals(guid: string): RentalRow[] {
-    return this.s.rentals.all(guid);
-  }
-
-  stock(): StockExportRow[] {
-    return this.s.stock.all();
-  }
+export class StateExportStore extends Store {
+  readonly ratings = this.all<[string], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? ORDER BY seq');
+  readonly reviews = this.all<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id');
+  readonly rentals = this.all<[string], RentalRow>('SELECT * FROM rentals WHERE user_guid = ? ORDER BY id');
+  readonly stock = this.all<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id');
+  private readonly sequenceRows = this.all<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name');
 
   sequences(): Record<string, number> {
-    return Object.fromEntries(this.s.sequences.all().map((r) => [r.name, r.value]));
+    return Object.fromEntries(this.sequenceRows().map((r) => [r.name, r.value]));
+  }
+
+  /** Every row a statement answers, for the parameters given. */
+  private all<P extends unknown[], R>(sql: string): (...params: P) => R[] {
+    const statement = this.sql<P, R>(sql);
+    return (...params) => statement.all(...params);
   }
 }

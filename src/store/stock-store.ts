@@ -1,18 +1,21 @@
 import type { EstimatedWait } from '../domain/queue-availability.js';
-import type { Db } from './catalog-db.js';
-import { preparedOnUse } from './prepared-on-use.js';
+import { rowInserter, Store } from './store.js';
 
 /** The scenario's per-title business facts: wait estimates and titles that always fail to add. */
-export class StockStore {
-  private readonly stmt = preparedOnUse(() =>
-    this.db.prepare<[number], { estimated_wait: string | null; fail_add: number }>('SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?'),
+export class StockStore extends Store {
+  private readonly stmt = this.sql<[number], { estimated_wait: EstimatedWait | null; fail_add: number }>(
+    'SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?',
   );
-
-  constructor(private readonly db: Db) {}
+  /** Sets a title's facts (seeding a scenario). */
+  readonly insert = rowInserter<{ titleId: number; estimatedWait?: EstimatedWait | undefined; failAdd: boolean }>(
+    this.db,
+    'stock',
+    'title_id estimated_wait fail_add',
+  );
 
   /** The wait the scenario sets for a title, or undefined to derive it (domain/queue-availability.ts). */
   waitOf(titleId: number): EstimatedWait | undefined {
-    return (this.stmt.get(titleId)?.estimated_wait ?? undefined) as EstimatedWait | undefined;
+    return this.stmt.get(titleId)?.estimated_wait ?? undefined;
   }
 
   failsAdd(titleId: number): boolean {

@@ -6,7 +6,6 @@ import { RentalsStore } from './rentals-store.js';
 import { ReviewsStore } from './reviews-store.js';
 import { Sequences } from './sequences.js';
 import { StockStore } from './stock-store.js';
-import { TitleReviewsStore } from './title-reviews-store.js';
 import { TitleStatsStore } from './title-stats-store.js';
 import { TokensStore } from './tokens-store.js';
 import { UserTitlesStore } from './user-titles-store.js';
@@ -25,7 +24,6 @@ export function createStores(db: Db) {
     stock: new StockStore(db),
     tokens: new TokensStore(db),
     titleStats: new TitleStatsStore(db),
-    titleReviews: new TitleReviewsStore(db),
     ratings: new RatingsStore(db),
     reviews: new ReviewsStore(db),
     rentals: new RentalsStore(db),

@@ -69,12 +69,8 @@ export class TermIndex {
     const [only] = ranges;
     if (ranges.length === 1 && only!.end - only!.start === 1) return this.listOf(only!).slice();
     const total = ranges.reduce((n, r) => n + this.starts[r.end]! - this.starts[r.start]!, 0);
-    return total > this.idLimit / MARK_FROM
-      ? ascendingDistinct(
-          ranges.map((r) => this.listOf(r)),
-          this.idLimit,
-        )
-      : this.unionBySort(ranges, total);
+    const lists = ranges.map((r) => this.listOf(r));
+    return total > this.idLimit / MARK_FROM ? ascendingDistinct(lists, this.idLimit) : unionBySort(lists, total);
   }
 
   /** The words starting with `prefix`: [start, end) in `words`, found by binary search. */
@@ -95,18 +91,18 @@ export class TermIndex {
   private listOf(r: { start: number; end: number }): Int32Array {
     return this.ids.subarray(this.starts[r.start], this.starts[r.end]);
   }
+}
 
-  private unionBySort(ranges: { start: number; end: number }[], total: number): Int32Array {
-    const all = new Int32Array(total);
-    let n = 0;
-    for (const r of ranges) {
-      const list = this.listOf(r);
-      all.set(list, n);
-      n += list.length;
-    }
-    all.sort();
-    let kept = 0;
-    for (let i = 0; i < all.length; i++) if (kept === 0 || all[i] !== all[kept - 1]) all[kept++] = all[i]!;
-    return all.slice(0, kept);
+/** The distinct ids of `lists` (`total` in all), ascending, by one sort. */
+function unionBySort(lists: readonly Int32Array[], total: number): Int32Array {
+  const all = new Int32Array(total);
+  let n = 0;
+  for (const list of lists) {
+    all.set(list, n);
+    n += list.length;
   }
+  all.sort();
+  let kept = 0;
+  for (let i = 0; i < all.length; i++) if (kept === 0 || all[i] !== all[kept - 1]) all[kept++] = all[i]!;
+  return all.slice(0, kept);
 }

@@ -1,6 +1,5 @@
-import type { Db } from './catalog-db.js';
 import { tableVersion } from './table-versions.js';
-import { preparedOnUse } from './prepared-on-use.js';
+import { Store } from './store.js';
 
 /** Titles with ratings above which the set of them is not kept: each title asks the index instead. */
 const MAX_RATED_TITLES = 10_000;
@@ -12,20 +11,15 @@ const MAX_RATED_TITLES = 10_000;
  * are kept as a set, read again only when the ratings table changed (src/store/table-versions.ts), so a
  * title without ratings costs a set lookup instead of a statement, for every title of a page.
  */
-export class TitleStatsStore {
-  private readonly ratingsOf = preparedOnUse(() => this.db.prepare<[number], number>('SELECT rating FROM ratings WHERE title_id = ?').pluck());
-  private readonly ratedTitles = preparedOnUse(() => this.db.prepare<[number], number>('SELECT DISTINCT title_id FROM ratings LIMIT ?').pluck());
+export class TitleStatsStore extends Store {
+  private readonly ratingsOf = this.sql<[number], number>('SELECT rating FROM ratings WHERE title_id = ?', 'pluck');
+  private readonly ratedTitles = this.sql<[number], number>('SELECT DISTINCT title_id FROM ratings LIMIT ?', 'pluck');
   /** The titles with a rating, as of `version`; undefined when there are more than MAX_RATED_TITLES. */
   private rated: Set<number> | undefined;
   private version = -1;
 
-  constructor(private readonly db: Db) {}
-
   userRatingsOf(titleId: number): number[] {
-    // Inside a transaction the table may hold writes a rollback will undo, without the version moving back.
-    if (this.db.inTransaction) return this.ratingsOf.all(titleId);
-    const rated = this.ratedNow();
-    return rated === undefined || rated.has(titleId) ? this.ratingsOf.all(titleId) : [];
+    return this.userRatingsLookup()(titleId);
   }
 
   /**
@@ -34,6 +28,7 @@ export class TitleStatsStore {
    */
   userRatingsLookup(): (titleId: number) => number[] {
     const all = (titleId: number) => this.ratingsOf.all(titleId);
+    // Inside a transaction the table may hold writes a rollback will undo, without the version moving back.
     const rated = this.db.inTransaction ? undefined : this.ratedNow();
     if (rated === undefined) return all;
     return (titleId) => (rated.has(titleId) ? all(titleId) : []);

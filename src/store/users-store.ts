@@ -1,43 +1,20 @@
-import type { Plan, User } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
+import type { User } from '../domain/types.js';
+import { rowInserter, rowMapper, Store } from './store.js';
 import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
-import { preparedOnUse } from './prepared-on-use.js';
 
-interface UserRow {
-  guid: string;
-  login: string;
-  password: string;
-  first_name: string;
-  last_name: string;
-  nickname: string;
-  location: string;
-  plan: string;
-}
-
-const toUser = (r: UserRow): User => ({
-  guid: r.guid,
-  login: r.login,
-  password: r.password,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  nickname: r.nickname,
-  location: r.location,
-  plan: r.plan as Plan,
-});
+const toUser = rowMapper<User>();
 
 /** The subscribers of a sandbox. */
-export class UsersStore {
-  private readonly byGuidStmt = preparedOnUse(() => this.db.prepare<[string], UserRow>('SELECT * FROM users WHERE guid = ?'));
-  private readonly byLoginStmt = preparedOnUse(() => this.db.prepare<[string], UserRow>('SELECT * FROM users WHERE login = ?'));
-  private readonly allStmt = preparedOnUse(() => this.db.prepare<[], UserRow>('SELECT * FROM users ORDER BY login'));
+export class UsersStore extends Store {
+  private readonly byGuidStmt = this.sql<[string]>('SELECT * FROM users WHERE guid = ?');
+  private readonly byLoginStmt = this.sql<[string]>('SELECT * FROM users WHERE login = ?');
+  private readonly allStmt = this.sql<[]>('SELECT * FROM users ORDER BY login');
   // Every request to a user resource looks its user up twice (token, then path): kept until a users row
   // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
-  private readonly memo;
-
-  constructor(private readonly db: Db) {
-    this.memo = new VersionedMemo<string, User>(db, (d) => tableVersion(d, 'users'));
-  }
+  private readonly memo = new VersionedMemo<string, User>(this.db, (d) => tableVersion(d, 'users'));
+  /** Adds a subscriber (seeding a scenario). */
+  readonly insert = rowInserter<User>(this.db, 'users', 'guid login password first_name last_name nickname location plan');
 
   /**
    * GUIDs are upper-case (docs/reference/wire-format.md#addresses-and-ids); a lower-case GUID in a path finds
@@ -46,14 +23,12 @@ export class UsersStore {
   byGuid(guid: string): User | undefined {
     const key = guid.toUpperCase();
     return this.memo.get(key, () => {
-      const row = this.byGuidStmt.get(key);
-      return row && toUser(row);
+      return toUser(this.byGuidStmt.get(key));
     });
   }
 
   byLogin(login: string): User | undefined {
-    const row = this.byLoginStmt.get(login);
-    return row && toUser(row);
+    return toUser(this.byLoginStmt.get(login));
   }
 
   all(): User[] {

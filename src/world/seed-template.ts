@@ -4,7 +4,7 @@ import { ScenarioError } from '../scenarios/scenario-error.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { workerAnswer } from '../scenarios/worker-answer.js';
 import type { CatalogStore } from '../store/catalog-store.js';
-import { seedState } from '../store/seed-state.js';
+import { seedState } from '../scenarios/seed-state.js';
 import { createStateDb, snapshotOf } from '../store/state-db.js';
 
 const WORKER = packageModule(import.meta.url, 'world', 'template-worker');
@@ -24,7 +24,7 @@ export const SEED_OFF_LOOP_FROM = 2_000;
 export function seedTemplate(scenario: Scenario, file: string, catalog: CatalogStore, loadedAt: number): Buffer {
   checkReferences(scenario, file, (id) => catalog.title(id));
   const db = createStateDb();
-  seedState(db, scenario, { discIdsOf: (id) => catalog.title(id)?.discIds ?? [] }, loadedAt);
+  seedState(db, scenario, (id) => catalog.title(id)?.discIds ?? [], loadedAt);
   const template = snapshotOf(db);
   db.close();
   return template;

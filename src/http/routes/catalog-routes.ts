@@ -197,7 +197,7 @@ function reviewsXml(req: Request, t: Title): string {
   const { ctx, catalog, stores } = dataOf(req);
   const expansion = parseExpand(ctx.params.get('expand'));
   const pageReq = pageRequestOf(req, CATALOG_PAGING);
-  const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.titleReviews.ofTitle(t.id)], ctx.params.get('view'));
+  const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.reviews.ofTitle(t.id)], ctx.params.get('view'));
   const page = pageOf(all, pageReq);
   const titleXml = page.items.length > 0 ? titleRenderer(req)(t, expansion) : '';
   const items = page.items.map((r) => reviewXml(ctx.xml, { review: r, titleXml }));

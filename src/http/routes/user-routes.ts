@@ -2,7 +2,6 @@ import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { likedTitles, recommend, type CandidateInfo, type Recommendation } from '../../domain/recommend.js';
-import { popularTitleIds } from '../../store/popular-titles.js';
 import { recommendationsXml } from '../../xml/recommendations.js';
 import { atHomeXml, rentedXml } from '../../xml/rentals.js';
 import { resourceXml } from '../../xml/resource-links.js';
@@ -104,7 +103,7 @@ function recommendationsFor(req: Request, guid: string): Recommendation[] {
   const { stores, catalog } = dataOf(req);
   const ratings = stores.ratings.all(guid);
   const similarsOf = new Map(likedTitles(ratings).map((id) => [id, catalog.title(id)?.similarIds ?? []]));
-  const popular = popularTitleIds(catalog, POPULAR_POOL);
+  const popular = catalog.popularTitleIds(POPULAR_POOL);
   const candidates = new Map<number, CandidateInfo>();
   for (const id of [...[...similarsOf.values()].flat(), ...popular]) {
     const t = catalog.title(id);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_REFINEMENT_VALUES } from '../domain/search-facets.js';
-import { mostFrequent } from './indexed-title-search.js';
+import { mostFrequent } from './catalog-search.js';
 
 /** What mostFrequent must answer, by the plain sort it avoids: the SQL search's `ORDER BY count DESC, value LIMIT 50`. */
 function bySort(counts: Uint32Array, range: { start: number; end: number }): number[] {

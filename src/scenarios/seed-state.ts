@@ -1,0 +1,79 @@
+import { isoDateTime } from '../domain/sim-clock.js';
+import type { Db } from '../store/db.js';
+import { createStores } from '../store/stores.js';
+import { writeTransaction } from '../store/write-transaction.js';
+import type { Scenario } from './scenario-schema.js';
+
+/**
+ * Writes a validated scenario's users and their state into an empty state database through its stores: the
+ * template every sandbox is copied from. `discIdsOf` names the discs of a multi-disc title. `loadedAt` stands
+ * in for any date the scenario leaves out, so the template is the same on every copy.
+ */
+export function seedState(db: Db, scenario: Scenario, discIdsOf: (titleId: number) => number[], loadedAt: number): void {
+  const stores = createStores(db);
+  const seq = stores.sequences;
+  const stamp = (offsetMinutes: number) => isoDateTime(loadedAt - offsetMinutes * 60_000);
+  writeTransaction(db)(() => {
+    // Rows an exported file numbers itself: rows it leaves unnumbered are numbered above them.
+    for (const [name, start, ids] of explicitIds(scenario)) if (ids.length > 0) seq.raise(name, Math.max(start - 1, ...ids));
+    for (const u of scenario.users) {
+      const userGuid = u.guid;
+      const nickname = u.nickname ?? u.first_name;
+      const { login, password, location, plan } = u;
+      stores.users.insert({ guid: userGuid, login, password, firstName: u.first_name, lastName: u.last_name, nickname, location, plan });
+      // A pre-issued token without a consumer works with any consumer (consumer_key NULL).
+      for (const { token, secret, consumer } of u.access_tokens) {
+        stores.tokens.insert({ token, secret, type: 'access', consumerKey: consumer, userGuid, state: 'active', failedVerifications: 0, createdAt: loadedAt });
+      }
+      u.ratings.forEach((r, i) => stores.ratings.insert(userGuid, r.title, r.rating, r.updated ?? stamp(i * 60 + 60), r.order));
+      u.reviews.forEach(({ id, title, title_text, text, created, ...counts }, i) => {
+        const review = { id: id ?? seq.next('review', 900_001), userGuid, titleId: title, created: created ?? stamp(i * 1440 + 30) };
+        stores.reviews.insert({ ...review, reviewTitle: title_text, reviewText: text, ...counts });
+      });
+      const queues = u.queues.length > 0 ? u.queues : [{ id: undefined, name: 'Default', allocation: 1, default: true, items: [] }];
+      // The first sub-queue marked default is the default; none marked: the first.
+      const defaultAt = Math.max(0, queues.map((q) => q.default).indexOf(true));
+      queues.forEach((q, position) => {
+        const queueId = q.id ?? seq.next('queue', 1001);
+        stores.queues.insertQueue({ id: queueId, userGuid, name: q.name, allocation: q.allocation, isDefault: position === defaultAt, position });
+        for (const item of q.items) {
+          const allDiscs = discIdsOf(item.title);
+          const shippedInOrder = item.shipped_in_order ?? allDiscs.length > 0;
+          stores.queues.add({ userGuid, titleId: item.title, queueId, priority: item.priority, shippedInOrder, discIds: item.discs ?? allDiscs }, item.order);
+        }
+      });
+      for (const { id, title, ...r } of u.rentals) stores.rentals.insert({ id: id ?? seq.next('rental', 500_001), userGuid, titleId: title, ...r });
+      u.lists.forEach((l, i) => {
+        const listId = l.id ?? seq.next('list', 7001);
+        const created = l.created ?? stamp(10_000 - i);
+        const author = l.anonymous ? 'Anonymous' : nickname;
+        const { name, description, anonymous } = l;
+        const list = { id: listId, userGuid, name, description, author, anonymous, location, isPublic: l.public };
+        stores.lists.create({ ...list, created, updated: l.updated ?? created });
+        const entries = l.items.map((e) => {
+          const at = e.created ?? created;
+          return { listId, titleId: e.title, comment: e.comment, created: at, updated: e.updated ?? at, seq: e.order ?? seq.next('list_entry') };
+        });
+        stores.lists.addEntries({ listId, entries, updated: undefined });
+      });
+    }
+    for (const s of scenario.stock) stores.stock.insert({ titleId: s.title, estimatedWait: s.estimated_wait, failAdd: s.fail_add });
+    // Counters an exported sandbox carried: never below what seeding used, so ids stay unique.
+    for (const [name, value] of Object.entries(scenario.sequences)) seq.raise(name, value);
+  });
+}
+
+/** Per sequence (name, first value): the ids and orders the file gives explicitly. */
+function explicitIds(s: Scenario): Array<[string, number, number[]]> {
+  const given = (xs: Array<number | undefined>) => xs.filter((x): x is number => x !== undefined);
+  const u = s.users;
+  return [
+    ['rating', 1, given(u.flatMap((x) => x.ratings.map((r) => r.order)))],
+    ['review', 900_001, given(u.flatMap((x) => x.reviews.map((r) => r.id)))],
+    ['queue', 1001, given(u.flatMap((x) => x.queues.map((q) => q.id)))],
+    ['queue_item', 1, given(u.flatMap((x) => x.queues.flatMap((q) => q.items.map((i) => i.order))))],
+    ['rental', 500_001, given(u.flatMap((x) => x.rentals.map((r) => r.id)))],
+    ['list', 7001, given(u.flatMap((x) => x.lists.map((l) => l.id)))],
+    ['list_entry', 1, given(u.flatMap((x) => x.lists.flatMap((l) => l.items.map((e) => e.order))))],
+  ];
+}
