@@ -10,16 +10,18 @@ import { clockRoutes } from './clock-routes.js';
 import { coverageRoutes } from './coverage-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { exportRoutes } from './export-routes.js';
-import { faultsRoutes } from './faults-routes.js';
+import { toSpec } from './fault-body.js';
 import { healthRoutes } from './health-routes.js';
 import { shallowJson } from './shallow-json.js';
 import { journalRoutes } from './journal-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
-import { overridesRoutes } from './overrides-routes.js';
+import { toOverrideSpec } from './override-body.js';
+import { rateLimitRoutes } from './rate-limit-routes.js';
 import { sameSiteWrites } from './same-site-writes.js';
 import { sandboxesRoutes } from './sandboxes-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
+import { scopedRuleRoutes } from './scoped-rule-routes.js';
 import { tokensRoutes } from './tokens-routes.js';
 
 /**
@@ -51,8 +53,9 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   router.use(sandboxesRoutes(world));
   router.use(metricsRoutes(world));
   router.use(clockRoutes(world));
-  router.use(faultsRoutes(world));
-  router.use(overridesRoutes(world));
+  router.use(scopedRuleRoutes(world.faults, toSpec));
+  router.use(rateLimitRoutes(world));
+  router.use(scopedRuleRoutes(world.overrides, toOverrideSpec));
   router.use(journalRoutes(world));
   router.use(coverageRoutes(world));
   router.use(tokensRoutes(world));

@@ -11,9 +11,8 @@ import { consumerCoverage } from '../world/consumer-coverage.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
 import type { CoverageReport, FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';
-import { faultBody, toSpec } from './fault-body.js';
-import { overrideBody, toOverrideSpec } from './override-body.js';
-import { parseBody } from './parse-body.js';
+import { type faultBody, toSpec } from './fault-body.js';
+import { type overrideBody, toOverrideSpec } from './override-body.js';
 
 /**
  * The admin controls for a test runner in the same process (`startSimulator` returns them): the same
@@ -100,13 +99,13 @@ export function simControls(world: World): SimControls {
       mode: () => clock.mode,
     },
     faults: {
-      add: (fault) => world.faults.add(toSpec(parseBody(faultBody, fault, 'faults.add'))),
+      add: (fault) => world.faults.add(toSpec(fault, 'faults.add')),
       list: () => world.faults.list(),
       remove: (id) => world.faults.remove(id),
       clear: () => world.faults.clear(),
     },
     overrides: {
-      add: (override) => world.overrides.add(toOverrideSpec(parseBody(overrideBody, override, 'overrides.add'), 'overrides.add')),
+      add: (override) => world.overrides.add(toOverrideSpec(override, 'overrides.add')),
       list: () => world.overrides.list(),
       remove: (id) => world.overrides.remove(id),
       clear: () => world.overrides.clear(),

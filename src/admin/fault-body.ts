@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import { FAULT_LIMITS, faultSize, type FaultAction, type FaultSpec } from '../domain/faults.js';
 import { isRoutePattern } from '../domain/route-pattern.js';
+import { parseBody } from './parse-body.js';
 
 // What POST /__admin/faults and the library's sim.faults.add take: one flat JSON shape per fault, easy to
 // write with curl: the scope, the kind and its settings, the trigger.
@@ -31,8 +32,9 @@ export const faultBody = z.strictObject({
   seed: z.number().int().optional(),
 });
 
-/** The admin body as a domain fault; settings that do not belong to the kind are refused, not ignored. */
-export function toSpec(b: z.output<typeof faultBody>): FaultSpec {
+/** An admin body as a domain fault (`where` names the call in a 400); settings that do not belong to the kind are refused, not ignored. */
+export function toSpec(body: unknown, where: string): FaultSpec {
+  const b = parseBody(faultBody, body, where);
   const spec: FaultSpec = { route: b.route, method: b.method, action: toAction(b) };
   if (b.consumer !== undefined) spec.consumer = b.consumer;
   if (b.times !== undefined) spec.times = b.times;

@@ -3,6 +3,7 @@ import { errors } from '../domain/api-error.js';
 import { BODILESS_STATUSES, headerBytes, headerProblem, OVERRIDE_LIMITS, type OverrideSpec } from '../domain/overrides.js';
 import { isRoutePattern } from '../domain/route-pattern.js';
 import { parseDuration } from '../domain/sim-clock.js';
+import { parseBody } from './parse-body.js';
 
 /** Longest delay an override may wait, as for a latency fault: two minutes. */
 const MAX_DELAY_MS = 120_000;
@@ -41,10 +42,9 @@ export const overrideBody = z.strictObject({
   times: z.number().int().min(1).optional(),
 });
 
-const ROUTE = 'POST /__admin/overrides';
-
-/** The admin body as a domain override; what the schema cannot say (headers, body and status together) is checked here. */
-export function toOverrideSpec(b: z.output<typeof overrideBody>, route = ROUTE): OverrideSpec {
+/** An admin body as a domain override (`route` names the call in a 400); what the schema cannot say (headers, body and status together) is checked here. */
+export function toOverrideSpec(body: unknown, route: string): OverrideSpec {
+  const b = parseBody(overrideBody, body, route);
   const { answer } = b;
   for (const [name, value] of Object.entries(answer.headers ?? {})) {
     const problem = headerProblem(name, value);

@@ -60,13 +60,17 @@ export const FAULT_LIMITS = {
 } as const;
 
 /** The faults, each with its own seeded generator. */
-export class FaultRules extends ScopedRules<Fault, SeededRandom> {
+export class FaultRules extends ScopedRules<FaultSpec, Fault, SeededRandom> {
   constructor() {
     super('fault', FAULT_LIMITS);
   }
 
-  protected consumerOf(f: Fault): string | undefined {
+  consumerOf(f: FaultSpec): string | undefined {
     return f.consumer;
+  }
+
+  scopedTo(spec: FaultSpec, consumer: string): FaultSpec {
+    return { ...spec, consumer };
   }
 
   /**

@@ -93,13 +93,17 @@ export const OVERRIDE_LIMITS = {
 } as const;
 
 /** The overrides, each with its reply built once when it is added. */
-export class OverrideRules extends ScopedRules<Override, Omit<OverrideReply, 'overrideId'>> {
+export class OverrideRules extends ScopedRules<OverrideSpec, Override, Omit<OverrideReply, 'overrideId'>> {
   constructor() {
     super('override', OVERRIDE_LIMITS);
   }
 
-  protected consumerOf(o: Override): string | undefined {
+  consumerOf(o: OverrideSpec): string | undefined {
     return o.match.consumer;
+  }
+
+  scopedTo(spec: OverrideSpec, consumer: string): OverrideSpec {
+    return { ...spec, match: { ...spec.match, consumer } };
   }
 
   /** Adds an override; a 409 when the overrides already hold as many, or as many bytes, as they may. */

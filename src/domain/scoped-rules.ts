@@ -47,22 +47,27 @@ export interface HeldRule {
 }
 
 /**
- * Rules a tester adds, lists and removes by id, matched in the order added. Each is held with its size as
- * listed and `S`, what is built for it once when it is added.
+ * Rules a tester adds from a `Spec`, lists and removes by id, matched in the order added. Each is held with
+ * its size as listed and `S`, what is built for it once when it is added.
  */
-export abstract class ScopedRules<R extends HeldRule, S> {
+export abstract class ScopedRules<Spec, R extends Spec & HeldRule, S> {
   protected held: Array<{ rule: R; size: number; state: S }> = [];
   private bytes = 0;
   private nextId = 1;
 
   constructor(
     /** `fault`, `override`: what the messages and the admin routes call one. */
-    private readonly name: string,
+    readonly name: string,
     private readonly limits: RuleLimits,
   ) {}
 
-  /** The consumer a rule is scoped to; undefined: every consumer. */
-  protected abstract consumerOf(rule: R): string | undefined;
+  abstract add(spec: Spec): R;
+
+  /** The consumer a rule or spec is scoped to; undefined: every consumer. */
+  abstract consumerOf(ruleOrSpec: Spec): string | undefined;
+
+  /** The spec scoped to one consumer. */
+  abstract scopedTo(spec: Spec, consumer: string): Spec;
 
   /** True when no rule is set: the request pipeline then skips them altogether. */
   get none(): boolean {
