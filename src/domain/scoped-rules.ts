@@ -55,11 +55,15 @@ export abstract class ScopedRules<Spec, R extends Spec & HeldRule, S> {
   private bytes = 0;
   private nextId = 1;
 
+  private readonly limits: RuleLimits;
+
   constructor(
     /** `fault`, `override`: what the messages and the admin routes call one. */
     readonly name: string,
-    private readonly limits: RuleLimits,
-  ) {}
+    limits: RuleLimits,
+  ) {
+    this.limits = { ...limits }; // its own copy: two simulators share no object (test/two-simulators.test.ts)
+  }
 
   abstract add(spec: Spec): R;
 
