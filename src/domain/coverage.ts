@@ -1,4 +1,5 @@
 import { EXPANDABLE } from './expand.js';
+import { percentDecode } from './oauth/percent-decode.js';
 import type { RefusalKind } from './queue-add.js';
 
 // Behaviour coverage of a client's tests (issue 16 part 4): which operations of the published OpenAPI
@@ -149,7 +150,10 @@ export function coverageSpecOf(document: unknown): CoverageSpec {
     operations,
     match(method, path) {
       const m = method === 'HEAD' ? 'GET' : method;
-      const segments = path.split('/').filter(Boolean).map(decodeSegment);
+      const segments = path
+        .split('/')
+        .filter(Boolean)
+        .map((s) => percentDecode(s, { plusAsSpace: false }));
       return templates.find(
         (t) =>
           t.op.method === m &&
@@ -158,14 +162,6 @@ export function coverageSpecOf(document: unknown): CoverageSpec {
       )?.op;
     },
   };
-}
-
-function decodeSegment(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 /** What a request used and how it was answered: enough to tell which variants it exercised. */

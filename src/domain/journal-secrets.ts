@@ -1,3 +1,5 @@
+import { percentDecode } from './oauth/percent-decode.js';
+
 // What the journal never keeps (docs/reference/admin-api.md#journal, #security): a subscriber's password from the login page,
 // and a PLAINTEXT signature, which is the consumer secret and the token secret themselves (RFC 5849 3.4.4).
 // An HMAC-SHA1 signature reveals no secret and is what a signature problem is debugged with, so it stays.
@@ -63,15 +65,7 @@ function redactEncoded(text: string, secret: (name: string) => boolean): string 
     .map((pair) => {
       const eq = pair.indexOf('=');
       const rawName = eq === -1 ? pair : pair.slice(0, eq);
-      return secret(decodeName(rawName)) ? `${rawName}=${REDACTED}` : pair;
+      return secret(percentDecode(rawName, { plusAsSpace: true })) ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
-}
-
-function decodeName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
 }
