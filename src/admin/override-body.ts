@@ -71,7 +71,7 @@ export function toOverrideSpec(body: unknown, route: string): OverrideSpec {
   if (sent > OVERRIDE_LIMITS.headerBytes) {
     throw errors.badRequest(`${route}: answer.headers: ${sent} bytes as sent (with contentType), over the ${OVERRIDE_LIMITS.headerBytes} an override may send`);
   }
-  const bodyBytes = answer.bodyBase64 !== undefined ? base64Bytes(answer.bodyBase64) : Buffer.byteLength(answer.body ?? '');
+  const bodyBytes = answer.bodyBase64 !== undefined ? Buffer.byteLength(answer.bodyBase64, 'base64') : Buffer.byteLength(answer.body ?? '');
   if (bodyBytes > OVERRIDE_LIMITS.bodyBytes) {
     throw errors.badRequest(`${route}: answer: the body is ${bodyBytes} bytes, over the ${OVERRIDE_LIMITS.bodyBytes} an override may send`);
   }
@@ -79,12 +79,6 @@ export function toOverrideSpec(body: unknown, route: string): OverrideSpec {
   if (b.delay !== undefined) spec.delayMs = delayOf(b.delay, route);
   if (b.times !== undefined) spec.times = b.times;
   return spec;
-}
-
-/** The bytes canonical base64 stands for. */
-function base64Bytes(b64: string): number {
-  const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
-  return (b64.length / 4) * 3 - padding;
 }
 
 function delayOf(delay: string | number, route: string): number {

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { inScope, type HeldRule, type ScopedRequest, ScopedRules } from './scoped-rules.js';
 import { SeededRandom } from './seeded-random.js';
 
@@ -116,23 +117,12 @@ export function faultSize(spec: FaultSpec): number {
   return Buffer.byteLength(JSON.stringify({ ...spec, id: Number.MAX_SAFE_INTEGER, matched: Number.MAX_SAFE_INTEGER, fired: Number.MAX_SAFE_INTEGER }));
 }
 
-const REASONS: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+/** The statuses an injected error is named by its own reason phrase; any other by its class's. */
+const NAMED = [400, 401, 403, 404, 408, 409, 429, 500, 502, 503, 504];
 
 /** The reason phrase an injected error shows when the tester gave none. */
 export function defaultReason(status: number): string {
-  return REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request');
+  return STATUS_CODES[NAMED.includes(status) ? status : status >= 500 ? 500 : 400]!;
 }
 
 /** Details in the voice of the gateway, saying what a client should do. */

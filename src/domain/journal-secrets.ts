@@ -38,7 +38,7 @@ export function withoutSecrets(request: JournalledRequest): JournalledRequest {
   return {
     url: q === -1 ? request.url : request.url.slice(0, q + 1) + redactEncoded(request.url.slice(q + 1), secret),
     rawHeaders: plaintext
-      ? request.rawHeaders.map((v, i) => (i % 2 === 1 && isAuthorization(request.rawHeaders[i - 1]!) ? redactHeader(v) : v))
+      ? request.rawHeaders.map((v, i) => (i % 2 === 1 && isAuthorization(request.rawHeaders[i - 1]!) ? v.replace(SIGNATURE_IN_HEADER, `$1"${REDACTED}"`) : v))
       : request.rawHeaders,
     params: request.params.map(([name, value]) => [name, secret(name) ? REDACTED : value] as const),
     body: request.body === undefined ? undefined : redactEncoded(request.body, secret),
@@ -52,10 +52,6 @@ function authorizationOf(rawHeaders: readonly string[]): string | undefined {
 
 function isAuthorization(name: string): boolean {
   return name.length === 13 && name.toLowerCase() === 'authorization';
-}
-
-function redactHeader(value: string): string {
-  return value.replace(SIGNATURE_IN_HEADER, `$1"${REDACTED}"`);
 }
 
 /** `a=1&password=x` -> `a=1&password=[redacted]`: each pair whose decoded name is secret. */
