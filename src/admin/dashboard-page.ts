@@ -33,7 +33,6 @@ code,.why{font:12px ui-monospace,monospace;white-space:pre-wrap;word-break:break
 #journal-table col.ms{width:4.2rem}
 #journal-table col.why{width:24%}
 #journal-table td{overflow-wrap:anywhere}
-#journal-table td code{word-break:break-all}
 .guid{font:11px ui-monospace,monospace;color:#777;word-break:break-all}
 button.toggle{padding:0 .3rem;margin-right:.2rem;font-size:11px}
 tr.exchange>td{background:#faf8f3;padding:.5rem}

@@ -116,9 +116,7 @@ function variantsOf(doc: Json, path: string, op: Json): string[] {
   const out: string[] = [];
   if (has('start_index')) out.push('start_index>1');
   if (has('expand')) out.push(...EXPANDABLE.map((l) => `expand=${l}`), 'expand=all', 'expand=none');
-  if (has('refine')) out.push('refine');
-  if (has('f')) out.push('f');
-  if (has('title_refs')) out.push('title_refs');
+  out.push(...['refine', 'f', 'title_refs'].filter((name) => has(name)));
   if (has('If-None-Match', 'header')) out.push('If-None-Match', '304 Not Modified');
   if (has('If-Match', 'header')) out.push('If-Match', '412 Precondition Failed');
   const created = (op['responses'] as Json | undefined)?.['201'] as Json | undefined;
