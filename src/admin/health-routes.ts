@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { packageRoot } from '../package-root.js';
 import type { World } from '../world/world.js';
 
@@ -20,8 +20,7 @@ export function packageVersion(): string {
  * Uptime is real time since the simulator started (from `now`, the world's real time source by default), not
  * the simulator clock: moving the clock to test a token's expiry must not look like a restart.
  */
-export function healthRoutes(world: World, now: () => number = world.realNow): Router {
-  const router = Router();
+export function healthRoutes(router: Router, world: World, now: () => number = world.realNow): void {
   const startedAt = now();
   const version = packageVersion();
   router.get('/health', (_req, res) => {
@@ -34,5 +33,4 @@ export function healthRoutes(world: World, now: () => number = world.realNow): R
       ...(world.dataDir ? { dataDir: world.dataDir.report() } : {}),
     });
   });
-  return router;
 }

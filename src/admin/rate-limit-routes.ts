@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import type { World } from '../world/world.js';
 import { requireOperator } from './admin-caller.js';
@@ -10,9 +10,7 @@ const rateLimitBody = z.strictObject({
 });
 
 /** The real per-consumer rate limit: GET/PUT /__admin/rate-limit. Its settings are instance-wide. */
-export function rateLimitRoutes(world: World): Router {
-  const router = Router();
-
+export function rateLimitRoutes(router: Router, world: World): void {
   router.get('/rate-limit', (_req, res) => {
     res.json(world.rateLimiter.limits);
   });
@@ -24,6 +22,4 @@ export function rateLimitRoutes(world: World): Router {
     world.rateLimiter.clear();
     res.json(world.rateLimiter.limits);
   });
-
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import type { HeldRule, ScopedRules } from '../domain/scoped-rules.js';
 import { consumerFor, requireOperator, teamOf } from './admin-caller.js';
@@ -9,8 +9,11 @@ import { consumerFor, requireOperator, teamOf } from './admin-caller.js';
  * consumer) lists its own rules and the instance-wide ones that also meet its requests; what it adds is
  * scoped to its consumer (it cannot add one for everybody), and it removes only its own.
  */
-export function scopedRuleRoutes<Spec>(rules: ScopedRules<Spec, Spec & HeldRule, unknown>, parse: (body: unknown, where: string) => Spec): Router {
-  const router = Router();
+export function scopedRuleRoutes<Spec>(
+  router: Router,
+  rules: ScopedRules<Spec, Spec & HeldRule, unknown>,
+  parse: (body: unknown, where: string) => Spec,
+): void {
   const { name } = rules;
   const path = `/${name}s`;
   const seenBy = (team: string | undefined, r: Spec) => team === undefined || rules.consumerOf(r) === undefined || rules.consumerOf(r) === team;
@@ -44,5 +47,4 @@ export function scopedRuleRoutes<Spec>(rules: ScopedRules<Spec, Spec & HeldRule,
     rules.remove(id);
     res.json({ removed: id });
   });
-  return router;
 }
