@@ -45,16 +45,9 @@ export function oauthAdminRoutes(router: Router, world: World): void {
 
 /** String fields of a JSON or form body; anything else is ignored. */
 function fieldsOf(body: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
   // A form arrives as text (the admin router keeps form bodies raw, for a team's signature).
-  if (typeof body === 'string') {
-    for (const [k, v] of new URLSearchParams(body)) out[k] = v.trim();
-    return out;
-  }
-  if (body && typeof body === 'object') {
-    for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v.trim();
-  }
-  return out;
+  const pairs = typeof body === 'string' ? [...new URLSearchParams(body)] : Object.entries(body && typeof body === 'object' ? body : {});
+  return Object.fromEntries(pairs.flatMap(([k, v]) => (typeof v === 'string' ? [[k, v.trim()]] : [])));
 }
 
 function decisionOf(sent: string | undefined): Decision {
