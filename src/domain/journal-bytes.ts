@@ -277,6 +277,16 @@ class EntryReader {
     return '';
   }
 
+  /** The next `n` strings; none in the first pass, which notes their lengths and builds nothing. */
+  strs(n: number): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const s = this.str();
+      if (this.textAt >= 0) out.push(s);
+    }
+    return out;
+  }
+
   /** The answer's body kept of `total` bytes (read after the strings); '' in the first pass. */
   body(kept: number, total: number): string {
     return this.textAt < 0 ? '' : utf8WithMarker(this.buf.subarray(this.bodyAt, this.bodyAt + kept), total);
@@ -340,10 +350,8 @@ function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
   if (flags & FAULTS) e.faults = Array.from({ length: r.u32() }, () => r.f64());
   if (flags & OVERRIDE) e.override = r.f64();
   if (flags & REQUEST) {
-    const raw = Array.from({ length: r.u32() }, () => r.str());
-    const headers: NameValue[] = [];
-    for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
-    e.request = { headers, params: Array.from({ length: r.u32() }, (): NameValue => [r.str(), r.str()]) };
+    const headers = pairsOf(r.strs(r.u32()));
+    e.request = { headers, params: pairsOf(r.strs(2 * r.u32())) };
     if (r.u8() === 1) e.request.body = r.str();
   }
   if (flags & ANSWER) {
@@ -373,6 +381,13 @@ export function entryOf(bytes: Buffer): JournalEntry {
   fieldsOf(r);
   r.rewind();
   return fieldsOf(r);
+}
+
+/** Name, value, name, value, ... as pairs. */
+function pairsOf(flat: readonly string[]): NameValue[] {
+  const out: NameValue[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
 }
 
 /** The header lines of a header block (`HTTP/1.1 200 OK\r\nName: value\r\n...\r\n\r\n`), status line left out. */
