@@ -70,7 +70,7 @@ export abstract class ScopedRules<Spec, R extends Spec & HeldRule, S> {
   /** The consumer a rule or spec is scoped to; undefined: every consumer. */
   abstract consumerOf(ruleOrSpec: Spec): string | undefined;
 
-  /** The spec scoped to one consumer. */
+  /** A rule spec made to meet one consumer's requests alone. */
   abstract scopedTo(spec: Spec, consumer: string): Spec;
 
   /** True when no rule is set: the request pipeline then skips them altogether. */
