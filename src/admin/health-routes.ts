@@ -1,13 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Router } from 'express';
-import { packageRoot } from '../package-root.js';
+import { packageVersion } from '../package-root.js';
 import type { World } from '../world/world.js';
-
-/** The version in rentalsim's own package.json, the one a CI log should show. */
-export function packageVersion(): string {
-  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 /**
  * GET /__admin/health: what a container HEALTHCHECK, a CI wait loop and WireMock users poll. Shaped like
