@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import { BODILESS_STATUSES, headerBytes, headerProblem, OVERRIDE_LIMITS, type OverrideSpec } from '../domain/overrides.js';
-import { isRoutePattern } from '../domain/route-pattern.js';
 import { parseDuration } from '../domain/sim-clock.js';
+import { routePattern, ruleMethod } from './fault-body.js';
 import { parseBody } from './parse-body.js';
 
 /** Longest delay an override may wait, as for a latency fault: two minutes. */
@@ -17,15 +17,8 @@ const params = z.record(z.string().min(1, 'a parameter name cannot be empty'), z
 // use, plus parameters), what they are answered, and when. Unknown fields are refused at every level.
 export const overrideBody = z.strictObject({
   match: z.strictObject({
-    method: z
-      .string()
-      .regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *')
-      .default('*'),
-    path: z
-      .string()
-      // A route pattern is matched on the path alone: a query written into it was ignored without a word.
-      .refine((p) => !p.includes('?'), 'a route pattern holds no query; give the parameters to match as match.query ({"name": "value"})')
-      .refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
+    method: ruleMethod,
+    path: routePattern('a route pattern holds no query; give the parameters to match as match.query ({"name": "value"})'),
     query: params.optional(),
     form: params.optional(),
     consumer: z.string().min(1).optional(),
