@@ -23,13 +23,16 @@ export interface OverrideMatch {
 export interface OverrideAnswer {
   /** 200-599. */
   status: number;
-  /** Sent as given (names as written); Content-Length is the body's own. */
+  /**
+   * Sent as given (names as written), at most 8 KiB; the framing (Content-Length, Transfer-Encoding, Trailer)
+   * and the connection (Connection but `close`, Keep-Alive, Proxy-Connection, TE, Upgrade) are the simulator's.
+   */
   headers?: Record<string, string>;
-  /** The body as text, sent as UTF-8. */
+  /** The body as text, sent as UTF-8; at most 1 MiB. */
   body?: string;
-  /** The body as base64, for any bytes. */
+  /** The body as base64, for any bytes (instead of body); at most 1 MiB decoded. */
   bodyBase64?: string;
-  /** Content-Type; with a body and none given, the API's own XML content type. */
+  /** Default with a body: application/xml;charset=UTF-8, as the API's answers. */
   contentType?: string;
 }
 
