@@ -2,18 +2,16 @@
 // The only place that reads env and argv, opens files and listens.
 // First: the command restarts with its young generation before anything else is loaded (src/cli/young-generation.ts).
 import './cli/start-with-young-generation.js';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { signCommand } from './cli/sign-command.js';
 import { ConfigError, helpText, loadConfig } from './config.js';
 import { startSimulator } from './index.js';
-import { packageRoot } from './package-root.js';
+import { packageVersion } from './package-root.js';
 import { ScenarioError } from './scenarios/scenario-error.js';
 
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === 'sign') return void process.stdout.write(signCommand(argv.slice(1), process.env));
   if (argv.includes('--help') || argv.includes('-h')) return void process.stdout.write(helpText());
-  if (argv.includes('--version') || argv.includes('-v')) return void process.stdout.write(`${version()}\n`);
+  if (argv.includes('--version') || argv.includes('-v')) return void process.stdout.write(`${packageVersion()}\n`);
   const config = loadConfig(process.env, argv);
   const sim = await startSimulator(config);
   // Ctrl-C under `npm start` arrives twice (from the terminal and passed on by npm): the first one stops.
@@ -46,10 +44,6 @@ function stopWithShell(stop: () => void): void {
   setInterval(() => {
     if (process.ppid !== parent) stop();
   }, 200).unref();
-}
-
-function version(): string {
-  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

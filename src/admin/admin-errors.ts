@@ -63,13 +63,8 @@ function causeOf(e: ApiError): string | undefined {
   const cause = e.cause;
   if (cause === undefined) return undefined;
   if (!(cause instanceof Error)) return oneLine(String(cause));
-  const at =
-    e.status >= 500
-      ? cause.stack
-          ?.split('\n')
-          .find((l) => l.trimStart().startsWith('at '))
-          ?.trim()
-      : undefined;
+  // For a bug, the stack's first frame: its first line that starts with `at `.
+  const at = e.status >= 500 ? cause.stack?.match(/^\s*(at .*?)\s*$/m)?.[1] : undefined;
   return oneLine(at ? `${cause.message} (${at})` : cause.message);
 }
 

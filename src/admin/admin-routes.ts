@@ -10,16 +10,18 @@ import { clockRoutes } from './clock-routes.js';
 import { coverageRoutes } from './coverage-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { exportRoutes } from './export-routes.js';
-import { faultsRoutes } from './faults-routes.js';
+import { toSpec } from './fault-body.js';
 import { healthRoutes } from './health-routes.js';
 import { shallowJson } from './shallow-json.js';
 import { journalRoutes } from './journal-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
-import { overridesRoutes } from './overrides-routes.js';
+import { toOverrideSpec } from './override-body.js';
+import { rateLimitRoutes } from './rate-limit-routes.js';
 import { sameSiteWrites } from './same-site-writes.js';
 import { sandboxesRoutes } from './sandboxes-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
+import { scopedRuleRoutes } from './scoped-rule-routes.js';
 import { tokensRoutes } from './tokens-routes.js';
 
 /**
@@ -33,8 +35,8 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   router.use(shallowJson);
   // A form body is kept raw: a team's signature covers its parameters (OAuth signs them as sent).
   router.use(express.text({ type: 'application/x-www-form-urlencoded', limit: '1mb', defaultCharset: 'utf-8' }));
-  router.use(dashboardRoutes());
-  router.use(healthRoutes(world)); // open, as WireMock's is: HEALTHCHECKs and CI pollers hold no token (health-routes.ts)
+  dashboardRoutes(router);
+  healthRoutes(router, world); // open, as WireMock's is: HEALTHCHECKs and CI pollers hold no token (health-routes.ts)
   // The page, its script and health (all GET, holding no data) answer under any name: a CI poller in compose
   // asks http://rentalsim:8080/__admin/health. Everything after them answers only to the simulator's own names.
   router.use(allowedHostOnly(config), sameSiteWrites(config));
@@ -42,24 +44,25 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   // needs the admin token when one is set (admin-caller.ts).
   router.use(adminCaller(signerOf, config.adminToken || undefined));
 
-  router.use(scenarioRoutes(world));
+  scenarioRoutes(router, world);
   router.post('/reset', (req, res) => {
     const consumer = consumerFor(req, adminQuery(req).get('consumer'));
     world.reset(consumer);
     res.json({ reset: consumer ?? 'all', scenario: world.scenario.definition.name });
   });
-  router.use(sandboxesRoutes(world));
-  router.use(metricsRoutes(world));
-  router.use(clockRoutes(world));
-  router.use(faultsRoutes(world));
-  router.use(overridesRoutes(world));
-  router.use(journalRoutes(world));
-  router.use(coverageRoutes(world));
-  router.use(tokensRoutes(world));
-  router.use(businessRoutes(world));
-  router.use(exportRoutes(world));
+  sandboxesRoutes(router, world);
+  metricsRoutes(router, world);
+  clockRoutes(router, world);
+  scopedRuleRoutes(router, world.faults, toSpec);
+  rateLimitRoutes(router, world);
+  scopedRuleRoutes(router, world.overrides, toOverrideSpec);
+  journalRoutes(router, world);
+  coverageRoutes(router, world);
+  tokensRoutes(router, world);
+  businessRoutes(router, world);
+  exportRoutes(router, world);
 
-  router.use(oauthAdminRoutes(world));
+  oauthAdminRoutes(router, world);
   router.use(adminNotFound, adminErrors(log));
   return router;
 }

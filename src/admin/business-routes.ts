@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { returnHome, shipFromQueue } from '../world/business.js';
 import type { World } from '../world/world.js';
@@ -26,9 +26,7 @@ const returnBody = z.strictObject({
  * POST /__admin/business/return brings one back (it stays in `rented` with `returned`). Both act on the
  * sandbox of the consumer named, on the simulator clock's date.
  */
-export function businessRoutes(world: World): Router {
-  const router = Router();
-
+export function businessRoutes(router: Router, world: World): void {
   router.post('/business/ship', (req, res) => {
     const body = parseBody(shipBody, req.body, 'POST /__admin/business/ship');
     res.json(shipFromQueue(world, consumerFor(req, body.consumer), body.user, body.count));
@@ -38,6 +36,4 @@ export function businessRoutes(world: World): Router {
     const body = parseBody(returnBody, req.body, 'POST /__admin/business/return');
     res.json(returnHome(world, consumerFor(req, body.consumer), body.user, body.title));
   });
-
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import { parseIsoInstant } from '../domain/iso-instant.js';
@@ -38,9 +38,7 @@ const advanceBody = z
  * consumer's own clock (World.clockOf), so one team's 11 minutes expire no other team's tokens; without one,
  * the world's clock, which every consumer without its own follows.
  */
-export function clockRoutes(world: World): Router {
-  const router = Router();
-
+export function clockRoutes(router: Router, world: World): void {
   /** Answers with the clock a call names (clockJson), moved first when `move` is given (moveClock). */
   const answer = (req: Request, res: Response, move?: (clock: SimClock) => void) => {
     const key = consumerOf(world, req);
@@ -58,8 +56,6 @@ export function clockRoutes(world: World): Router {
     const body = parseBody(advanceBody, req.body, 'POST /__admin/clock/advance');
     answer(req, res, (c) => c.advance(body.ms ?? signedDuration(body.by!)!));
   });
-
-  return router;
 }
 
 /** The consumer whose clock a call names (a team's own), checked as a consumer of the scenario; undefined: the world's. */

@@ -1,4 +1,5 @@
 import type { TokenState, TokenType } from '../domain/oauth/token-state.js';
+import type { OverrideAnswer } from '../domain/overrides.js';
 
 export type { CoverageReport, OperationCoverage, Ratio, RowsCoverage } from '../domain/coverage-report.js';
 
@@ -47,21 +48,7 @@ export interface OverrideBody {
     /** Only requests whose signature verifies as this consumer key; absent: any request, signed or not. */
     consumer?: string;
   };
-  answer: {
-    /** 200-599. */
-    status: number;
-    /**
-     * Sent as given, at most 8 KiB; the framing (Content-Length, Transfer-Encoding, Trailer) and the
-     * connection (Connection but `close`, Keep-Alive, Proxy-Connection, TE, Upgrade) are the simulator's.
-     */
-    headers?: Record<string, string>;
-    /** The body as text, sent as UTF-8; at most 1 MiB. */
-    body?: string;
-    /** The body as base64, for any bytes (instead of body); at most 1 MiB decoded. */
-    bodyBase64?: string;
-    /** Default with a body: application/xml;charset=UTF-8, as the API's answers. */
-    contentType?: string;
-  };
+  answer: OverrideAnswer;
   /** Wait before answering: a duration such as `200ms` or `2s`, or milliseconds (at most 2m). */
   delay?: string | number;
   /** Answer the next N matching requests only; absent: until removed. */

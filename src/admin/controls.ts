@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Fault } from '../domain/faults.js';
 import type { JournalEntry, JournalQuery } from '../domain/journal.js';
 import type { Override } from '../domain/overrides.js';
+import type { HeldRule, ScopedRules } from '../domain/scoped-rules.js';
 import { parseIsoInstant } from '../domain/iso-instant.js';
 import { isoDateTime, signedDuration, type ClockMode } from '../domain/sim-clock.js';
 import { mintToken, revokeToken } from '../world/access-tokens.js';
@@ -11,9 +12,8 @@ import { consumerCoverage } from '../world/consumer-coverage.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
 import type { CoverageReport, FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';
-import { faultBody, toSpec } from './fault-body.js';
-import { overrideBody, toOverrideSpec } from './override-body.js';
-import { parseBody } from './parse-body.js';
+import { type faultBody, toSpec } from './fault-body.js';
+import { type overrideBody, toOverrideSpec } from './override-body.js';
 
 /**
  * The admin controls for a test runner in the same process (`startSimulator` returns them): the same
@@ -31,20 +31,10 @@ export interface SimControls {
     real(): void;
     mode(): ClockMode;
   };
-  faults: {
-    /** The same fields as POST /__admin/faults, e.g. `{ route: '/catalog/*', kind: 'error', status: 503, times: 1 }`. */
-    add(fault: FaultBody): Fault;
-    list(): Fault[];
-    remove(id: number): boolean;
-    clear(): void;
-  };
-  overrides: {
-    /** The same fields as POST /__admin/overrides, e.g. `{ match: { path: '/catalog/title' }, answer: { status: 503 }, times: 1 }`. */
-    add(override: OverrideBody): Override;
-    list(): Override[];
-    remove(id: number): boolean;
-    clear(): void;
-  };
+  /** Add takes the same fields as POST /__admin/faults, e.g. `{ route: '/catalog/*', kind: 'error', status: 503, times: 1 }`. */
+  faults: RuleControls<FaultBody, Fault>;
+  /** Add takes the same fields as POST /__admin/overrides, e.g. `{ match: { path: '/catalog/title' }, answer: { status: 503 }, times: 1 }`. */
+  overrides: RuleControls<OverrideBody, Override>;
   journal: {
     /** Matching requests, newest first. */
     find(query?: JournalQuery, limit?: number): JournalEntry[];
@@ -81,6 +71,14 @@ export interface SimControls {
   };
 }
 
+/** Faults or overrides: added from the same fields as the admin API takes, listed, removed by id. */
+export interface RuleControls<Body, Rule> {
+  add(body: Body): Rule;
+  list(): Rule[];
+  remove(id: number): boolean;
+  clear(): void;
+}
+
 // The public FaultBody is written out (control-types.ts); this fails to compile if it drifts from the schema.
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type MustHold<T extends true> = T;
@@ -99,18 +97,8 @@ export function simControls(world: World): SimControls {
       real: () => clock.set({ mode: 'real' }),
       mode: () => clock.mode,
     },
-    faults: {
-      add: (fault) => world.faults.add(toSpec(parseBody(faultBody, fault, 'faults.add'))),
-      list: () => world.faults.list(),
-      remove: (id) => world.faults.remove(id),
-      clear: () => world.faults.clear(),
-    },
-    overrides: {
-      add: (override) => world.overrides.add(toOverrideSpec(parseBody(overrideBody, override, 'overrides.add'), 'overrides.add')),
-      list: () => world.overrides.list(),
-      remove: (id) => world.overrides.remove(id),
-      clear: () => world.overrides.clear(),
-    },
+    faults: ruleControls(world.faults, toSpec),
+    overrides: ruleControls(world.overrides, toOverrideSpec),
     journal: {
       find: (query = {}, limit) => world.journal.find(query, limit),
       count: (query = {}) => world.journal.count(query),
@@ -137,6 +125,18 @@ export function simControls(world: World): SimControls {
       list: () => world.sandboxes.list(),
       reset: (key) => world.reset(key),
     },
+  };
+}
+
+function ruleControls<Spec, Rule extends Spec & HeldRule>(
+  rules: ScopedRules<Spec, Rule, unknown>,
+  parse: (body: unknown, where: string) => Spec,
+): RuleControls<unknown, Rule> {
+  return {
+    add: (body) => rules.add(parse(body, `${rules.name}s.add`)),
+    list: () => rules.list(),
+    remove: (id) => rules.remove(id),
+    clear: () => rules.clear(),
   };
 }
 

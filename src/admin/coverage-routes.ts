@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { coverageCtrf, coverageMarkdown } from '../domain/coverage-report.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';
@@ -12,8 +12,7 @@ const FORMATS = ['json', 'markdown', 'ctrf'] as const;
  * GET /__admin/coverage?consumer=KEY[&format=json|markdown|ctrf]: what that consumer's verified requests
  * exercised of openapi.yaml since its sandbox was last reset (docs/reference/admin-api.md#coverage).
  */
-export function coverageRoutes(world: World): Router {
-  const router = Router();
+export function coverageRoutes(router: Router, world: World): void {
   router.get('/coverage', (req, res) => {
     const q = adminQuery(req);
     const consumer = consumerFor(req, q.get('consumer'));
@@ -25,5 +24,4 @@ export function coverageRoutes(world: World): Router {
     else if (format === 'ctrf') res.json(coverageCtrf(report, world.realNow()));
     else res.json(report);
   });
-  return router;
 }

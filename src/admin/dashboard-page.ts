@@ -33,7 +33,6 @@ code,.why{font:12px ui-monospace,monospace;white-space:pre-wrap;word-break:break
 #journal-table col.ms{width:4.2rem}
 #journal-table col.why{width:24%}
 #journal-table td{overflow-wrap:anywhere}
-#journal-table td code{word-break:break-all}
 .guid{font:11px ui-monospace,monospace;color:#777;word-break:break-all}
 button.toggle{padding:0 .3rem;margin-right:.2rem;font-size:11px}
 tr.exchange>td{background:#faf8f3;padding:.5rem}
@@ -81,17 +80,17 @@ export function dashboardHtml(): string {
   <section class="wide">
     <h2>Faults</h2>
     <form id="fault-form">
-      <label>route<input id="fault-route" value="/catalog/title"></label>
-      <label>method<select id="fault-method"><option>*</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option></select></label>
-      <label>consumer<input id="fault-consumer" placeholder="any"></label>
-      <label>kind<select id="fault-kind"><option value="error">error</option><option value="latency">latency</option><option value="rate-limit">rate limit</option><option value="drop">drop connection</option></select></label>
-      <label>status<input id="fault-status" class="short" value="503"></label>
-      <label>ms<input id="fault-ms" class="short"></label>
-      <label>max ms<input id="fault-max-ms" class="short"></label>
-      <label>retry after s<input id="fault-retry" class="short"></label>
-      <label>times<input id="fault-times" class="short" placeholder="∞"></label>
-      <label>probability<input id="fault-probability" class="short" placeholder="1"></label>
-      <label>seed<input id="fault-seed" class="short" placeholder="1"></label>
+      <label>route<input id="fault-route" name="route" value="/catalog/title"></label>
+      <label>method<select id="fault-method" name="method"><option>*</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option></select></label>
+      <label>consumer<input id="fault-consumer" name="consumer" placeholder="any"></label>
+      <label>kind<select id="fault-kind" name="kind"><option value="error">error</option><option value="latency">latency</option><option value="rate-limit">rate limit</option><option value="drop">drop connection</option></select></label>
+      <label>status<input id="fault-status" name="status" class="short" value="503"></label>
+      <label>ms<input id="fault-ms" name="ms" class="short"></label>
+      <label>max ms<input id="fault-max-ms" name="maxMs" class="short"></label>
+      <label>retry after s<input id="fault-retry" name="retryAfter" class="short"></label>
+      <label>times<input id="fault-times" name="times" class="short" placeholder="∞"></label>
+      <label>probability<input id="fault-probability" name="probability" class="short" placeholder="1"></label>
+      <label>seed<input id="fault-seed" name="seed" class="short" placeholder="1"></label>
       <button id="fault-add">Add fault</button>
     </form>
     <table><thead><tr><th>id</th><th>method</th><th>route</th><th>consumer</th><th>does</th><th>trigger</th><th>fired</th><th></th></tr></thead><tbody id="faults"></tbody></table>
@@ -100,14 +99,14 @@ export function dashboardHtml(): string {
   <section class="wide">
     <h2>Journal <span class="muted" id="journal-summary"></span> <button id="journal-clear">Clear</button></h2>
     <form id="journal-filters" title="the filters of GET /__admin/journal (docs/reference/admin-api.md#journal)">
-      <label>method<select id="jf-method"><option value="">any</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option><option>HEAD</option></select></label>
-      <label>route<input id="jf-path" class="wide" placeholder="/users/:guid/queues/*"></label>
-      <label>consumer<input id="jf-consumer" placeholder="any"></label>
-      <label>user (login or GUID)<input id="jf-user" placeholder="any"></label>
-      <label>status<input id="jf-status" class="short" placeholder="any"></label>
-      <label>rejected<select id="jf-rejected"><option value="">either</option><option value="true">rejected</option><option value="false">answered</option></select></label>
-      <label>since<input id="jf-since" class="wide" placeholder="2030-01-01T12:00:00Z"></label>
-      <label>until<input id="jf-until" class="wide" placeholder="2030-01-01T13:00:00Z"></label>
+      <label>method<select id="jf-method" name="method"><option value="">any</option><option>GET</option><option>POST</option><option>PUT</option><option>DELETE</option><option>HEAD</option></select></label>
+      <label>route<input id="jf-path" name="path" class="wide" placeholder="/users/:guid/queues/*"></label>
+      <label>consumer<input id="jf-consumer" name="consumer" placeholder="any"></label>
+      <label>user (login or GUID)<input id="jf-user" name="user" placeholder="any"></label>
+      <label>status<input id="jf-status" name="status" class="short" placeholder="any"></label>
+      <label>rejected<select id="jf-rejected" name="rejected"><option value="">either</option><option value="true">rejected</option><option value="false">answered</option></select></label>
+      <label>since<input id="jf-since" name="since" class="wide" placeholder="2030-01-01T12:00:00Z"></label>
+      <label>until<input id="jf-until" name="until" class="wide" placeholder="2030-01-01T13:00:00Z"></label>
       <button id="jf-apply">Filter</button>
       <button id="jf-reset" type="button">All requests</button>
     </form>

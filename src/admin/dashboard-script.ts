@@ -43,9 +43,11 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     $('status').className = isError ? 'error' : '';
   }
 
-  async function act(work, done) {
+  /** Does the work, says so (or why not), and shows the new state; with clears, the journal rows shown are gone too. */
+  async function act(work, done, clears) {
     try {
       await work();
+      if (clears) clearJournalRows();
       say(done, false);
     } catch (e) {
       say(e.message, true);
@@ -54,12 +56,9 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   }
 
   function duration(ms) {
-    const sign = ms < 0 ? '-' : '+';
     const a = Math.abs(ms);
-    if (a % 86400000 === 0) return sign + a / 86400000 + 'd';
-    if (a % 3600000 === 0) return sign + a / 3600000 + 'h';
-    if (a % 60000 === 0) return sign + a / 60000 + 'm';
-    return sign + a / 1000 + 's';
+    const [unit, size] = [['d', 86400000], ['h', 3600000], ['m', 60000]].find(([, n]) => a % n === 0) || ['s', 1000];
+    return (ms < 0 ? '-' : '+') + a / size + unit;
   }
 
   async function showScenario() {
@@ -90,8 +89,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     prefillCoverage(d.sandboxes.length ? d.sandboxes[0].key : undefined, false);
     $('sandbox-summary').textContent = d.held + ' of at most ' + d.max + (d.evicted ? ', ' + d.evicted + ' evicted' : '') + (d.openMode ? ', open mode for ' + d.openMode + '*' : '');
     $('sandboxes').replaceChildren(...d.sandboxes.map((s) => {
-      const reset = h('button', { className: 'sandbox-reset' }, 'Reset');
-      reset.addEventListener('click', () => act(() => api('POST', '/reset?consumer=' + encodeURIComponent(s.key)), 'sandbox ' + s.key + ' reset'));
+      const reset = h('button', { className: 'sandbox-reset', onclick: () => act(() => api('POST', '/reset?consumer=' + encodeURIComponent(s.key)), 'sandbox ' + s.key + ' reset') }, 'Reset');
       return h('tr', { dataset: { key: s.key } }, h('td', {}, h('code', {}, s.key)), h('td', { className: 'num' }, s.uses), h('td', { className: 'num' }, s.idleSeconds + ' s'), h('td', {}, reset));
     }));
   }
@@ -106,8 +104,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   async function showFaults() {
     const d = await api('GET', '/faults');
     $('faults').replaceChildren(...d.faults.map((f) => {
-      const remove = h('button', {}, 'Remove');
-      remove.addEventListener('click', () => act(() => api('DELETE', '/faults/' + f.id), 'fault ' + f.id + ' removed'));
+      const remove = h('button', { onclick: () => act(() => api('DELETE', '/faults/' + f.id), 'fault ' + f.id + ' removed') }, 'Remove');
       const trigger = (f.times !== undefined ? f.remaining + ' of ' + f.times + ' left' : 'every time') + (f.probability !== undefined ? ', p=' + f.probability + ' seed ' + (f.seed ?? 1) : '');
       return h('tr', { dataset: { id: f.id } }, h('td', {}, f.id), h('td', {}, f.method), h('td', {}, h('code', {}, f.route)), h('td', {}, f.consumer || 'any'),
         h('td', {}, describeAction(f.action)), h('td', {}, trigger), h('td', { className: 'num' }, f.fired + '/' + f.matched), h('td', {}, remove));
@@ -215,15 +212,9 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
       h('td', {}, h('code', {}, o.variantsNeverUsed.join(', '))))));
   }
 
-  /** The filter form as a query string; each field is a filter of GET /__admin/journal. */
-  function journalFilterFromForm() {
-    let q = '';
-    for (const [name, id] of [['method', 'jf-method'], ['path', 'jf-path'], ['consumer', 'jf-consumer'], ['user', 'jf-user'],
-      ['status', 'jf-status'], ['rejected', 'jf-rejected'], ['since', 'jf-since'], ['until', 'jf-until']]) {
-      const v = $(id).value.trim();
-      if (v) q += '&' + name + '=' + encodeURIComponent(v);
-    }
-    return q;
+  /** A form's fields that are not blank, by name, trimmed. */
+  function filled(formId) {
+    return [...new FormData($(formId))].map(([name, v]) => [name, v.trim()]).filter(([, v]) => v !== '');
   }
 
   let refreshing = false;
@@ -239,68 +230,49 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     }
   }
 
-  function onSubmit(id, handler) {
-    $(id).addEventListener('submit', (ev) => {
+  /** Runs the handler when the form is submitted, or the button clicked. */
+  function on(id, handler) {
+    const el = $(id);
+    el.addEventListener(el.tagName === 'FORM' ? 'submit' : 'click', (ev) => {
       ev.preventDefault();
       handler();
     });
   }
 
+  /** The settings each kind of fault takes, besides the scope and the trigger. */
+  const FAULT_SETTINGS = { error: ['status'], latency: ['ms', 'maxMs'], 'rate-limit': ['retryAfter'], drop: [] };
+
   function faultFromForm() {
-    const v = (id) => $(id).value.trim();
-    const num = (id) => (v(id) === '' ? undefined : Number(v(id)));
-    const kind = v('fault-kind');
-    const body = { route: v('fault-route'), method: v('fault-method'), kind };
-    if (v('fault-consumer')) body.consumer = v('fault-consumer');
-    if (kind === 'error') body.status = num('fault-status');
-    if (kind === 'latency') {
-      body.ms = num('fault-ms');
-      if (num('fault-max-ms') !== undefined) body.maxMs = num('fault-max-ms');
-    }
-    if (kind === 'rate-limit' && num('fault-retry') !== undefined) body.retryAfter = num('fault-retry');
-    for (const [field, id] of [['times', 'fault-times'], ['probability', 'fault-probability'], ['seed', 'fault-seed']]) {
-      if (num(id) !== undefined) body[field] = num(id);
-    }
+    const f = Object.fromEntries(filled('fault-form'));
+    const body = { route: $('fault-route').value.trim(), method: f.method, kind: f.kind, consumer: f.consumer };
+    for (const name of [...FAULT_SETTINGS[f.kind], 'times', 'probability', 'seed']) if (f[name] !== undefined) body[name] = Number(f[name]);
     return body;
   }
 
-  onSubmit('scenario-form', () => act(async () => {
-    await api('POST', '/scenarios/' + encodeURIComponent($('scenario-select').value));
-    clearJournalRows();
-  }, 'scenario switched'));
+  on('scenario-form', () => act(() => api('POST', '/scenarios/' + encodeURIComponent($('scenario-select').value)), 'scenario switched', true));
   $('coverage-consumer').addEventListener('input', () => {
     coverageTyped = true;
   });
-  onSubmit('coverage-form', () => act(showCoverage, 'coverage loaded'));
-  onSubmit('journal-filters', () => act(async () => {
-    const filter = journalFilterFromForm();
-    // Checked before the rows go: a filter the API refuses leaves the journal shown as it was.
+  on('coverage-form', () => act(showCoverage, 'coverage loaded'));
+  on('journal-filters', () => act(async () => {
+    // Each field is a filter of GET /__admin/journal. Checked before the rows go: a filter the API refuses
+    // leaves the journal shown as it was.
+    const filter = filled('journal-filters').map(([name, v]) => '&' + name + '=' + encodeURIComponent(v)).join('');
     await api('GET', '/journal/count?' + filter.slice(1));
     journalFilter = filter;
-    clearJournalRows();
-  }, 'journal filtered'));
-  $('jf-reset').addEventListener('click', () => act(async () => {
+  }, 'journal filtered', true));
+  on('jf-reset', () => act(async () => {
     $('journal-filters').reset();
     journalFilter = '';
-    clearJournalRows();
-  }, 'every request shown'));
-  $('reset-all').addEventListener('click', () => act(async () => {
-    await api('POST', '/reset');
-    clearJournalRows();
-  }, 'everything reset'));
-  onSubmit('advance-form', () => act(() => api('POST', '/clock/advance', { by: $('advance-by').value.trim() }), 'clock advanced'));
-  onSubmit('freeze-form', () => {
-    const at = $('freeze-at').value.trim();
-    act(() => api('PUT', '/clock', at ? { mode: 'frozen', at } : { mode: 'frozen' }), 'clock frozen');
-  });
-  $('clock-real').addEventListener('click', () => act(() => api('PUT', '/clock', { mode: 'real' }), 'clock back to real time'));
-  onSubmit('fault-form', () => act(() => api('POST', '/faults', faultFromForm()), 'fault added'));
-  $('faults-clear').addEventListener('click', () => act(() => api('DELETE', '/faults'), 'faults cleared'));
-  $('journal-clear').addEventListener('click', () => act(async () => {
-    await api('DELETE', '/journal');
-    clearJournalRows();
-  }, 'journal cleared'));
-  onSubmit('login', () => {
+  }, 'every request shown', true));
+  on('reset-all', () => act(() => api('POST', '/reset'), 'everything reset', true));
+  on('advance-form', () => act(() => api('POST', '/clock/advance', { by: $('advance-by').value.trim() }), 'clock advanced'));
+  on('freeze-form', () => act(() => api('PUT', '/clock', { mode: 'frozen', at: $('freeze-at').value.trim() || undefined }), 'clock frozen'));
+  on('clock-real', () => act(() => api('PUT', '/clock', { mode: 'real' }), 'clock back to real time'));
+  on('fault-form', () => act(() => api('POST', '/faults', faultFromForm()), 'fault added'));
+  on('faults-clear', () => act(() => api('DELETE', '/faults'), 'faults cleared'));
+  on('journal-clear', () => act(() => api('DELETE', '/journal'), 'journal cleared', true));
+  on('login', () => {
     token = $('token-input').value.trim();
     sessionStorage.setItem(TOKEN_KEY, token);
     $('login').style.display = 'none';

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
@@ -10,9 +10,7 @@ import { adminQuery } from './admin-query.js';
  * sandbox's state as a scenario file (YAML by default) that loads back to the same state through
  * POST /__admin/scenarios (scenario-routes.ts).
  */
-export function exportRoutes(world: World): Router {
-  const router = Router();
-
+export function exportRoutes(router: Router, world: World): void {
   router.get('/export', (req, res) => {
     const q = adminQuery(req);
     const exported = exportSandbox(world, consumerFor(req, q.get('consumer')), q.get('name') ?? undefined);
@@ -22,6 +20,4 @@ export function exportRoutes(world: World): Router {
     if (format === 'json') res.json(exported);
     else res.type('application/yaml').send(scenarioYaml(exported, new Date(world.realNow()).toISOString()));
   });
-
-  return router;
 }

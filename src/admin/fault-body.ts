@@ -2,19 +2,27 @@ import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import { FAULT_LIMITS, faultSize, type FaultAction, type FaultSpec } from '../domain/faults.js';
 import { isRoutePattern } from '../domain/route-pattern.js';
+import { parseBody } from './parse-body.js';
+
+/** A rule's route pattern (faults, overrides); `noQuery` says what to do instead of writing a query into it. */
+export const routePattern = (noQuery: string) =>
+  z
+    .string()
+    // A route pattern is matched on the path alone: a query written into it was ignored without a word.
+    .refine((p) => !p.includes('?'), noQuery)
+    .refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route');
+
+/** A rule's HTTP method, or `*` (the default) for any. */
+export const ruleMethod = z
+  .string()
+  .regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *')
+  .default('*');
 
 // What POST /__admin/faults and the library's sim.faults.add take: one flat JSON shape per fault, easy to
 // write with curl: the scope, the kind and its settings, the trigger.
 export const faultBody = z.strictObject({
-  route: z
-    .string()
-    // A route pattern is matched on the path alone: a query written into it was ignored without a word.
-    .refine((p) => !p.includes('?'), 'a route pattern holds no query, and a fault matches none; leave it out')
-    .refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
-  method: z
-    .string()
-    .regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *')
-    .default('*'),
+  route: routePattern('a route pattern holds no query, and a fault matches none; leave it out'),
+  method: ruleMethod,
   consumer: z.string().min(1).optional(),
   kind: z.enum(['latency', 'error', 'rate-limit', 'drop']),
   /** latency: the delay, or the low end of a range with maxMs. */
@@ -31,8 +39,9 @@ export const faultBody = z.strictObject({
   seed: z.number().int().optional(),
 });
 
-/** The admin body as a domain fault; settings that do not belong to the kind are refused, not ignored. */
-export function toSpec(b: z.output<typeof faultBody>): FaultSpec {
+/** An admin body as a domain fault (`where` names the call in a 400); settings that do not belong to the kind are refused, not ignored. */
+export function toSpec(body: unknown, where: string): FaultSpec {
+  const b = parseBody(faultBody, body, where);
   const spec: FaultSpec = { route: b.route, method: b.method, action: toAction(b) };
   if (b.consumer !== undefined) spec.consumer = b.consumer;
   if (b.times !== undefined) spec.times = b.times;

@@ -1,13 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Router } from 'express';
-import { packageRoot } from '../package-root.js';
+import type { Router } from 'express';
+import { packageVersion } from '../package-root.js';
 import type { World } from '../world/world.js';
-
-/** The version in rentalsim's own package.json, the one a CI log should show. */
-export function packageVersion(): string {
-  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 /**
  * GET /__admin/health: what a container HEALTHCHECK, a CI wait loop and WireMock users poll. Shaped like
@@ -20,8 +13,7 @@ export function packageVersion(): string {
  * Uptime is real time since the simulator started (from `now`, the world's real time source by default), not
  * the simulator clock: moving the clock to test a token's expiry must not look like a restart.
  */
-export function healthRoutes(world: World, now: () => number = world.realNow): Router {
-  const router = Router();
+export function healthRoutes(router: Router, world: World, now: () => number = world.realNow): void {
   const startedAt = now();
   const version = packageVersion();
   router.get('/health', (_req, res) => {
@@ -34,5 +26,4 @@ export function healthRoutes(world: World, now: () => number = world.realNow): R
       ...(world.dataDir ? { dataDir: world.dataDir.report() } : {}),
     });
   });
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { inRange, parseIsoInstant } from '../domain/iso-instant.js';
 import type { JournalQuery } from '../domain/journal.js';
@@ -15,9 +15,7 @@ import { adminQuery } from './admin-query.js';
  * ignored: a QA script misspelling `user` would otherwise read every entry as the ones it asked for.
  * A team (a call signed by its consumer) reads and clears only its own consumer's entries.
  */
-export function journalRoutes(world: World): Router {
-  const router = Router();
-
+export function journalRoutes(router: Router, world: World): void {
   router.get('/journal', (req, res) => {
     const q = adminQuery(req);
     const query = teamQuery(req, journalQueryOf(q));
@@ -46,8 +44,6 @@ export function journalRoutes(world: World): Router {
     world.journal.clear();
     res.json({ cleared });
   });
-
-  return router;
 }
 
 /** A team reads only the entries filed under its consumer (docs/reference/admin-api.md#security); naming another is a 403. */

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { IntervalHistogram } from 'node:perf_hooks';
 import { EVENT_LOOP_SAMPLE_MS, type World } from '../world/world.js';
@@ -12,15 +12,13 @@ import { requireOperator } from './admin-caller.js';
  * A registry of its own per app, never prom-client's global one: several simulators may run in one process
  * (test/two-simulators.test.ts), and each must show its own numbers.
  */
-export function metricsRoutes(world: World): Router {
+export function metricsRoutes(router: Router, world: World): void {
   const registry = metricsOf(world);
-  const router = Router();
   router.get('/metrics', async (req, res) => {
     requireOperator(req, 'GET /__admin/metrics');
     const text = await registry.metrics();
     res.set('Cache-Control', 'no-store').type(registry.contentType).send(text);
   });
-  return router;
 }
 
 function metricsOf(world: World): Registry {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { authorisableToken, decideRequestToken, type Decision } from '../world/decide-request-token.js';
 import type { World } from '../world/world.js';
@@ -10,8 +10,7 @@ import { teamOf } from './admin-caller.js';
  * the same decision the authorisation page records, answered as JSON with the verifier and, when the
  * client gave a URL callback, the address the browser would have been sent to.
  */
-export function oauthAdminRoutes(world: World): Router {
-  const router = Router();
+export function oauthAdminRoutes(router: Router, world: World): void {
   router.post('/oauth/authorize', (req, res) => {
     const body = fieldsOf(req.body);
     const code = body['oauth_token'];
@@ -42,21 +41,13 @@ export function oauthAdminRoutes(world: World): Router {
       ...(outcome.redirect !== undefined ? { redirect: outcome.redirect } : {}),
     });
   });
-  return router;
 }
 
 /** String fields of a JSON or form body; anything else is ignored. */
 function fieldsOf(body: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
   // A form arrives as text (the admin router keeps form bodies raw, for a team's signature).
-  if (typeof body === 'string') {
-    for (const [k, v] of new URLSearchParams(body)) out[k] = v.trim();
-    return out;
-  }
-  if (body && typeof body === 'object') {
-    for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v.trim();
-  }
-  return out;
+  const pairs = typeof body === 'string' ? [...new URLSearchParams(body)] : Object.entries(body && typeof body === 'object' ? body : {});
+  return Object.fromEntries(pairs.flatMap(([k, v]) => (typeof v === 'string' ? [[k, v.trim()]] : [])));
 }
 
 function decisionOf(sent: string | undefined): Decision {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import { BODILESS_STATUSES, headerBytes, headerProblem, OVERRIDE_LIMITS, type OverrideSpec } from '../domain/overrides.js';
-import { isRoutePattern } from '../domain/route-pattern.js';
 import { parseDuration } from '../domain/sim-clock.js';
+import { routePattern, ruleMethod } from './fault-body.js';
+import { parseBody } from './parse-body.js';
 
 /** Longest delay an override may wait, as for a latency fault: two minutes. */
 const MAX_DELAY_MS = 120_000;
@@ -16,15 +17,8 @@ const params = z.record(z.string().min(1, 'a parameter name cannot be empty'), z
 // use, plus parameters), what they are answered, and when. Unknown fields are refused at every level.
 export const overrideBody = z.strictObject({
   match: z.strictObject({
-    method: z
-      .string()
-      .regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *')
-      .default('*'),
-    path: z
-      .string()
-      // A route pattern is matched on the path alone: a query written into it was ignored without a word.
-      .refine((p) => !p.includes('?'), 'a route pattern holds no query; give the parameters to match as match.query ({"name": "value"})')
-      .refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route'),
+    method: ruleMethod,
+    path: routePattern('a route pattern holds no query; give the parameters to match as match.query ({"name": "value"})'),
     query: params.optional(),
     form: params.optional(),
     consumer: z.string().min(1).optional(),
@@ -41,10 +35,9 @@ export const overrideBody = z.strictObject({
   times: z.number().int().min(1).optional(),
 });
 
-const ROUTE = 'POST /__admin/overrides';
-
-/** The admin body as a domain override; what the schema cannot say (headers, body and status together) is checked here. */
-export function toOverrideSpec(b: z.output<typeof overrideBody>, route = ROUTE): OverrideSpec {
+/** An admin body as a domain override (`route` names the call in a 400); what the schema cannot say (headers, body and status together) is checked here. */
+export function toOverrideSpec(body: unknown, route: string): OverrideSpec {
+  const b = parseBody(overrideBody, body, route);
   const { answer } = b;
   for (const [name, value] of Object.entries(answer.headers ?? {})) {
     const problem = headerProblem(name, value);
@@ -71,7 +64,7 @@ export function toOverrideSpec(b: z.output<typeof overrideBody>, route = ROUTE):
   if (sent > OVERRIDE_LIMITS.headerBytes) {
     throw errors.badRequest(`${route}: answer.headers: ${sent} bytes as sent (with contentType), over the ${OVERRIDE_LIMITS.headerBytes} an override may send`);
   }
-  const bodyBytes = answer.bodyBase64 !== undefined ? base64Bytes(answer.bodyBase64) : Buffer.byteLength(answer.body ?? '');
+  const bodyBytes = answer.bodyBase64 !== undefined ? Buffer.byteLength(answer.bodyBase64, 'base64') : Buffer.byteLength(answer.body ?? '');
   if (bodyBytes > OVERRIDE_LIMITS.bodyBytes) {
     throw errors.badRequest(`${route}: answer: the body is ${bodyBytes} bytes, over the ${OVERRIDE_LIMITS.bodyBytes} an override may send`);
   }
@@ -79,12 +72,6 @@ export function toOverrideSpec(b: z.output<typeof overrideBody>, route = ROUTE):
   if (b.delay !== undefined) spec.delayMs = delayOf(b.delay, route);
   if (b.times !== undefined) spec.times = b.times;
   return spec;
-}
-
-/** The bytes canonical base64 stands for. */
-function base64Bytes(b64: string): number {
-  const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
-  return (b64.length / 4) * 3 - padding;
 }
 
 function delayOf(delay: string | number, route: string): number {

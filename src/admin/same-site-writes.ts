@@ -32,7 +32,11 @@ export function sameSiteWrites(config: Config) {
           'use the dashboard at /__admin/ or a tool such as curl, which sends no Origin',
       );
     }
-    if (isCrossSiteType(req.headers['content-type']) && req.headers[ADMIN_HEADER.toLowerCase()] === undefined && req.headers.authorization === undefined) {
+    if (
+      CROSS_SITE_TYPES.has(mediaType(req.headers['content-type'])) &&
+      req.headers[ADMIN_HEADER.toLowerCase()] === undefined &&
+      req.headers.authorization === undefined
+    ) {
       throw new ApiError({
         status: 415,
         reason: 'Unsupported Media Type',
@@ -55,8 +59,4 @@ function sameHost(origin: string, authority: string | undefined): boolean {
 
 function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-function isCrossSiteType(header: string | undefined): boolean {
-  return CROSS_SITE_TYPES.has(mediaType(header));
 }

@@ -1,12 +1,10 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import type { World } from '../world/world.js';
 import { consumerFor, requireOperator } from './admin-caller.js';
 
 /** GET /__admin/sandboxes: who holds a sandbox; DELETE /__admin/sandboxes/:key drops one. */
-export function sandboxesRoutes(world: World): Router {
-  const router = Router();
-
+export function sandboxesRoutes(router: Router, world: World): void {
   router.get('/sandboxes', (req, res) => {
     requireOperator(req, 'the list of sandboxes');
     const now = world.realNow();
@@ -37,6 +35,4 @@ export function sandboxesRoutes(world: World): Router {
     world.reset(key);
     res.json({ dropped: key });
   });
-
-  return router;
 }

@@ -1,4 +1,4 @@
-import express, { Router, type Request } from 'express';
+import express, { type Request, type Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { addScenarioText, replaceScenarioText } from '../world/add-scenario-text.js';
 import type { World } from '../world/world.js';
@@ -18,8 +18,7 @@ const YAML_TYPES: readonly string[] = ['application/yaml', 'application/x-yaml',
  * - PUT /__admin/scenarios/{name}[?use=true]: adds or replaces an uploaded one;
  * - DELETE /__admin/scenarios/{name}: forgets an uploaded one.
  */
-export function scenarioRoutes(world: World): Router {
-  const router = Router();
+export function scenarioRoutes(router: Router, world: World): void {
   const text = express.text({ type: [...YAML_TYPES], limit: '20mb' });
   // Reading the list is anyone's; switching, reloading, uploading and forgetting change every team's world.
   router.use('/scenarios', (req, _res, next) => {
@@ -75,8 +74,6 @@ export function scenarioRoutes(world: World): Router {
     world.removeScenario(name);
     res.json({ deleted: name, active: world.scenario.definition.name });
   });
-
-  return router;
 }
 
 /** The body as scenario text: YAML as sent, JSON (already parsed by the admin router) written back. */

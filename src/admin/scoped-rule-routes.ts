@@ -1,31 +1,22 @@
 import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
+import type { HeldRule, ScopedRules } from '../domain/scoped-rules.js';
 import { consumerFor, requireOperator, teamOf } from './admin-caller.js';
 
-/** Rules the admin API adds and removes by id, each for one consumer or for every one (faults, overrides). */
-interface Rules<Spec, Rule> {
-  list(): Rule[];
-  add(spec: Spec): Rule;
-  remove(id: number): unknown;
-  clear(): void;
-}
-
-interface Scope<Spec, Rule> {
-  /** The consumer a rule or spec is scoped to; undefined: every consumer. */
-  consumerOf(ruleOrSpec: Spec | Rule): string | undefined;
-  scopedTo(spec: Spec, consumer: string): Spec;
-  /** The request body as a spec; a bad body -> 400. */
-  parse(body: unknown, where: string): Spec;
-}
-
 /**
- * GET/POST/DELETE /__admin/<name>s and DELETE /__admin/<name>s/:id, answering `{ <name>s }`, `{ <name> }`. A team (a call signed by its consumer)
- * lists its own rules and the instance-wide ones that also meet its requests; what it adds is scoped to its
- * consumer (it cannot add one for everybody), and it removes only its own.
+ * GET/POST/DELETE /__admin/<name>s and DELETE /__admin/<name>s/:id for faults and overrides, answering
+ * `{ <name>s }`, `{ <name> }` (docs/reference/admin-api.md#faults, #overrides). A team (a call signed by its
+ * consumer) lists its own rules and the instance-wide ones that also meet its requests; what it adds is
+ * scoped to its consumer (it cannot add one for everybody), and it removes only its own.
  */
-export function scopedRuleRoutes<Spec, Rule extends { id: number }>(router: Router, name: string, rules: Rules<Spec, Rule>, scope: Scope<Spec, Rule>): void {
+export function scopedRuleRoutes<Spec>(
+  router: Router,
+  rules: ScopedRules<Spec, Spec & HeldRule, unknown>,
+  parse: (body: unknown, where: string) => Spec,
+): void {
+  const { name } = rules;
   const path = `/${name}s`;
-  const seenBy = (team: string | undefined, r: Rule) => team === undefined || scope.consumerOf(r) === undefined || scope.consumerOf(r) === team;
+  const seenBy = (team: string | undefined, r: Spec) => team === undefined || rules.consumerOf(r) === undefined || rules.consumerOf(r) === team;
 
   router.get(path, (req, res) => {
     const team = teamOf(req);
@@ -33,14 +24,14 @@ export function scopedRuleRoutes<Spec, Rule extends { id: number }>(router: Rout
   });
 
   router.post(path, (req, res) => {
-    const spec = scope.parse(req.body, `POST /__admin${path}`);
-    const consumer = consumerFor(req, scope.consumerOf(spec));
-    res.status(201).json({ [name]: rules.add(consumer === undefined ? spec : scope.scopedTo(spec, consumer)) });
+    const spec = parse(req.body, `POST /__admin${path}`);
+    const consumer = consumerFor(req, rules.consumerOf(spec));
+    res.status(201).json({ [name]: rules.add(consumer === undefined ? spec : rules.scopedTo(spec, consumer)) });
   });
 
   router.delete(path, (req, res) => {
     const team = teamOf(req);
-    const mine = rules.list().filter((r) => team === undefined || scope.consumerOf(r) === team);
+    const mine = rules.list().filter((r) => team === undefined || rules.consumerOf(r) === team);
     if (team === undefined) rules.clear();
     else for (const r of mine) rules.remove(r.id);
     res.json({ cleared: mine.length });
@@ -52,7 +43,7 @@ export function scopedRuleRoutes<Spec, Rule extends { id: number }>(router: Rout
     if (!rule || !seenBy(teamOf(req), rule)) {
       throw errors.notFound(`no ${name} with id ${JSON.stringify(req.params['id'])}; GET /__admin${path} lists them`);
     }
-    if (scope.consumerOf(rule) === undefined) requireOperator(req, `${name} ${id}, set for every consumer,`);
+    if (rules.consumerOf(rule) === undefined) requireOperator(req, `${name} ${id}, set for every consumer,`);
     rules.remove(id);
     res.json({ removed: id });
   });

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { mintToken, revokeToken, tokenJson } from '../world/access-tokens.js';
 import { checkedConsumer, subscriber } from '../world/consumer-sandbox.js';
@@ -17,9 +17,7 @@ const mintBody = z.strictObject({ consumer: z.string().min(1).optional(), user: 
  * - DELETE /__admin/tokens/:token?consumer=KEY: revokes it (its next use is 401 Invalid Or Expired Token).
  *   Without consumer, it is revoked in every sandbox held now that knows it.
  */
-export function tokensRoutes(world: World): Router {
-  const router = Router();
-
+export function tokensRoutes(router: Router, world: World): void {
   router.post('/tokens', (req, res) => {
     const body = parseBody(mintBody, req.body, 'POST /__admin/tokens');
     res.status(201).json(mintToken(world, consumerFor(req, body.consumer), body.user));
@@ -40,6 +38,4 @@ export function tokensRoutes(world: World): Router {
   router.delete('/tokens/:token', (req, res) => {
     res.json(revokeToken(world, String(req.params['token']), consumerFor(req, adminQuery(req).get('consumer'))));
   });
-
-  return router;
 }

@@ -1,4 +1,4 @@
-import { ANSWER_FORMATS, ERROR_ROWS, OAUTH_PROBLEMS, type AnswerFormat, type CoverageSpec, type CoverageTally } from './coverage.js';
+import { ANSWER_FORMATS, type AnswerFormat, type CoverageSpec, type CoverageTally, ERROR_ROWS, OAUTH_PROBLEMS } from './coverage.js';
 
 // The coverage report (GET /__admin/coverage): JSON, a markdown table for a CI job summary, or CTRF.
 
@@ -55,15 +55,18 @@ const ratio = (exercised: number, documented: number): Ratio => ({
   percent: documented === 0 ? 0 : Math.round((exercised / documented) * 1000) / 10,
 });
 
-function rows(names: ReadonlyArray<{ name: string; attributable: boolean }>, tally: ReadonlyMap<string, number>): RowsCoverage {
-  const counted = names.filter((r) => r.attributable).map((r) => r.name);
+/** The rows answered, those never answered that a report counts, and those it cannot count; with the ratio of the counted. */
+function rows<K extends string>(
+  all: ReadonlyArray<Record<K, string> & { attributable: boolean }>,
+  key: K,
+  tally: ReadonlyMap<string, number>,
+): [RowsCoverage, Ratio] {
+  const counted = all.filter((r) => r.attributable).map((r) => r[key]);
   const answered: Record<string, number> = {};
   for (const [name, n] of [...tally].sort(([a], [b]) => a.localeCompare(b))) answered[name] = n;
-  return {
-    answered,
-    neverAnswered: counted.filter((n) => !tally.has(n)),
-    notAttributable: names.filter((r) => !r.attributable).map((r) => r.name),
-  };
+  const neverAnswered = counted.filter((n) => !tally.has(n));
+  const notAttributable = all.filter((r) => !r.attributable).map((r) => r[key]);
+  return [{ answered, neverAnswered, notAttributable }, ratio(counted.length - neverAnswered.length, counted.length)];
 }
 
 /** The report of one consumer's tally against the document's operations, in the document's order. */
@@ -80,16 +83,8 @@ export function coverageReport(consumer: string, spec: CoverageSpec, tally: Cove
       variantsNeverUsed: op.variants.filter((v) => !t?.variants.has(v)),
     };
   });
-  const errors = rows(
-    ERROR_ROWS.map((r) => ({ name: r.code, attributable: r.attributable })),
-    tally.errors,
-  );
-  const oauthProblems = rows(
-    OAUTH_PROBLEMS.map((r) => ({ name: r.problem, attributable: r.attributable })),
-    tally.oauthProblems,
-  );
-  const countedErrors = ERROR_ROWS.filter((r) => r.attributable);
-  const countedProblems = OAUTH_PROBLEMS.filter((r) => r.attributable);
+  const [errors, errorsRatio] = rows(ERROR_ROWS, 'code', tally.errors);
+  const [oauthProblems, oauthRatio] = rows(OAUTH_PROBLEMS, 'problem', tally.oauthProblems);
   return {
     consumer,
     totals: {
@@ -98,8 +93,8 @@ export function coverageReport(consumer: string, spec: CoverageSpec, tally: Cove
         operations.reduce((n, o) => n + Object.keys(o.variantsUsed).length, 0),
         signed.reduce((n, op) => n + op.variants.length, 0),
       ),
-      errors: ratio(countedErrors.filter((r) => tally.errors.has(r.code)).length, countedErrors.length),
-      oauthProblems: ratio(countedProblems.filter((r) => tally.oauthProblems.has(r.problem)).length, countedProblems.length),
+      errors: errorsRatio,
+      oauthProblems: oauthRatio,
     },
     operations,
     unsignedOperations: spec.operations.filter((op) => !op.signed).map((op) => `${op.method} ${op.path}`),

@@ -1,4 +1,5 @@
 import { EXPANDABLE } from './expand.js';
+import { percentDecode } from './oauth/percent-decode.js';
 import type { RefusalKind } from './queue-add.js';
 
 // Behaviour coverage of a client's tests (issue 16 part 4): which operations of the published OpenAPI
@@ -115,9 +116,7 @@ function variantsOf(doc: Json, path: string, op: Json): string[] {
   const out: string[] = [];
   if (has('start_index')) out.push('start_index>1');
   if (has('expand')) out.push(...EXPANDABLE.map((l) => `expand=${l}`), 'expand=all', 'expand=none');
-  if (has('refine')) out.push('refine');
-  if (has('f')) out.push('f');
-  if (has('title_refs')) out.push('title_refs');
+  out.push(...['refine', 'f', 'title_refs'].filter((name) => has(name)));
   if (has('If-None-Match', 'header')) out.push('If-None-Match', '304 Not Modified');
   if (has('If-Match', 'header')) out.push('If-Match', '412 Precondition Failed');
   const created = (op['responses'] as Json | undefined)?.['201'] as Json | undefined;
@@ -149,7 +148,10 @@ export function coverageSpecOf(document: unknown): CoverageSpec {
     operations,
     match(method, path) {
       const m = method === 'HEAD' ? 'GET' : method;
-      const segments = path.split('/').filter(Boolean).map(decodeSegment);
+      const segments = path
+        .split('/')
+        .filter(Boolean)
+        .map((s) => percentDecode(s, { plusAsSpace: false }));
       return templates.find(
         (t) =>
           t.op.method === m &&
@@ -158,14 +160,6 @@ export function coverageSpecOf(document: unknown): CoverageSpec {
       )?.op;
     },
   };
-}
-
-function decodeSegment(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 /** What a request used and how it was answered: enough to tell which variants it exercised. */

@@ -1,5 +1,5 @@
-import { errors } from './api-error.js';
-import { inScope, type ScopedRequest } from './request-scope.js';
+import { STATUS_CODES } from 'node:http';
+import { inScope, type HeldRule, type ScopedRequest, ScopedRules } from './scoped-rules.js';
 import { SeededRandom } from './seeded-random.js';
 
 // Injected faults (design: admin): what a tester adds so a client meets slow answers, gateway errors,
@@ -32,18 +32,12 @@ export interface FaultSpec {
   seed?: number;
 }
 
-export interface Fault extends FaultSpec {
-  id: number;
+export interface Fault extends FaultSpec, HeldRule {
   /** Requests that matched the route, method and consumer. */
   matched: number;
   /** Requests the fault acted on. */
   fired: number;
-  /** Hits left when `times` was given; 0 = used up (listed until cleared, so a test can inspect it). */
-  remaining?: number;
 }
-
-/** What a fault is matched on (request-scope.ts, shared with overrides). */
-export type FaultRequest = ScopedRequest;
 
 /** What to do to one request: wait, then possibly answer with a terminal fault instead of the API. */
 export interface FaultDecision {
@@ -56,8 +50,7 @@ export interface FaultDecision {
 /**
  * What the faults may hold (docs/reference/admin-api.md#faults): so many, each so large as listed (its route, consumer, reason
  * and details are the tester's text), so all of them together are bounded too, and list in one answer.
- * The faults scoped to one consumer hold a share of that (decision 0061): on a shared instance one team
- * filling the instance's count would leave every other team unable to add one.
+ * The faults scoped to one consumer hold a share of that (decision 0061).
  */
 export const FAULT_LIMITS = {
   count: 1000,
@@ -67,51 +60,29 @@ export const FAULT_LIMITS = {
   perConsumer: 100,
 } as const;
 
-const MAKE_ROOM = 'remove some (DELETE /__admin/faults/{id}) or all of them (DELETE /__admin/faults) first';
+/** The faults, each with its own seeded generator. */
+export class FaultRules extends ScopedRules<FaultSpec, Fault, SeededRandom> {
+  constructor() {
+    super('fault', FAULT_LIMITS);
+  }
 
-export class FaultRules {
-  private faults: Fault[] = [];
-  private readonly rngs = new Map<number, SeededRandom>();
-  private nextId = 1;
+  consumerOf(f: FaultSpec): string | undefined {
+    return f.consumer;
+  }
+
+  scopedTo(spec: FaultSpec, consumer: string): FaultSpec {
+    return { ...spec, consumer };
+  }
 
   /**
    * Adds a fault; a 409 when its consumer already holds its share, or the simulator as many faults as it keeps
    * (each one's size is the caller's check, faultSize).
    */
   add(spec: FaultSpec): Fault {
-    const { count, perConsumer } = FAULT_LIMITS;
-    if (spec.consumer !== undefined && this.faults.filter((f) => f.consumer === spec.consumer).length >= perConsumer) {
-      throw errors.conflict(
-        `consumer ${JSON.stringify(spec.consumer)} already holds ${perConsumer} faults scoped to it, its share of the simulator's; ${MAKE_ROOM}`,
-      );
-    }
-    if (this.faults.length >= count) throw errors.conflict(`the simulator already holds ${count} faults, as many as it keeps; ${MAKE_ROOM}`);
-    const fault: Fault = { ...spec, method: spec.method.toUpperCase(), id: this.nextId++, matched: 0, fired: 0 };
-    if (spec.times !== undefined) fault.remaining = spec.times;
-    this.faults.push(fault);
-    this.rngs.set(fault.id, new SeededRandom(spec.seed ?? 1));
-    return fault;
-  }
-
-  /** True when no fault is set: the request pipeline then skips the faults altogether. */
-  get none(): boolean {
-    return this.faults.length === 0;
-  }
-
-  list(): Fault[] {
-    return this.faults.map((f) => ({ ...f }));
-  }
-
-  remove(id: number): boolean {
-    const before = this.faults.length;
-    this.faults = this.faults.filter((f) => f.id !== id);
-    this.rngs.delete(id);
-    return this.faults.length < before;
-  }
-
-  clear(): void {
-    this.faults = [];
-    this.rngs.clear();
+    return this.hold(
+      (id) => ({ ...structuredClone(spec), method: spec.method.toUpperCase(), id, matched: 0, fired: 0 }),
+      () => new SeededRandom(spec.seed ?? 1),
+    );
   }
 
   /**
@@ -119,14 +90,13 @@ export class FaultRules {
    * the order added) that fires ends the request. Later terminal faults are not consulted, so they keep
    * their remaining count and their random sequence.
    */
-  decide(req: FaultRequest): FaultDecision {
+  decide(req: ScopedRequest): FaultDecision {
     const decision: FaultDecision = { delayMs: 0, firedIds: [] };
-    for (const f of this.faults) {
+    for (const { rule: f, state: rng } of this.held) {
       const terminal = f.action.kind !== 'latency';
       if (terminal && decision.terminal) continue;
-      if (!this.matches(f, req)) continue;
+      if (f.remaining === 0 || !inScope(f.method, f.route, f.consumer, req)) continue;
       f.matched++;
-      const rng = this.rngs.get(f.id)!;
       if (f.probability !== undefined && f.probability < 1 && !(rng.next() < f.probability)) continue;
       f.fired++;
       if (f.remaining !== undefined) f.remaining--;
@@ -140,10 +110,6 @@ export class FaultRules {
     }
     return decision;
   }
-
-  private matches(f: Fault, req: FaultRequest): boolean {
-    return f.remaining !== 0 && inScope(f.method, f.route, f.consumer, req);
-  }
 }
 
 /** A fault's size as listed: its JSON in UTF-8, with the counters it will carry. */
@@ -151,23 +117,12 @@ export function faultSize(spec: FaultSpec): number {
   return Buffer.byteLength(JSON.stringify({ ...spec, id: Number.MAX_SAFE_INTEGER, matched: Number.MAX_SAFE_INTEGER, fired: Number.MAX_SAFE_INTEGER }));
 }
 
-const REASONS: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+/** The statuses an injected error is named by its own reason phrase; any other by its class's. */
+const NAMED = [400, 401, 403, 404, 408, 409, 429, 500, 502, 503, 504];
 
 /** The reason phrase an injected error shows when the tester gave none. */
 export function defaultReason(status: number): string {
-  return REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request');
+  return STATUS_CODES[NAMED.includes(status) ? status : status >= 500 ? 500 : 400]!;
 }
 
 /** Details in the voice of the gateway, saying what a client should do. */

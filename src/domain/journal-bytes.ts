@@ -147,16 +147,10 @@ export class EntryWriter {
 
   /** A string of the entry, cut to the budget; its length goes here, its text with the others (`text`). */
   private add(s: string): void {
-    if (this.left === Infinity) {
-      const t = truncated(s, this.max);
-      this.strings.push(t);
-      this.u32(t.length);
-      return;
-    }
-    const t = truncated(s, Math.min(this.max, Math.max(0, this.left)));
+    const t = truncated(s, this.left === Infinity ? this.max : Math.min(this.max, Math.max(0, this.left)));
     this.strings.push(t);
     this.u32(t.length);
-    this.left -= 4 + Buffer.byteLength(t, 'utf8');
+    if (this.left !== Infinity) this.left -= 4 + Buffer.byteLength(t, 'utf8');
   }
 
   /**
@@ -238,14 +232,18 @@ const FIXED_BYTES = 128;
 const ENTRY_RESERVE = 12 * 1024;
 
 /**
- * Reads an entry's fields in the order EntryWriter wrote them. Strings are decoded up to the one asked for:
- * a query's summary decodes the first few alone.
+ * Reads an entry's fields in the order EntryWriter wrote them, twice: the first pass reads each string's
+ * length alone (its text is ''), which finds where the strings start; `rewind` then starts a second pass
+ * that decodes each string as it is read, up to the one asked for: a query's summary decodes the first few.
  */
 class EntryReader {
   private at = 0;
-  /** Where each string read so far ends in the text, in characters. */
+  /** Where each string ends in the text, in characters. */
   private ends: number[] = [];
-  private textAt = 0;
+  /** Where the strings start, once the first pass is over; -1 before. */
+  private textAt = -1;
+  private bodyAt = 0;
+  private next = 0;
   private each = false;
   /** An ASCII entry: its text as decoded so far. */
   private decoded = '';
@@ -271,23 +269,41 @@ class EntryReader {
     return n;
   }
 
-  /** The next string's length, read now; its text, later (`text`), once the text's place is known. */
-  str(): number {
+  /** The next string: in the first pass its length is noted and its text is ''. */
+  str(): string {
     const length = this.u32();
+    if (this.textAt >= 0) return this.text(this.next++);
     this.ends.push((this.ends.at(-1) ?? 0) + length);
-    return this.ends.length - 1;
+    return '';
   }
 
-  /** Where the strings start (read after every length), and past them the answer's bytes. */
-  startText(): void {
+  /** The next `n` strings; none in the first pass, which notes their lengths and builds nothing. */
+  strs(n: number): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const s = this.str();
+      if (this.textAt >= 0) out.push(s);
+    }
+    return out;
+  }
+
+  /** The answer's body kept of `total` bytes (read after the strings); '' in the first pass. */
+  body(kept: number, total: number): string {
+    return this.textAt < 0 ? '' : utf8WithMarker(this.buf.subarray(this.bodyAt, this.bodyAt + kept), total);
+  }
+
+  /** Ends the first pass (read after every length): finds where the strings start, and past them the answer's bytes. */
+  rewind(): void {
     this.each = this.u8() === EACH_STRING;
     this.textAt = this.nextAt = this.at;
     if (!this.each) this.at += this.ends.at(-1) ?? 0;
     else for (let i = 0; i < this.ends.length; i++) this.at += 5 + this.buf.readUInt32LE(this.at + 1);
+    this.bodyAt = this.at;
+    this.at = 0;
   }
 
   /** String number `i` of the entry. */
-  text(i: number): string {
+  private text(i: number): string {
     const end = this.ends[i]!;
     if (this.each) {
       while (this.strings.length <= i) {
@@ -302,127 +318,76 @@ class EntryReader {
     if (end > this.decoded.length) this.decoded = this.buf.toString('latin1', this.textAt, this.textAt + end);
     return this.decoded.slice(i === 0 ? 0 : this.ends[i - 1]!, end);
   }
-
-  bytes(length: number): Buffer {
-    const start = this.at;
-    this.at += length;
-    return this.buf.subarray(start, this.at);
-  }
 }
 
-interface Layout {
-  durationMs: number;
-  summary: Omit<EntrySummary, 'at' | 'method' | 'path' | 'consumer' | 'user' | 'login'>;
-  /** The summary's strings, by number. */
-  at: number;
-  method: number;
-  url: number;
-  path: number;
-  consumer?: number;
-  user?: number;
-  login?: number;
-  rejected?: { check?: number; reason: number; code: number; details: number; cause?: number };
-  faults?: number[];
-  override?: number;
-  request?: { raw: number[]; params: Array<[number, number]>; body?: number };
-  answer?: { head: number; text?: number; total?: number; kept?: number };
-}
-
-/** Reads every number and string length of the entry, and finds where its text and body start. */
-function layoutOf(r: EntryReader): Layout {
+/**
+ * The entry's fields as the admin API shows them (headers as name/value pairs, bodies as text), read in the
+ * order they were written; with `headOnly`, the first ones alone (what a query tests) and the rest left unread.
+ */
+function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
   const id = r.f64();
   const flags = r.u8();
   const durationMs = r.f64();
   const status = r.u32();
-  const l: Layout = {
-    durationMs,
-    summary: { id, status, rejected: (flags & REJECTED) !== 0 },
+  // Fields in the order the admin API shows (the order src/http/middleware/journal-middleware.ts records them in).
+  const e: JournalEntry = {
+    id,
     at: r.str(),
     method: r.str(),
     url: r.str(),
     path: r.str(),
+    ...(flags & CONSUMER ? { consumer: r.str() } : {}),
+    ...(flags & USER ? { user: r.str() } : {}),
+    ...(flags & LOGIN ? { login: r.str() } : {}),
+    status,
+    durationMs,
   };
-  if (flags & CONSUMER) l.consumer = r.str();
-  if (flags & USER) l.user = r.str();
-  if (flags & LOGIN) l.login = r.str();
+  if (headOnly) return e;
   if (flags & REJECTED) {
     const has = r.u8();
-    const check = has & 1 ? r.str() : undefined;
-    l.rejected = { reason: r.str(), code: r.str(), details: r.str() };
-    if (check !== undefined) l.rejected.check = check;
-    if (has & 2) l.rejected.cause = r.str();
+    e.rejected = { ...(has & 1 ? { check: r.str() } : {}), reason: r.str(), code: r.str(), details: r.str(), ...(has & 2 ? { cause: r.str() } : {}) };
   }
-  if (flags & FAULTS) l.faults = Array.from({ length: r.u32() }, () => r.f64());
-  if (flags & OVERRIDE) l.override = r.f64();
+  if (flags & FAULTS) e.faults = Array.from({ length: r.u32() }, () => r.f64());
+  if (flags & OVERRIDE) e.override = r.f64();
   if (flags & REQUEST) {
-    const raw = Array.from({ length: r.u32() }, () => r.str());
-    const params = Array.from({ length: r.u32() }, (): [number, number] => [r.str(), r.str()]);
-    l.request = { raw, params };
-    if (r.u8() === 1) l.request.body = r.str();
+    const headers = pairsOf(r.strs(r.u32()));
+    e.request = { headers, params: pairsOf(r.strs(2 * r.u32())) };
+    if (r.u8() === 1) e.request.body = r.str();
   }
   if (flags & ANSWER) {
-    const head = r.str();
+    e.answer = { status, headers: headersOf(r.str()) };
     const kind = r.u8();
-    l.answer = { head };
-    if (kind === 1) l.answer.text = r.str();
+    if (kind === 1) e.answer.body = r.str();
     if (kind === 2) {
-      l.answer.total = r.u32();
-      l.answer.kept = r.u32();
+      const total = r.u32();
+      e.answer.body = r.body(r.u32(), total);
     }
   }
-  r.startText();
-  return l;
+  return e;
 }
 
 /** The fields a query tests, decoding only their strings. */
 export function summaryOf(bytes: Buffer): EntrySummary {
   const r = new EntryReader(bytes);
-  const l = layoutOf(r);
-  const s: EntrySummary = { ...l.summary, at: r.text(l.at), method: r.text(l.method), path: r.text(l.path) };
-  if (l.consumer !== undefined) s.consumer = r.text(l.consumer);
-  if (l.user !== undefined) s.user = r.text(l.user);
-  if (l.login !== undefined) s.login = r.text(l.login);
-  return s;
+  fieldsOf(r);
+  r.rewind();
+  const { id, at, method, path, consumer, user, login, status } = fieldsOf(r, true);
+  return { id, at, method, path, consumer, user, login, status, rejected: (bytes.readUInt8(8) & REJECTED) !== 0 };
 }
 
-/** The entry as the admin API shows it: headers as name/value pairs, bodies as text. */
+/** The entry as the admin API shows it. */
 export function entryOf(bytes: Buffer): JournalEntry {
   const r = new EntryReader(bytes);
-  const l = layoutOf(r);
-  // Fields in the order the admin API shows (the order src/http/middleware/journal-middleware.ts records them in).
-  const e: JournalEntry = {
-    id: l.summary.id,
-    at: r.text(l.at),
-    method: r.text(l.method),
-    url: r.text(l.url),
-    path: r.text(l.path),
-    ...(l.consumer === undefined ? {} : { consumer: r.text(l.consumer) }),
-    ...(l.user === undefined ? {} : { user: r.text(l.user) }),
-    ...(l.login === undefined ? {} : { login: r.text(l.login) }),
-    status: l.summary.status,
-    durationMs: l.durationMs,
-  };
-  const j = l.rejected;
-  if (j) {
-    e.rejected = { ...(j.check === undefined ? {} : { check: r.text(j.check) }), reason: r.text(j.reason), code: r.text(j.code), details: r.text(j.details) };
-    if (j.cause !== undefined) e.rejected.cause = r.text(j.cause);
-  }
-  if (l.faults) e.faults = l.faults;
-  if (l.override !== undefined) e.override = l.override;
-  if (l.request) {
-    const headers: NameValue[] = [];
-    const raw = l.request.raw;
-    for (let i = 0; i + 1 < raw.length; i += 2) headers.push([r.text(raw[i]!), r.text(raw[i + 1]!)]);
-    e.request = { headers, params: l.request.params.map(([k, v]): NameValue => [r.text(k), r.text(v)]) };
-    if (l.request.body !== undefined) e.request.body = r.text(l.request.body);
-  }
-  const a = l.answer;
-  if (a) {
-    e.answer = { status: l.summary.status, headers: headersOf(r.text(a.head)) };
-    if (a.text !== undefined) e.answer.body = r.text(a.text);
-    if (a.kept !== undefined) e.answer.body = utf8WithMarker(r.bytes(a.kept), a.total!);
-  }
-  return e;
+  fieldsOf(r);
+  r.rewind();
+  return fieldsOf(r);
+}
+
+/** Name, value, name, value, ... as pairs. */
+function pairsOf(flat: readonly string[]): NameValue[] {
+  const out: NameValue[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
 }
 
 /** The header lines of a header block (`HTTP/1.1 200 OK\r\nName: value\r\n...\r\n\r\n`), status line left out. */

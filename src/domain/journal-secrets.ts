@@ -1,3 +1,5 @@
+import { percentDecode } from './oauth/percent-decode.js';
+
 // What the journal never keeps (docs/reference/admin-api.md#journal, #security): a subscriber's password from the login page,
 // and a PLAINTEXT signature, which is the consumer secret and the token secret themselves (RFC 5849 3.4.4).
 // An HMAC-SHA1 signature reveals no secret and is what a signature problem is debugged with, so it stays.
@@ -36,7 +38,7 @@ export function withoutSecrets(request: JournalledRequest): JournalledRequest {
   return {
     url: q === -1 ? request.url : request.url.slice(0, q + 1) + redactEncoded(request.url.slice(q + 1), secret),
     rawHeaders: plaintext
-      ? request.rawHeaders.map((v, i) => (i % 2 === 1 && isAuthorization(request.rawHeaders[i - 1]!) ? redactHeader(v) : v))
+      ? request.rawHeaders.map((v, i) => (i % 2 === 1 && isAuthorization(request.rawHeaders[i - 1]!) ? v.replace(SIGNATURE_IN_HEADER, `$1"${REDACTED}"`) : v))
       : request.rawHeaders,
     params: request.params.map(([name, value]) => [name, secret(name) ? REDACTED : value] as const),
     body: request.body === undefined ? undefined : redactEncoded(request.body, secret),
@@ -52,10 +54,6 @@ function isAuthorization(name: string): boolean {
   return name.length === 13 && name.toLowerCase() === 'authorization';
 }
 
-function redactHeader(value: string): string {
-  return value.replace(SIGNATURE_IN_HEADER, `$1"${REDACTED}"`);
-}
-
 /** `a=1&password=x` -> `a=1&password=[redacted]`: each pair whose decoded name is secret. */
 function redactEncoded(text: string, secret: (name: string) => boolean): string {
   return text
@@ -63,15 +61,7 @@ function redactEncoded(text: string, secret: (name: string) => boolean): string 
     .map((pair) => {
       const eq = pair.indexOf('=');
       const rawName = eq === -1 ? pair : pair.slice(0, eq);
-      return secret(decodeName(rawName)) ? `${rawName}=${REDACTED}` : pair;
+      return secret(percentDecode(rawName, { plusAsSpace: true })) ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
-}
-
-function decodeName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
 }

@@ -1,5 +1,4 @@
-import { errors } from './api-error.js';
-import { inScope, type ScopedRequest } from './request-scope.js';
+import { inScope, type HeldRule, type ScopedRequest, ScopedRules } from './scoped-rules.js';
 
 // Answer overrides (issue 16): what a tester adds so one request gets an answer the model cannot produce (a
 // gateway's HTML 503, malformed or truncated XML, an extra element, an empty queue for one call). Faults
@@ -24,13 +23,16 @@ export interface OverrideMatch {
 export interface OverrideAnswer {
   /** 200-599. */
   status: number;
-  /** Sent as given (names as written); Content-Length is the body's own. */
+  /**
+   * Sent as given (names as written), at most 8 KiB; the framing (Content-Length, Transfer-Encoding, Trailer)
+   * and the connection (Connection but `close`, Keep-Alive, Proxy-Connection, TE, Upgrade) are the simulator's.
+   */
   headers?: Record<string, string>;
-  /** The body as text, sent as UTF-8. */
+  /** The body as text, sent as UTF-8; at most 1 MiB. */
   body?: string;
-  /** The body as base64, for any bytes. */
+  /** The body as base64, for any bytes (instead of body); at most 1 MiB decoded. */
   bodyBase64?: string;
-  /** Content-Type; with a body and none given, the API's own XML content type. */
+  /** Default with a body: application/xml;charset=UTF-8, as the API's answers. */
   contentType?: string;
 }
 
@@ -43,12 +45,9 @@ export interface OverrideSpec {
   times?: number;
 }
 
-export interface Override extends OverrideSpec {
-  id: number;
+export interface Override extends OverrideSpec, HeldRule {
   /** Requests it answered. */
   answered: number;
-  /** Answers left when `times` was given; 0 = used up (listed until removed, so a test can inspect it). */
-  remaining?: number;
 }
 
 type Pairs = ReadonlyArray<readonly [string, string]>;
@@ -91,85 +90,37 @@ export const OVERRIDE_LIMITS = {
   /** All of them together, as GET /__admin/overrides lists them (JSON, UTF-8). */
   totalBytes: 16 * 1024 * 1024,
   /** Overrides scoped to one consumer, whoever added them. */
-  perConsumerCount: 100,
+  perConsumer: 100,
   /** Those overrides' bytes as listed: two answers of the largest body, with room to spare. */
   perConsumerBytes: 2 * 1024 * 1024,
 } as const;
 
-export class OverrideRules {
-  private overrides: Override[] = [];
-  /** Each override's reply, built once when it is added. */
-  private readonly replies = new Map<number, Omit<OverrideReply, 'overrideId'>>();
-  /** Each override's size as listed (JSON bytes), and their sum. */
-  private readonly sizes = new Map<number, number>();
-  private bytes = 0;
-  private nextId = 1;
+/** The overrides, each with its reply built once when it is added. */
+export class OverrideRules extends ScopedRules<OverrideSpec, Override, Omit<OverrideReply, 'overrideId'>> {
+  constructor() {
+    super('override', OVERRIDE_LIMITS);
+  }
+
+  consumerOf(o: OverrideSpec): string | undefined {
+    return o.match.consumer;
+  }
+
+  scopedTo(spec: OverrideSpec, consumer: string): OverrideSpec {
+    return { ...spec, match: { ...spec.match, consumer } };
+  }
 
   /** Adds an override; a 409 when the overrides already hold as many, or as many bytes, as they may. */
   add(spec: OverrideSpec): Override {
-    const override: Override = { id: this.nextId, ...structuredClone(spec), answered: 0 };
-    override.match.method = spec.match.method.toUpperCase();
-    if (spec.times !== undefined) override.remaining = spec.times;
-    const size = Buffer.byteLength(JSON.stringify(override));
-    this.checkRoomFor(size, override.match.consumer);
-    this.nextId++;
-    this.overrides.push(override);
-    this.replies.set(override.id, replyOf(override));
-    this.sizes.set(override.id, size);
-    this.bytes += size;
-    return structuredClone(override);
-  }
-
-  private checkRoomFor(size: number, consumer: string | undefined): void {
-    const { count, totalBytes, perConsumerCount, perConsumerBytes } = OVERRIDE_LIMITS;
-    const free = 'remove some (DELETE /__admin/overrides/{id}) or all of them (DELETE /__admin/overrides) first';
-    if (consumer !== undefined) {
-      const theirs = this.overrides.filter((o) => o.match.consumer === consumer);
-      const who = `consumer ${JSON.stringify(consumer)}`;
-      if (theirs.length >= perConsumerCount) {
-        throw errors.conflict(`${who} already holds ${perConsumerCount} overrides scoped to it, its share of the simulator's; ${free}`);
-      }
-      const held = theirs.reduce((sum, o) => sum + this.sizes.get(o.id)!, 0);
-      if (held + size > perConsumerBytes) {
-        throw errors.conflict(
-          `this override (${size} bytes as listed) would take ${who}'s overrides past ${perConsumerBytes} bytes, its share of the simulator's (${held} held); ${free}`,
-        );
-      }
-    }
-    if (this.overrides.length >= count) throw errors.conflict(`the simulator already holds ${count} overrides, as many as it keeps; ${free}`);
-    if (this.bytes + size > totalBytes) {
-      throw errors.conflict(`this override (${size} bytes as listed) would take the overrides past ${totalBytes} bytes in all (${this.bytes} held); ${free}`);
-    }
-  }
-
-  /** True when no override is set: the request pipeline then skips them altogether. */
-  get none(): boolean {
-    return this.overrides.length === 0;
+    return this.hold((id) => {
+      const override: Override = { id, ...structuredClone(spec), answered: 0 };
+      override.match.method = spec.match.method.toUpperCase();
+      return override;
+    }, replyOf);
   }
 
   /** True when an override looks at parameters: only then are the query and form decoded for them. */
   get readsParams(): boolean {
-    return this.overrides.some((o) => o.match.query !== undefined || o.match.form !== undefined);
-  }
-
-  list(): Override[] {
-    return this.overrides.map((o) => structuredClone(o));
-  }
-
-  remove(id: number): boolean {
-    const before = this.overrides.length;
-    this.overrides = this.overrides.filter((o) => o.id !== id);
-    this.replies.delete(id);
-    this.bytes -= this.sizes.get(id) ?? 0;
-    this.sizes.delete(id);
-    return this.overrides.length < before;
-  }
-
-  clear(): void {
-    this.overrides = [];
-    this.replies.clear();
-    this.sizes.clear();
-    this.bytes = 0;
+    return this.held.some(({ rule: o }) => o.match.query !== undefined || o.match.form !== undefined);
   }
 
   /**
@@ -177,18 +128,14 @@ export class OverrideRules {
    * answer against it; undefined when none matches, and the API answers.
    */
   decide(req: OverrideRequest): OverrideReply | undefined {
-    for (const o of this.overrides) {
-      if (!this.matches(o, req)) continue;
+    for (const { rule: o, state: reply } of this.held) {
+      const m = o.match;
+      if (o.remaining === 0 || !inScope(m.method, m.path, m.consumer, req) || !holds(req.query ?? [], m.query) || !holds(req.form ?? [], m.form)) continue;
       o.answered++;
       if (o.remaining !== undefined) o.remaining--;
-      return { overrideId: o.id, ...this.replies.get(o.id)! };
+      return { overrideId: o.id, ...reply };
     }
     return undefined;
-  }
-
-  private matches(o: Override, req: OverrideRequest): boolean {
-    const m = o.match;
-    return o.remaining !== 0 && inScope(m.method, m.path, m.consumer, req) && holds(req.query ?? [], m.query) && holds(req.form ?? [], m.form);
   }
 }
 

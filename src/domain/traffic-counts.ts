@@ -1,4 +1,5 @@
 import type { ApiError } from './api-error.js';
+import { OAUTH_PROBLEMS } from './coverage.js';
 
 /** The route label of a request no documented operation matches: one label, so no client can grow the set. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -11,23 +12,7 @@ const OTHER_REASON = 'other';
  * the refusals that carry none, the check that failed (src/domain/api-error.ts). A closed list, so the label
  * set stays bounded whatever a client sends.
  */
-export const OAUTH_REJECTION_REASONS: readonly string[] = [
-  'parameter_absent',
-  'parameter_rejected',
-  'version_rejected',
-  'signature_method_rejected',
-  'timestamp_refused',
-  'consumer_key_unknown',
-  'token_rejected',
-  'signature_invalid',
-  'nonce_used',
-  'verifier_invalid',
-  'oauth-present',
-  'oauth-parameters',
-  'oauth-nonce',
-  'oauth-user',
-  OTHER_REASON,
-];
+const OAUTH_REJECTION_REASONS = [...OAUTH_PROBLEMS.map((p) => p.problem), 'oauth-present', 'oauth-parameters', 'oauth-nonce', 'oauth-user', OTHER_REASON];
 
 /** One row of the request counts. */
 export interface RequestCount {
