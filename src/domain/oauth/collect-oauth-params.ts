@@ -1,7 +1,7 @@
 import type { ApiError } from '../api-error.js';
 import { parseAuthorizationHeader } from './authorization-header.js';
 import type { NamedParam } from './base-string.js';
-import { percentDecode } from './percent-decode.js';
+import { decodePairs } from './percent-decode.js';
 
 /** One decoded request parameter; a request may carry the same name several times. */
 export interface RequestParam extends NamedParam {
@@ -34,17 +34,8 @@ export function collectOAuthParams(parts: RawRequestParts): CollectedParams {
   return header.realm === undefined ? { ok: true, params } : { ok: true, params, realm: header.realm };
 }
 
-/** application/x-www-form-urlencoded pairs: `+` is a space, a name without `=` has the empty value. */
+/** A query string (its leading `?` dropped) or form body, decoded as form pairs that remember their source. */
 function parseFormEncoded(raw: string | undefined, source: 'query' | 'body'): RequestParam[] {
   const text = source === 'query' && raw?.startsWith('?') ? raw.slice(1) : (raw ?? '');
-  return text
-    .split('&')
-    .filter((piece) => piece !== '')
-    .map((piece) => {
-      const eq = piece.indexOf('=');
-      const [name, value] = eq === -1 ? [piece, ''] : [piece.slice(0, eq), piece.slice(eq + 1)];
-      return { name: percentDecode(name, FORM), value: percentDecode(value, FORM), source };
-    });
+  return decodePairs(text).map(([name, value]) => ({ name, value, source }));
 }
-
-const FORM = { plusAsSpace: true } as const;
