@@ -17,10 +17,8 @@ import { verifyOAuth } from './verify-oauth.js';
  */
 export function oauthRoutes(): Router {
   const router = Router();
-  const requestToken = { GET: answerRequestToken, POST: answerRequestToken };
-  const accessToken = { GET: answerAccessToken, POST: answerAccessToken };
-  resource(router, '/oauth/request_token', requestToken);
-  resource(router, '/oauth/access_token', accessToken);
+  resource(router, '/oauth/request_token', { GET: answerRequestToken, POST: answerRequestToken });
+  resource(router, '/oauth/access_token', { GET: answerAccessToken, POST: answerAccessToken });
   router.use(authorizePageRoutes());
   return router;
 }
