@@ -3,10 +3,8 @@
 
 const QUEUE_PATH = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*)?\/users\/([0-9A-Fa-f-]+)\/queues\/(every|\d{1,15})\/?(?:[?#].*)?$/i;
 
-export type QueueRef = { guid: string; queue: 'every' | number };
-
 /** A sub-queue or every-queue reference (`.../users/<guid>/queues/<id|every>`), or undefined. */
-export function parseQueueRef(ref: string): QueueRef | undefined {
+export function parseQueueRef(ref: string): { guid: string; queue: 'every' | number } | undefined {
   const m = QUEUE_PATH.exec(ref.trim());
   if (!m) return undefined;
   const queue = m[2]!.toLowerCase() === 'every' ? 'every' : Number(m[2]);
