@@ -1,9 +1,8 @@
 import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { parseExpand } from '../../domain/expand.js';
-import { parseBooleanParam, parseListDescription, parseListName } from '../../domain/list-params.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
-import { newList, planListAdds } from '../../domain/list-writes.js';
+import { newList, parseBooleanParam, parseListDescription, parseListName, planListAdds } from '../../domain/list-writes.js';
 import { isoDateTime } from '../../domain/sim-clock.js';
 import type { ListEntry, User, UserList } from '../../domain/types.js';
 import { statusXml } from '../../xml/error.js';
@@ -75,7 +74,7 @@ export function listRoutes(): Router {
         const { stores, now } = dataOf(req);
         const list = ownList(req, user);
         const add = (refs: string[], catalog: CatalogFacts) => {
-          const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
+          const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-writes.ts)
           const facts = { ...catalog, inList: (id: number) => stores.lists.entry(list.id, id) !== undefined };
           return ctx.sandbox.write(() => {
             const plan = planListAdds(refs, { listId: list.id, comment, nextSeq: () => stores.sequences.next('list_entry') }, facts, now);
