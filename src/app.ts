@@ -61,7 +61,7 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   // Each group's routes all live under its prefix (src/http/routes/under-prefix.ts). The narrower prefixes come
   // first: a router whose last layer ran and passed a request on hands it over in a later turn (express
   // defers its `done`), out of its batch; test/answers-in-batches.test.ts fails, naming the group, if so.
-  app.use(underPrefix('/oauth', oauthRoutes()));
+  app.use(underPrefix('/oauth', oauthRoutes(config)));
   app.use(underPrefix('/catalog', catalogRoutes()));
   app.use(underPrefix('/categories', categoryRoutes()));
   app.use(underPrefix('/users/:guid/queues', queueRoutes()));

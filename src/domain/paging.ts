@@ -35,8 +35,7 @@ function pageNumber(name: string, value: string, wrong: string): number {
  * (docs/reference/wire-format.md#paged-lists).
  */
 export function lastPageStart(total: number, itemsPerPage: number): number {
-  if (total <= 0) return 1;
-  return Math.floor((total - 1) / itemsPerPage) * itemsPerPage + 1;
+  return total <= 0 ? 1 : Math.floor((total - 1) / itemsPerPage) * itemsPerPage + 1;
 }
 
 /** Start of the next page, or undefined on the last page or past the end. */

@@ -52,8 +52,7 @@ export function isFlagFacet(facet: string): facet is FlagFacet {
 
 /** The release-date window of a flag facet on a given day (YYYY-MM-DD); most_popular is not a date facet. */
 export function releaseWindow(facet: 'coming_soon' | 'new_releases', today: string): { after?: string; from?: string; to?: string } {
-  if (facet === 'coming_soon') return { after: today };
-  return { from: addDays(today, -NEW_RELEASE_DAYS), to: today };
+  return facet === 'coming_soon' ? { after: today } : { from: addDays(today, -NEW_RELEASE_DAYS), to: today };
 }
 
 /** YYYY-MM-DD plus n days, in UTC. */

@@ -10,10 +10,9 @@ const TITLE_REF = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*)?(?:\/[^?#\s]*)?\/catalog
 
 /** The title id a reference names, or undefined when it is not a title URI. */
 export function titleIdOfRef(ref: string): number | undefined {
-  const m = TITLE_REF.exec(ref.trim());
-  if (!m) return undefined;
-  const id = Number(m[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  // At most 15 digits: always a safe integer; NaN when nothing matched.
+  const id = Number(TITLE_REF.exec(ref.trim())?.[1]);
+  return id > 0 ? id : undefined;
 }
 
 export interface TitleRef {

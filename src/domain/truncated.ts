@@ -37,8 +37,7 @@ export function truncated(s: string, maxBytes: number): string {
  * a 300 KB answer costs the decoding of 4 KiB; the result is a new string, holding nothing else alive.
  */
 export function truncatedUtf8(bytes: Uint8Array, maxBytes: number): string {
-  const end = utf8Kept(bytes, maxBytes);
-  return utf8WithMarker(bytes.subarray(0, end), bytes.length);
+  return utf8WithMarker(bytes.subarray(0, utf8Kept(bytes, maxBytes)), bytes.length);
 }
 
 /** How many of the bytes truncatedUtf8 keeps: all when they fit, else up to a character's start within the budget. */

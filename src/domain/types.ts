@@ -3,12 +3,6 @@
 /** What kind of product a title is; decides the `catalog` category and which links it has. */
 export type TitleKind = 'film' | 'tv' | 'game';
 
-/**
- * The certificate board: bbfc for video, pegi for games, exactly one per title
- * (docs/reference/wire-format.md#the-catalog_title).
- */
-export type CertificateScheme = 'bbfc' | 'pegi';
-
 export interface TitleLanguages {
   main: string[];
   hearingImpaired: string[];
@@ -34,7 +28,8 @@ export interface Title {
   adult: boolean;
   /** Media format, e.g. `DVD`, `Blu-ray`, `PlayStation 3`. */
   format: string;
-  certificateScheme: CertificateScheme;
+  /** The certificate board: bbfc for video, pegi for games (docs/reference/wire-format.md#the-catalog_title). */
+  certificateScheme: 'bbfc' | 'pegi';
   certificate: string;
   genres: string[];
   languages: TitleLanguages;

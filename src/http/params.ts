@@ -1,5 +1,5 @@
 import { errors } from '../domain/api-error.js';
-import { percentDecode } from '../domain/oauth/percent-decode.js';
+import { decodePairs } from '../domain/oauth/percent-decode.js';
 
 /**
  * The API parameters of a request: the query string and a form body together, in the order sent, duplicates
@@ -44,31 +44,6 @@ export class Params {
  * request of tiny parameters costs to decode and journal.
  */
 export const MAX_PARAMS = 256;
-
-/**
- * Decodes `a=1&b=x+y` pairs with the same decoder the OAuth verifier uses, so a handler sees exactly the
- * values that were signed: a malformed `%` is kept, bytes that are not UTF-8 become U+FFFD, never an error.
- * Past `max` pairs (with those in `out` already) it stops and throws tooManyParameters, before decoding more.
- */
-export function decodePairs(raw: string, max = Infinity, out: Array<[string, string]> = []): Array<[string, string]> {
-  let from = 0;
-  while (from <= raw.length && raw) {
-    let to = raw.indexOf('&', from);
-    if (to === -1) to = raw.length;
-    if (to > from) {
-      if (out.length >= max) throw errors.tooManyParameters(max);
-      const part = raw.slice(from, to);
-      const eq = part.indexOf('=');
-      const k = eq === -1 ? part : part.slice(0, eq);
-      const v = eq === -1 ? '' : part.slice(eq + 1);
-      out.push([percentDecode(k, FORM), percentDecode(v, FORM)]);
-    }
-    from = to + 1;
-  }
-  return out;
-}
-
-const FORM = { plusAsSpace: true } as const;
 
 /** With the `u` flag a surrogate pair is one code point; what \p{Cs} still matches stands alone. */
 const LONE_SURROGATE = /\p{Cs}/u;

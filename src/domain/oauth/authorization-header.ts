@@ -2,12 +2,14 @@ import { errors, type ApiError } from '../api-error.js';
 import type { NamedParam } from './base-string.js';
 import { percentDecode } from './percent-decode.js';
 
-/** One `name="value"` pair of the Authorization header, decoded. */
-export interface HeaderParam extends NamedParam {
-  readonly source: 'header';
+/** One decoded request parameter; a request may carry the same name several times. */
+export interface RequestParam extends NamedParam {
+  /** Where it came from: the Authorization header, the query string or a form body. */
+  readonly source: 'header' | 'query' | 'body';
 }
 
-export type ParsedHeader = { ok: true; params: HeaderParam[]; realm?: string } | { ok: false; error: ApiError };
+/** The Authorization header's parameters (collectOAuthParams: with the query's and the form body's). */
+export type ParsedHeader = { ok: true; params: RequestParam[]; realm?: string } | { ok: false; error: ApiError };
 
 /**
  * `OAuth realm="x", name="value",name="value"` (RFC 5849 3.5.1). Tolerated: any case of the scheme
@@ -25,7 +27,7 @@ export function parseAuthorizationHeader(header: string | undefined): ParsedHead
   if (pos < 0) return { ok: true, params: [] };
 
   const end = header.length;
-  const params: HeaderParam[] = [];
+  const params: RequestParam[] = [];
   let realm: string | undefined;
   let read = false;
   for (;;) {

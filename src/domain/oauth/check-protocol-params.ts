@@ -48,14 +48,12 @@ export type ProtocolParams = Omit<SentProtocol, 'any' | 'timestamp'> & {
   timestamp?: number;
 };
 
-export type ProtocolRead = { ok: true; sent: SentProtocol } | { ok: false; error: ApiError };
-
 /**
  * One pass over every parameter: the protocol values, or the first protocol parameter (in request order)
  * seen a second time, even with the same value (RFC 5849 3.1: each at most once across header, query and
  * body). The verifier reads a request once here instead of looking each name up in turn.
  */
-export function readProtocolParams(params: ReadonlyArray<NamedParam>): ProtocolRead {
+export function readProtocolParams(params: ReadonlyArray<NamedParam>): { ok: true; sent: SentProtocol } | { ok: false; error: ApiError } {
   const sent: SentProtocol = { any: false };
   // Requests send five to eight protocol parameters: a short list beats a Set; past that, a Set keeps it linear.
   const names: string[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectOAuthParams, type RequestParam } from './collect-oauth-params.js';
+import type { RequestParam } from './authorization-header.js';
+import { collectOAuthParams } from './collect-oauth-params.js';
 
 const pairs = (params: RequestParam[]) => params.map((p) => [p.name, p.value]);
 

@@ -1,13 +1,5 @@
-import type { ApiError } from '../api-error.js';
-import { parseAuthorizationHeader } from './authorization-header.js';
-import type { NamedParam } from './base-string.js';
-import { percentDecode } from './percent-decode.js';
-
-/** One decoded request parameter; a request may carry the same name several times. */
-export interface RequestParam extends NamedParam {
-  /** Where it came from: the Authorization header, the query string or a form body. */
-  readonly source: 'header' | 'query' | 'body';
-}
+import { parseAuthorizationHeader, type ParsedHeader, type RequestParam } from './authorization-header.js';
+import { decodePairs } from './percent-decode.js';
 
 export interface RawRequestParts {
   /** The Authorization header exactly as received, if any. */
@@ -18,8 +10,6 @@ export interface RawRequestParts {
   formBody?: string | undefined;
 }
 
-export type CollectedParams = { ok: true; params: RequestParam[]; realm?: string } | { ok: false; error: ApiError };
-
 /**
  * Gathers every parameter the signature covers (RFC 5849 3.4.1.3.1): the Authorization header's `name="value"`
  * pairs except `realm`, then the query string, then the form body, decoded, in request order and with
@@ -27,24 +17,14 @@ export type CollectedParams = { ok: true; params: RequestParam[]; realm?: string
  * and sign query and form parameters too (docs/reference/oauth.md#the-rules-in-short). A header that uses the
  * OAuth scheme but cannot be parsed is the only failure.
  */
-export function collectOAuthParams(parts: RawRequestParts): CollectedParams {
+export function collectOAuthParams(parts: RawRequestParts): ParsedHeader {
   const header = parseAuthorizationHeader(parts.authorization);
   if (!header.ok) return header;
-  const params: RequestParam[] = [...header.params, ...parseFormEncoded(parts.rawQuery, 'query'), ...parseFormEncoded(parts.formBody, 'body')];
-  return header.realm === undefined ? { ok: true, params } : { ok: true, params, realm: header.realm };
+  return { ...header, params: [...header.params, ...parseFormEncoded(parts.rawQuery, 'query'), ...parseFormEncoded(parts.formBody, 'body')] };
 }
 
-/** application/x-www-form-urlencoded pairs: `+` is a space, a name without `=` has the empty value. */
+/** A query string (its leading `?` dropped) or form body, decoded as form pairs that remember their source. */
 function parseFormEncoded(raw: string | undefined, source: 'query' | 'body'): RequestParam[] {
   const text = source === 'query' && raw?.startsWith('?') ? raw.slice(1) : (raw ?? '');
-  return text
-    .split('&')
-    .filter((piece) => piece !== '')
-    .map((piece) => {
-      const eq = piece.indexOf('=');
-      const [name, value] = eq === -1 ? [piece, ''] : [piece.slice(0, eq), piece.slice(eq + 1)];
-      return { name: percentDecode(name, FORM), value: percentDecode(value, FORM), source };
-    });
+  return decodePairs(text).map(([name, value]) => ({ name, value, source }));
 }
-
-const FORM = { plusAsSpace: true } as const;

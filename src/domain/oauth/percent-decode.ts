@@ -1,3 +1,5 @@
+import { errors } from '../api-error.js';
+
 /**
  * Lenient percent-decoding for OAuth parameter collection (RFC 5849 3.4.1.3.1).
  *
@@ -53,3 +55,29 @@ function decodeLeniently(text: string): string {
   }
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
+
+/**
+ * Decodes application/x-www-form-urlencoded `a=1&b=x+y` pairs (`+` is a space, a name without `=` has the
+ * empty value, empty pieces are skipped), for the OAuth verifier and the handlers alike, so a handler sees
+ * exactly the values that were signed: a malformed `%` is kept, bytes that are not UTF-8 become U+FFFD, never an error.
+ * Past `max` pairs (with those in `out` already) it stops and throws tooManyParameters, before decoding more.
+ */
+export function decodePairs(raw: string, max = Infinity, out: Array<[string, string]> = []): Array<[string, string]> {
+  let from = 0;
+  while (from <= raw.length && raw) {
+    let to = raw.indexOf('&', from);
+    if (to === -1) to = raw.length;
+    if (to > from) {
+      if (out.length >= max) throw errors.tooManyParameters(max);
+      const part = raw.slice(from, to);
+      const eq = part.indexOf('=');
+      const k = eq === -1 ? part : part.slice(0, eq);
+      const v = eq === -1 ? '' : part.slice(eq + 1);
+      out.push([percentDecode(k, FORM), percentDecode(v, FORM)]);
+    }
+    from = to + 1;
+  }
+  return out;
+}
+
+const FORM = { plusAsSpace: true } as const;

@@ -20,11 +20,6 @@ export type SignatureVerdict = { ok: true; baseString: string } | { ok: false; b
  */
 export function verifySignature(input: VerifySignatureInput): SignatureVerdict {
   const baseString = signatureBaseString(input);
-  const expected = sign({
-    method: input.signatureMethod,
-    baseString,
-    consumerSecret: input.consumerSecret,
-    tokenSecret: input.tokenSecret,
-  });
+  const expected = sign({ method: input.signatureMethod, baseString, consumerSecret: input.consumerSecret, tokenSecret: input.tokenSecret });
   return secretsMatch(expected, input.signature) ? { ok: true, baseString } : { ok: false, baseString, error: errors.invalidSignature(baseString) };
 }

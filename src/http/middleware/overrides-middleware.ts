@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { OverrideReply } from '../../domain/overrides.js';
 import { noteAnswerBody, pendingOf } from '../journal-notes.js';
-import { decodePairs } from '../params.js';
+import { decodePairs } from '../../domain/oauth/percent-decode.js';
 import { ctxOf } from '../request-context.js';
 import { answerNotSent, XML_CONTENT_TYPE } from '../send-xml.js';
 import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';

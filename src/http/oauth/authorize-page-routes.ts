@@ -1,9 +1,10 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
+import type { Config } from '../../config.js';
 import { parseCallback, OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
 import { secretsMatch } from '../../domain/secrets-match.js';
 import type { TokenRecord } from '../../domain/oauth/token-state.js';
 import type { User } from '../../domain/types.js';
-import { allowedHostsOf, requireAllowedHost } from '../../web/host-guard.js';
+import { allowedHostOnly } from '../../web/host-guard.js';
 import { authorisableToken, consumerNameOf, decideRequestToken } from '../../world/decide-request-token.js';
 import type { Sandbox } from '../../world/sandbox.js';
 import { activationCodePage, allowedPage, deniedPage, signInPage, verifierPage } from './authorize-page.js';
@@ -26,14 +27,9 @@ export const OLD_AUTHORIZE_PATH = '/oauth/authorize';
  * own host names (DNS rebinding), and Allow and Deny need the token of a page it showed (cross-site forms):
  * docs/reference/admin-api.md#security.
  */
-export function authorizePageRoutes(tokens: FormTokens = formTokens()): Router {
+export function authorizePageRoutes(config: Config, tokens: FormTokens = formTokens()): Router {
   const router = Router();
-  const ownHost = (req: Request, _res: Response, next: NextFunction) => {
-    // The list is read again each time: the login page is opened by people, not programs.
-    requireAllowedHost(req, allowedHostsOf(ctxOf(req).config));
-    next();
-  };
-  resource(router, LOGIN_PATH, [ownHost], { GET: (req, res) => showPage(tokens, req, res), POST: (req, res) => decide(tokens, req, res) });
+  resource(router, LOGIN_PATH, [allowedHostOnly(config)], { GET: (req, res) => showPage(tokens, req, res), POST: (req, res) => decide(tokens, req, res) });
   router.all(OLD_AUTHORIZE_PATH, (req, res) => {
     const ctx = ctxOf(req);
     res.redirect(301, baseUrlOf(req, ctx.config) + LOGIN_PATH + (ctx.rawQuery ? `?${ctx.rawQuery}` : ''));

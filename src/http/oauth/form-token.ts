@@ -8,23 +8,20 @@ import { secretsMatch } from '../../domain/secrets-match.js';
  * shown for one request token does not decide another. Nothing is stored: the key is the whole state, and a
  * restart (which forgets the request tokens too) makes old pages stale.
  */
-export interface FormTokens {
-  /** A fresh token for a page that decides this request token. */
-  issue(requestToken: string): string;
-  /** Whether a form's token was issued by this process for this request token. */
-  check(requestToken: string, sent: string | undefined): boolean;
-}
-
-export function formTokens(key: Buffer = randomBytes(32), random: (size: number) => Buffer = randomBytes): FormTokens {
+export function formTokens(key: Buffer = randomBytes(32), random: (size: number) => Buffer = randomBytes) {
   const mac = (requestToken: string, nonce: string) => createHmac('sha256', key).update(`${requestToken.toUpperCase()}\n${nonce}`).digest('base64url');
   return {
-    issue: (requestToken) => {
+    /** A fresh token for a page that decides this request token. */
+    issue: (requestToken: string): string => {
       const nonce = random(16).toString('base64url');
       return `${nonce}.${mac(requestToken, nonce)}`;
     },
-    check: (requestToken, sent = '') => {
+    /** Whether a form's token was issued by this process for this request token. */
+    check: (requestToken: string, sent = ''): boolean => {
       const dot = sent.indexOf('.');
       return dot > 0 && secretsMatch(mac(requestToken, sent.slice(0, dot)), sent.slice(dot + 1));
     },
   };
 }
+
+export type FormTokens = ReturnType<typeof formTokens>;

@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import type { Config } from '../../config.js';
 import { errors } from '../../domain/api-error.js';
 import { parseCallback } from '../../domain/oauth/callback-url.js';
 import { checkVerifier, markUsed } from '../../domain/oauth/token-state.js';
@@ -15,13 +16,13 @@ import { verifyOAuth } from './verify-oauth.js';
  * they point at. Errors here are the same XML `<error>` with gateway headers as everywhere else: the real
  * gateway stood in front of these paths too (docs/reference/wire-format.md#errors).
  */
-export function oauthRoutes(): Router {
+export function oauthRoutes(config: Config): Router {
   const router = Router();
   const requestToken = { GET: answerRequestToken, POST: answerRequestToken };
   const accessToken = { GET: answerAccessToken, POST: answerAccessToken };
   resource(router, '/oauth/request_token', [], requestToken);
   resource(router, '/oauth/access_token', [], accessToken);
-  router.use(authorizePageRoutes());
+  router.use(authorizePageRoutes(config));
   return router;
 }
 

@@ -4,13 +4,13 @@ import { ApiError, errors } from '../../domain/api-error.js';
 import type { NamedParam } from '../../domain/oauth/base-string.js';
 import { parseAuthorizationHeader } from '../../domain/oauth/authorization-header.js';
 import { checkSentProtocol, readProtocolParams, type ProtocolParams } from '../../domain/oauth/check-protocol-params.js';
+import { decodePairs } from '../../domain/oauth/percent-decode.js';
 import { nonceKey } from '../../domain/oauth/nonce-store.js';
 import { checkAccessToken, checkRequestTokenForExchange, checkSigningToken, type TokenRecord, type Verdict } from '../../domain/oauth/token-state.js';
 import { verifySignature } from '../../domain/oauth/verify-signature.js';
 import type { Consumer } from '../../domain/types.js';
 import type { Sandbox } from '../../world/sandbox.js';
 import type { World } from '../../world/world.js';
-import { decodePairs } from '../params.js';
 import { adminContext, ctxOf, type RequestContext } from '../request-context.js';
 
 /**
@@ -191,7 +191,7 @@ function signatureVerdict(req: Request, ctx: RequestContext, params: NamedParam[
 /**
  * The header's parameters, then the query's and the form body's (RFC 5849 3.4.1.3.1, as collectOAuthParams
  * gathers them). Those two are the pairs ctx.params already decoded for the handlers (the same decoder,
- * src/http/params.ts), so a request is not parsed twice; only a query starting with a second `?`, which
+ * decodePairs), so a request is not parsed twice; only a query starting with a second `?`, which
  * collection skips and Params keeps, is decoded afresh.
  */
 function collectedParams(req: Request, ctx: RequestContext): NamedParam[] {

@@ -1,8 +1,7 @@
 import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
-import { parseBooleanParam, parseListDescription, parseListName } from '../../domain/list-params.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
-import { newList, planListAdds } from '../../domain/list-writes.js';
+import { newList, parseBooleanParam, parseListDescription, parseListName, planListAdds } from '../../domain/list-writes.js';
 import { isoDateTime } from '../../domain/sim-clock.js';
 import type { ListEntry, User, UserList } from '../../domain/types.js';
 import { statusXml } from '../../xml/error.js';

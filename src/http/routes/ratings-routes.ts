@@ -1,9 +1,8 @@
 import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
-import { parseRating } from '../../domain/rating-value.js';
 import { isoDateTime } from '../../domain/sim-clock.js';
-import { ratedAmong } from '../../domain/rated-among.js';
+import { parseRating, ratedAmong } from '../../domain/ratings.js';
 import { parseTitleRefs, titleIdOfRef } from '../../domain/title-ref.js';
 import type { Page, UserRating } from '../../domain/types.js';
 import { statusXml } from '../../xml/error.js';

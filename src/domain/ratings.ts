@@ -1,4 +1,6 @@
 import { errors } from './api-error.js';
+import type { TitleRef } from './title-ref.js';
+import type { UserRating } from './types.js';
 
 /** Ratings run from 0.0 (worst) to 5.0 (best) (docs/reference/subscriber-resources.md#routes). */
 export const MIN_RATING = 0;
@@ -21,4 +23,20 @@ export function parseRating(value: string | undefined): number {
     throw errors.invalidParameter('rating', `${JSON.stringify(value)} is not a number from ${MIN_RATING}.0 to ${MAX_RATING}.0; send e.g. rating=4.5`);
   }
   return Math.round(n * 10) / 10;
+}
+
+/**
+ * The rated titles among the references a client asked about (`title_refs`,
+ * docs/reference/subscriber-resources.md#routes): in the order asked, each title once, with the reference
+ * echoed as sent. A reference that names no title cannot have been rated, so it is simply not listed, like an
+ * unrated one.
+ */
+export function ratedAmong(refs: readonly TitleRef[], ratingOf: (titleId: number) => UserRating | undefined): Array<{ rating: UserRating; titleRef: string }> {
+  const seen = new Set<number>();
+  return refs.flatMap(({ ref, id }) => {
+    if (id === undefined || seen.has(id)) return [];
+    seen.add(id);
+    const rating = ratingOf(id);
+    return rating ? [{ rating, titleRef: ref }] : [];
+  });
 }
