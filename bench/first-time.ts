@@ -189,7 +189,7 @@ async function refinementLinks(url: string, path: string): Promise<string[]> {
   return hrefs;
 }
 
-/** Facet name to its values, from the `f=<facet>|<value>` of each value link's href (src/xml/search-refinements.ts). */
+/** Facet name to its values, from the `f=<facet>|<value>` of each value link's href (src/xml/search.ts). */
 function facetValues(body: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const m of body.matchAll(/<link href="([^"]*)" rel="[^"]*\/refinement_value"/g)) {
