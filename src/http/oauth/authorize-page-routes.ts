@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Config } from '../../config.js';
 import { parseCallback, OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
 import { secretsMatch } from '../../domain/secrets-match.js';
