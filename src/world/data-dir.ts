@@ -27,20 +27,6 @@ export interface SetAside {
   reason: string;
 }
 
-/** What GET /__admin/health and /__admin/metrics say of the data folder. */
-export interface DataDirReport {
-  path: string;
-  bytes: number;
-  budget: number;
-  setAside: SetAside[];
-}
-
-/** A sandbox file read back at start-up, not yet a Sandbox (the world gives it its clock). */
-export interface FoundSandbox {
-  sandbox: Sandbox;
-  meta: SandboxFileMeta;
-}
-
 /**
  * The data folder (--data-dir; docs/reference/data-dir.md): where sandboxes, uploaded scenarios and the
  * active scenario's name are kept, so a restart brings them back.
@@ -98,7 +84,8 @@ export class DataDir {
     return this.total;
   }
 
-  report(): DataDirReport {
+  /** What GET /__admin/health and /__admin/metrics say of the data folder. */
+  report() {
     return { path: this.root, bytes: this.total, budget: this.budget, setAside: [...this.aside] };
   }
 
@@ -165,8 +152,8 @@ export class DataDir {
    * The sandboxes kept for a scenario, least recently written first. A file that cannot be read back, or
    * that belongs to another scenario, is set aside (moved to damaged/, one line on stderr), never reset.
    */
-  restore(scenario: string, now: number): FoundSandbox[] {
-    const found: Array<FoundSandbox & { writtenAt: number }> = [];
+  restore(scenario: string, now: number) {
+    const found: Array<{ sandbox: Sandbox; meta: SandboxFileMeta; writtenAt: number }> = [];
     const names = readdirSync(this.sandboxDir).sort();
     const companions = new Set(names.filter((n) => n.endsWith('.db')).flatMap((n) => SANDBOX_FILE_SUFFIXES.map((s) => n + s)));
     for (const name of names) {
@@ -203,7 +190,7 @@ export class DataDir {
     }
     found.sort((a, b) => a.writtenAt - b.writtenAt);
     // Two files of one key (a crash between a reset's new file and the old one's removal): the newer is it.
-    const byKey = new Map<string, FoundSandbox & { writtenAt: number }>();
+    const byKey = new Map<string, (typeof found)[number]>();
     for (const f of found) {
       const older = byKey.get(f.meta.key);
       if (older && older.meta.createdAt > f.meta.createdAt) {

@@ -7,14 +7,6 @@ export interface SandboxPoolLimits {
   idleMs: number;
 }
 
-export interface SandboxInfo {
-  key: string;
-  createdAt: number;
-  lastUsedAt: number;
-  /** Requests (and admin actions) that used it. */
-  uses: number;
-}
-
 /**
  * The sandboxes a world holds, one per consumer key, kept in least-recently-used order (a Map keeps
  * insertion order, so touching a sandbox moves it to the end). Idle ones are dropped when the pool is next
@@ -91,7 +83,7 @@ export class SandboxPool {
   }
 
   /** Held sandboxes, least recently used first. */
-  list(): SandboxInfo[] {
+  list() {
     this.dropIdle(this.realNow());
     return [...this.boxes.values()].map((b) => ({ key: b.key, createdAt: b.createdAt, lastUsedAt: b.lastUsedAt, uses: b.uses }));
   }
