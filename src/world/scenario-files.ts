@@ -4,6 +4,7 @@ import { BUILTIN_SCENARIO_DIR } from '../package-root.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { checkedText, type ParsedText, type ScenarioParser, textHash } from '../scenarios/scenario-parser.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
+import type { LoadedScenario } from './loaded-scenario.js';
 
 /** Where a scenario came from: the package's scenarios/ folder, the --scenario-dir folder, or the admin API. */
 export type ScenarioSource = 'built-in' | 'folder' | 'uploaded';
@@ -45,6 +46,11 @@ export interface ScenarioEntry {
    * about a millisecond) and otherwise when the scenario is loaded (a switch builds the catalogue).
    */
   titlesChecked: boolean;
+  /**
+   * What its World loaded from this version, once it did: kept as long as the entry is the one known (a new
+   * version of the file is a new entry, loaded afresh).
+   */
+  loaded?: LoadedScenario;
 }
 
 /** The folders scenarios are read from: the built-in one, then --scenario-dir. */

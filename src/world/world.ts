@@ -68,8 +68,6 @@ export class World {
   readonly realNow: () => number;
   /** Parses uploaded scenario texts, a big one off the event loop. */
   readonly scenarioParser = new ScenarioParser();
-  /** Scenarios loaded so far by name, each with the version (entry) it was loaded from. */
-  private readonly loaded = new Map<string, { entry: ScenarioEntry; loaded: LoadedScenario }>();
   /** The catalogues its scenarios read, opened by this world alone (scenarios with the same settings share one). */
   private readonly catalogs = new Catalogs();
   /** The scenario files it knows: its folders' as last read and any uploaded through the admin API. */
@@ -107,7 +105,7 @@ export class World {
     // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer; the
     // world is not made then, so nothing is loaded yet and no file needs marking as refused.
     const entry = this.registry.entry(dataDir ? this.resumedScenario(dataDir) : config.scenario);
-    this.commit(entry, { entry, loaded: loadScenario(entry.scenario!, entry.file, this.clock.now(), this.catalogs) });
+    this.commit(entry, loadScenario(entry.scenario!, entry.file, this.clock.now(), this.catalogs));
     if (dataDir) this.restoreSandboxes(dataDir);
   }
 
@@ -146,11 +144,11 @@ export class World {
       if (e instanceof ScenarioError) throw errors.scenarioUnusable(name, e);
       throw e;
     }
-    let kept = this.loaded.get(entry.name);
-    const fresh = kept?.entry !== entry;
-    if (!kept || fresh) {
+    let loaded = entry.loaded;
+    const fresh = loaded === undefined;
+    if (!loaded) {
       try {
-        kept = { entry, loaded: await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText) };
+        loaded = await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText);
       } catch (e) {
         if (!(e instanceof ScenarioError)) throw e;
         // Building the catalogue found a title it lacks: the file is listed as invalid from now on.
@@ -158,14 +156,14 @@ export class World {
         throw errors.scenarioUnusable(name, e);
       }
     }
-    await this.catalogs.warm(kept.loaded.catalog);
+    await this.catalogs.warm(loaded.catalog);
     // The folders may have been read again, or the upload replaced, while it loaded: switch only to what is there now.
     if (this.registry.find(name) !== entry) {
-      if (fresh) this.catalogs.abandoned(kept.loaded.catalog);
+      if (fresh) this.catalogs.abandoned(loaded.catalog);
       throw errors.conflict(`scenario ${JSON.stringify(name)} changed while it was being loaded; switch to it again`);
     }
-    if (fresh) this.catalogs.kept(kept.loaded.catalog);
-    return this.commit(entry, kept);
+    if (fresh) this.catalogs.kept(loaded.catalog);
+    return this.commit(entry, loaded);
   }
 
   /**
@@ -173,11 +171,7 @@ export class World {
    * running tests: if its file changed, the change waits for the next switch to it (`activeChange` says so).
    */
   reloadScenarios(): ScenarioChanges {
-    const changes = this.registry.reload();
-    for (const [name, { entry }] of this.loaded) {
-      if (this.registry.find(name) !== entry) this.loaded.delete(name);
-    }
-    return changes;
+    return this.registry.reload();
   }
 
   /** Why the active scenario is not what its file now says, if it is not; undefined when it is. */
@@ -211,7 +205,7 @@ export class World {
     this.catalogs.kept(loaded.catalog);
     entry.titlesChecked = true;
     this.registry.putUpload(entry);
-    this.loaded.set(entry.name, { entry, loaded });
+    entry.loaded = loaded;
     return outcome;
   }
 
@@ -224,7 +218,6 @@ export class World {
     }
     this.registry.removeUpload(name);
     this.dataDir?.removeUpload(name);
-    this.loaded.delete(name);
   }
 
   /**
@@ -364,18 +357,18 @@ export class World {
   }
 
   /** Makes a loaded scenario the active one: every sandbox, the clock and the journal start again. */
-  private commit(entry: ScenarioEntry, kept: { entry: ScenarioEntry; loaded: LoadedScenario }): LoadedScenario {
+  private commit(entry: ScenarioEntry, loaded: LoadedScenario): LoadedScenario {
     // First: a data folder that cannot record the switch (a full disk) refuses it with nothing changed.
     this.dataDir?.setActiveScenario(entry.name);
     entry.titlesChecked = true;
-    this.loaded.set(entry.name, kept);
-    this.active = kept.loaded;
+    entry.loaded = loaded;
+    this.active = loaded;
     this.activeEntry = entry;
     this.resetClock();
     this.sandboxes.clear();
     // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
     this.journal.clear();
-    return kept.loaded;
+    return loaded;
   }
 
   /**
