@@ -8,6 +8,7 @@ import { ConfigError, simulatorConfig, type Config } from './config.js';
 import { listenProblem } from './listen-problem.js';
 import { checkScenarioDir } from './scenario-dir-check.js';
 import { SandboxFileBusy } from './store/sandbox-file.js';
+import { DataDir } from './world/data-dir.js';
 import { readScenarioFolders, scenarioDirs, sortScenarios } from './world/scenario-files.js';
 import { World } from './world/world.js';
 
@@ -51,7 +52,18 @@ export function createWorld(config: Config, realNow?: () => number, log: (line: 
     throw new ConfigError(`--scenario (SCENARIO): no scenario named ${JSON.stringify(config.scenario)}; known: ${[...usable.keys()].join(', ')}`);
   }
   try {
-    return new World(config, { dirs, read: scenarios }, realNow, log);
+    return new World({
+      scenarioDirs: dirs,
+      scenarios,
+      scenario: config.scenario,
+      realNow,
+      openMode: config.openPrefix && config.openSecret ? { prefix: config.openPrefix, secret: config.openSecret } : undefined,
+      sandboxes: { max: config.maxSandboxes, idleMs: config.sandboxIdleSeconds * 1000 },
+      journalSize: config.journalSize,
+      rateLimits: { perSecond: config.rateLimitPerSecond, perDay: config.rateLimitPerDay },
+      dataDir: config.dataDir === undefined ? undefined : new DataDir(config.dataDir, config.dataDirBudget, log),
+      log,
+    });
   } catch (e) {
     // Two simulators on one folder would each take the other's files for their own.
     if (e instanceof SandboxFileBusy) {

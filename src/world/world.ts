@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Config } from '../config.js';
 import { errors } from '../domain/api-error.js';
 import { type CoverageSpec, coverageSpecOf } from '../domain/coverage.js';
 import { FaultRules } from '../domain/faults.js';
@@ -11,7 +10,7 @@ import { TrafficCounts } from '../domain/traffic-counts.js';
 import { OverrideRules } from '../domain/overrides.js';
 import { NonceStore } from '../domain/oauth/nonce-store.js';
 import type { TokenRecord } from '../domain/oauth/token-state.js';
-import { RateLimiter } from '../domain/rate-limiter.js';
+import { RateLimiter, type RateLimits } from '../domain/rate-limiter.js';
 import { type ClockMode, isoDate, SimClock } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
 import { packageRoot } from '../package-root.js';
@@ -24,9 +23,9 @@ import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { Catalogs, loadedAtOf, loadScenario, loadScenarioLater, type LoadedScenario } from './loaded-scenario.js';
-import { DataDir } from './data-dir.js';
+import type { DataDir } from './data-dir.js';
 import { Sandbox } from './sandbox.js';
-import { SandboxPool } from './sandbox-pool.js';
+import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import { scenarioEntry, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
 import { ScenarioRegistry, type ScenarioChanges } from './scenario-registry.js';
 
@@ -35,6 +34,31 @@ export const DEFAULT_SANDBOX = '__default__';
 
 /** Most memory the used-nonce store takes: room for at least 2,097,152 nonces inside their window (README). */
 const NONCE_STORE_BYTES = 48 * 1024 * 1024;
+
+export interface WorldOptions {
+  /** The folders scenario files are read from (built-in, then --scenario-dir), read again on reload and switch. */
+  scenarioDirs: readonly ScenarioDir[];
+  /** What was read from them at start-up (readScenarioFolders). */
+  scenarios: readonly ScenarioEntry[];
+  scenario: string;
+  /** Real time source; tests may pass a fake (default Date.now). */
+  realNow: (() => number) | undefined;
+  /** Open mode: keys with this prefix are consumers that sign with `secret`, each in a fresh sandbox. */
+  openMode?: { prefix: string; secret: string };
+  /** Sandbox cap and idle limit. */
+  sandboxes: SandboxPoolLimits;
+  /** Requests the journal keeps. */
+  journalSize: number;
+  /** Per-consumer rate limits (0 = off). */
+  rateLimits: RateLimits;
+  /**
+   * The data folder (--data-dir): sandboxes, uploads and the active scenario are kept there and read back
+   * here; its active scenario wins over `scenario`. Without one, everything is in memory.
+   */
+  dataDir?: DataDir;
+  /** Where start-up says what it did with the data folder (one line each). */
+  log: (line: string) => void;
+}
 
 /** How often the event loop's delay is sampled once someone asks for it (World.eventLoopDelay), in ms. */
 export const EVENT_LOOP_SAMPLE_MS = 10;
@@ -80,31 +104,22 @@ export class World {
   /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
   private initialTokens: { of: LoadedScenario; db: Db; store: TokensStore } | undefined;
 
-  /**
-   * `scenarios` are the folders' files as read at start-up (createWorld); `realNow` is the real time source,
-   * a fake in tests. With --data-dir, sandboxes, uploads and the active scenario are kept there and read back
-   * here (its active scenario wins over --scenario); `log` says what start-up did with the folder.
-   */
-  constructor(
-    private readonly config: Config,
-    scenarios: { dirs: readonly ScenarioDir[]; read: readonly ScenarioEntry[] },
-    realNow: (() => number) | undefined,
-    private readonly log: (line: string) => void,
-  ) {
-    this.realNow = realNow ?? Date.now;
+  constructor(private readonly options: WorldOptions) {
+    this.realNow = options.realNow ?? Date.now;
     this.clock = new SimClock(this.realNow);
-    this.journal = new Journal(config.journalSize);
-    this.rateLimiter = new RateLimiter({ perSecond: config.rateLimitPerSecond, perDay: config.rateLimitPerDay });
+    this.journal = new Journal(options.journalSize);
+    this.rateLimiter = new RateLimiter(options.rateLimits);
     this.nonces = new NonceStore({ maxBytes: NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
-    const limits = { max: config.maxSandboxes, idleMs: config.sandboxIdleSeconds * 1000 };
-    const dataDir = (this.dataDir = config.dataDir === undefined ? undefined : new DataDir(config.dataDir, config.dataDirBudget, log));
+    const dataDir = (this.dataDir = options.dataDir);
     this.sandboxes = dataDir
-      ? new SandboxPool(limits, this.realNow, (key, template, now) => dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX))
-      : new SandboxPool(limits, this.realNow);
-    this.registry = new ScenarioRegistry(scenarios.dirs, scenarios.read, (entry) => this.checkTitles(entry));
+      ? new SandboxPool(options.sandboxes, this.realNow, (key, template, now) =>
+          dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX),
+        )
+      : new SandboxPool(options.sandboxes, this.realNow);
+    this.registry = new ScenarioRegistry(options.scenarioDirs, options.scenarios, (entry) => this.checkTitles(entry));
     // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer; the
     // world is not made then, so nothing is loaded yet and no file needs marking as refused.
-    const entry = this.registry.entry(dataDir ? this.resumedScenario(dataDir) : config.scenario);
+    const entry = this.registry.entry(dataDir ? this.resumedScenario(dataDir) : options.scenario);
     this.commit(entry, loadScenario(entry.scenario!, entry.file, this.clock.now(), this.catalogs));
     if (dataDir) this.restoreSandboxes(dataDir);
   }
@@ -227,14 +242,16 @@ export class World {
   consumer(key: string): Consumer | undefined {
     const known = this.active.consumers.get(key);
     if (known) return known;
-    const { openPrefix: prefix, openSecret: secret } = this.config;
-    if (prefix && secret && key.startsWith(prefix) && key.length > prefix.length) return { key, secret, name: 'open mode', checkNonce: true };
+    const open = this.options.openMode;
+    if (open && key.startsWith(open.prefix) && key.length > open.prefix.length) {
+      return { key, secret: open.secret, name: 'open mode', checkNonce: true };
+    }
     return undefined;
   }
 
   /** The open-mode key prefix, when open mode is on. */
   openModePrefix(): string | undefined {
-    return this.config.openPrefix;
+    return this.options.openMode?.prefix;
   }
 
   /**
@@ -376,20 +393,22 @@ export class World {
    * folder, or (with a line saying so) when the folder's is no longer known: its sandboxes are then set aside.
    */
   private resumedScenario(dataDir: DataDir): string {
-    const { log, config } = this;
+    const { log } = this.options;
     for (const upload of dataDir.uploads()) {
       const entry = scenarioEntry(upload.text, `uploaded:${upload.name}`, 'uploaded');
       if (entry.error) log(`rentalsim: data dir: the uploaded scenario ${upload.file} cannot be used now: ${entry.error.message.replace(/\s*\n\s*/g, ' ')}`);
       this.registry.putUpload(entry);
     }
     const kept = dataDir.activeScenario();
-    if (kept === undefined || kept === config.scenario) return config.scenario;
+    if (kept === undefined || kept === this.options.scenario) return this.options.scenario;
     if (this.registry.find(kept)) {
-      log(`rentalsim: data dir: ${dataDir.root} was left on scenario ${kept}, which it resumes (--scenario ${config.scenario} applies to a new data folder)`);
+      log(
+        `rentalsim: data dir: ${dataDir.root} was left on scenario ${kept}, which it resumes (--scenario ${this.options.scenario} applies to a new data folder)`,
+      );
       return kept;
     }
-    log(`rentalsim: data dir: ${dataDir.root} was left on scenario ${kept}, which cannot be used now; starting ${config.scenario}`);
-    return config.scenario;
+    log(`rentalsim: data dir: ${dataDir.root} was left on scenario ${kept}, which cannot be used now; starting ${this.options.scenario}`);
+    return this.options.scenario;
   }
 
   /** Takes back every sandbox the data folder keeps for the active scenario, each with its own clock. */
