@@ -137,15 +137,13 @@ export class DataDir {
   newSandbox(key: string, scenario: string, template: Buffer, now: number, always = false): Sandbox {
     if (!always) this.checkRoom();
     const path = join(this.sandboxDir, `${keyHash(key)}-${now.toString(36)}${randomBytes(3).toString('hex')}.db`);
-    const disk = this.diskOf(path);
     let db: Db;
     try {
       db = createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined });
     } catch (e) {
       throw storageFullOf(e) ?? e;
     }
-    disk.settle();
-    return new Sandbox(key, { db, disk }, now);
+    return new Sandbox(key, { db, disk: this.diskOf(path) }, now);
   }
 
   /**
@@ -164,7 +162,6 @@ export class DataDir {
         continue;
       }
       const writtenAt = Math.max(...['', ...SANDBOX_FILE_SUFFIXES].map((s) => statSync(file + s, { throwIfNoEntry: false })?.mtimeMs ?? 0));
-      const disk = this.diskOf(file);
       let opened: { db: Db; meta: SandboxFileMeta };
       try {
         opened = openSandboxFile(file);
@@ -185,8 +182,7 @@ export class DataDir {
         this.setAside(file, problem);
         continue;
       }
-      disk.settle();
-      found.push({ sandbox: new Sandbox(meta.key, { db, disk }, now, meta.createdAt), meta, writtenAt });
+      found.push({ sandbox: new Sandbox(meta.key, { db, disk: this.diskOf(file) }, now, meta.createdAt), meta, writtenAt });
     }
     found.sort((a, b) => a.writtenAt - b.writtenAt);
     // Two files of one key (a crash between a reset's new file and the old one's removal): the newer is it.
@@ -205,10 +201,11 @@ export class DataDir {
 
   /**
    * What a sandbox file does with the folder: each row written is checked against the budget first, and
-   * the file's bytes are counted again once the request or write that wrote is done (a stat of its files).
+   * the file's bytes are counted now, and again once the request or write that wrote is done (a stat of its files).
    */
   private diskOf(path: string): SandboxDisk {
-    let wrote = true;
+    this.countSandbox(path);
+    let wrote = false;
     let guarded = false;
     return {
       guard: (db) => {

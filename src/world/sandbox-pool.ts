@@ -45,7 +45,8 @@ export class SandboxPool {
       this.opened++;
       while (this.boxes.size >= this.limits.max) this.dropOldest();
     }
-    box.inUse();
+    // Ready for writes: a sandbox in a file of the data folder checks its budget before each.
+    box.disk?.guard(box.db);
     box.lastUsedAt = now;
     this.boxes.set(key, box);
     box.uses++;

@@ -294,7 +294,7 @@ export class World {
   private sandboxClock(box: Sandbox, mode: ClockMode): SimClock {
     const clock = new SimClock(this.realNow);
     clock.set(mode);
-    if (box.disk) clock.onChange = (m) => box.clockChanged(JSON.stringify(m));
+    if (box.disk) clock.onChange = (m) => box.disk?.saveClock(box.db, JSON.stringify(m));
     return clock;
   }
 
