@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../config.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
-import { readScenarioFolders, scenarioDirs, sortScenarios } from '../world/scenario-files.js';
+import { readScenarioFolders, scenarioDirs, scenarioNamed, sortScenarios } from '../world/scenario-files.js';
 import { curlCommand } from './curl-command.js';
 import { parseSignArgs, SIGN_USAGE, type SignArgs } from './sign-args.js';
 import { pickCredentials } from './sign-credentials.js';
@@ -44,11 +44,7 @@ function scenarioOf(args: SignArgs): Scenario {
   if (args.scenarioDir !== undefined && !existsSync(args.scenarioDir)) {
     throw new ConfigError(`sign: --scenario-dir (SCENARIO_DIR): no folder ${JSON.stringify(args.scenarioDir)}`);
   }
-  const { usable, unusable } = sortScenarios(readScenarioFolders(scenarioDirs(args.scenarioDir)));
-  const file = usable.get(args.scenario);
-  if (file) return file.scenario!;
   // A bad file is named with why (its ScenarioError, one line); the others do not matter here.
-  const bad = unusable.find((u) => u.entry.name === args.scenario);
-  if (bad) throw bad.error;
-  throw new ConfigError(`sign: --scenario (SCENARIO): no scenario named ${JSON.stringify(args.scenario)}; known: ${[...usable.keys()].join(', ')}`);
+  const sorted = sortScenarios(readScenarioFolders(scenarioDirs(args.scenarioDir)));
+  return scenarioNamed(sorted, args.scenario, (message) => new ConfigError(`sign: --scenario (SCENARIO): ${message}`)).scenario!;
 }

@@ -18,15 +18,6 @@ import { storageFullOf } from '../store/storage-full.js';
 import { writeFileDurably } from '../store/write-file-durably.js';
 import { Sandbox, type SandboxDisk } from './sandbox.js';
 
-/** A file found in the data folder that could not be used, moved to `damaged/` (GET /__admin/health). */
-export interface SetAside {
-  /** Where it was. */
-  file: string;
-  /** Where it is now. */
-  movedTo: string;
-  reason: string;
-}
-
 /**
  * The data folder (--data-dir; docs/reference/data-dir.md): where sandboxes, uploaded scenarios and the
  * active scenario's name are kept, so a restart brings them back.
@@ -47,7 +38,8 @@ export class DataDir {
   /** Bytes each file (or group of files) takes, by path; `total` is their sum. */
   private readonly sizes = new Map<string, number>();
   private total = 0;
-  private readonly aside: SetAside[] = [];
+  /** Files found that could not be used: where each was, where it is now (damaged/) and why (GET /__admin/health). */
+  private readonly aside: Array<{ file: string; movedTo: string; reason: string }> = [];
   /** Held while this simulator uses the folder (lockFolder). */
   private readonly lock: Db;
 

@@ -54,12 +54,11 @@ export class SandboxPool {
   }
 
   /**
-   * Takes in a sandbox found in the data folder at start-up (oldest use first), as if it had just been used;
-   * over the cap, the least recently used goes, as it would have.
+   * Takes in a sandbox found in the data folder at start-up (oldest use first, one per key, into the pool the
+   * switch to the scenario emptied), as if it had just been used; over the cap, the least recently used goes,
+   * as it would have.
    */
   adopt(box: Sandbox): void {
-    this.boxes.get(box.key)?.drop(false);
-    this.boxes.delete(box.key);
     this.boxes.set(box.key, box);
     while (this.boxes.size > this.limits.max) this.dropOldest();
   }

@@ -121,6 +121,19 @@ function fileName(file: string): string {
 }
 
 /**
+ * The usable scenario of a name. A file of that name that cannot be used throws its ScenarioError; none of
+ * that name, `unknown` of a line that says so and lists the names known.
+ */
+export function scenarioNamed(sorted: ReturnType<typeof sortScenarios>, name: string, unknown: (message: string) => Error): ScenarioEntry {
+  const entry = sorted.usable.get(name);
+  if (entry) return entry;
+  throw (
+    sorted.unusable.find((u) => u.entry.name === name)?.error ??
+    unknown(`no scenario named ${JSON.stringify(name)}; known: ${[...sorted.usable.keys()].join(', ')}`)
+  );
+}
+
+/**
  * The usable entries by name and the unusable ones with why. A name two files give is usable in neither
  * (which one was meant cannot be guessed), and a file may not take the name of an uploaded scenario; so
  * start-up with such a name stops, as it did when every file had to be good.
