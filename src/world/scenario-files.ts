@@ -80,12 +80,13 @@ export function readScenarioFolders(dirs: readonly ScenarioDir[], previous?: Rea
 }
 
 function readScenarioFile(file: string, source: ScenarioSource, previous: ScenarioEntry | undefined): ScenarioEntry {
+  const unreadable = (problem: string) => entryOf({ error: new ScenarioError(file, '', problem), name: undefined, hash: '' }, '', file, source);
   let text: string;
   try {
-    if (statSync(file).isDirectory()) return unreadable(file, source, 'is a folder, not a scenario file');
+    if (statSync(file).isDirectory()) return unreadable('is a folder, not a scenario file');
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    return unreadable(file, source, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return unreadable(`cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   const hash = textHash(text);
   // Unchanged (perhaps touched): the same version, and the same entry, so what was loaded from it is kept.
@@ -109,15 +110,8 @@ export async function scenarioEntryLater(text: string, file: string, source: Sce
 function entryOf(parsed: ParsedText, text: string, file: string, source: ScenarioSource): ScenarioEntry {
   const base = { file, source, hash: parsed.hash, titlesChecked: false };
   if ('scenario' in parsed) return { ...base, name: parsed.scenario.name, scenario: parsed.scenario, ...(parsed.outline ? { fullText: text } : {}) };
-  return { ...base, name: parsed.name ?? fileName(file), error: parsed.error };
-}
-
-function unreadable(file: string, source: ScenarioSource, problem: string): ScenarioEntry {
-  return { name: fileName(file), file, source, hash: '', error: new ScenarioError(file, '', problem), titlesChecked: false };
-}
-
-function fileName(file: string): string {
-  return basename(file, extname(file));
+  // A file too broken to give its name: its file name without the extension.
+  return { ...base, name: parsed.name ?? basename(file, extname(file)), error: parsed.error };
 }
 
 /**
