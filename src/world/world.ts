@@ -96,9 +96,8 @@ export class World {
   private readonly catalogs = new Catalogs();
   /** The scenario files it knows: its folders' as last read and any uploaded through the admin API. */
   private readonly registry: ScenarioRegistry;
+  /** The active scenario: the `loaded` of the entry (the version of its file) it was loaded from. */
   private active!: LoadedScenario;
-  /** The version of its file the active scenario was loaded from. */
-  private activeEntry!: ScenarioEntry;
   private contract: CoverageSpec | undefined;
   private loopDelay: IntervalHistogram | undefined;
   /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
@@ -113,7 +112,7 @@ export class World {
     const dataDir = (this.dataDir = options.dataDir);
     this.sandboxes = dataDir
       ? new SandboxPool(options.sandboxes, this.realNow, (key, template, now) =>
-          dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX),
+          dataDir.newSandbox(key, this.active.definition.name, template(), now, key === DEFAULT_SANDBOX),
         )
       : new SandboxPool(options.sandboxes, this.realNow);
     this.registry = new ScenarioRegistry(options.scenarioDirs, options.scenarios, (entry) => this.checkTitles(entry));
@@ -191,9 +190,10 @@ export class World {
 
   /** Why the active scenario is not what its file now says, if it is not; undefined when it is. */
   activeChange(): string | undefined {
-    const name = this.activeEntry.name;
+    const name = this.active.definition.name;
     const now = this.registry.find(name);
-    if (now === this.activeEntry) return undefined;
+    // What an entry loaded is its own: the active scenario is its file's current version when that entry loaded it.
+    if (now?.loaded === this.active) return undefined;
     if (!now) {
       return `the file of the active scenario ${JSON.stringify(name)} is gone or cannot be used now; the version loaded from it keeps running until you switch scenario`;
     }
@@ -226,7 +226,7 @@ export class World {
 
   /** Forgets an uploaded scenario; the active one cannot be deleted (409: switch away first). */
   removeScenario(name: string): void {
-    if (name === this.activeEntry.name) {
+    if (name === this.active.definition.name) {
       throw errors.conflict(
         `scenario ${JSON.stringify(name)} is the active one and cannot be deleted; switch to another first (POST /__admin/scenarios/{name})`,
       );
@@ -380,7 +380,6 @@ export class World {
     entry.titlesChecked = true;
     entry.loaded = loaded;
     this.active = loaded;
-    this.activeEntry = entry;
     this.resetClock();
     this.sandboxes.clear();
     // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
@@ -414,7 +413,7 @@ export class World {
   /** Takes back every sandbox the data folder keeps for the active scenario, each with its own clock. */
   private restoreSandboxes(dataDir: DataDir): void {
     const now = this.realNow();
-    for (const { sandbox, meta } of dataDir.restore(this.activeEntry.name, now)) {
+    for (const { sandbox, meta } of dataDir.restore(this.active.definition.name, now)) {
       if (meta.clock !== undefined) sandbox.ownClock = this.sandboxClock(sandbox, JSON.parse(meta.clock) as ClockMode);
       this.sandboxes.adopt(sandbox);
     }
