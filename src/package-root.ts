@@ -13,9 +13,6 @@ export function packageRoot(): string {
   return dir;
 }
 
-/** The built-in scenario files. */
-export const BUILTIN_SCENARIO_DIR = join(packageRoot(), 'scenarios');
-
 /**
  * A module of the package to run as its own thread or process (a worker, the catalogue writer): its file
  * and the node flags it needs. Found from the package root, since the caller may run from src/*.ts (tests,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { BUILTIN_SCENARIO_DIR } from '../package-root.js';
+import { packageRoot } from '../package-root.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { checkedText, type ParsedText, type ScenarioParser, textHash } from '../scenarios/scenario-parser.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
@@ -55,7 +55,7 @@ export interface ScenarioEntry {
 
 /** The folders scenarios are read from: the built-in one, then --scenario-dir. */
 export function scenarioDirs(scenarioDir?: string): ScenarioDir[] {
-  const dirs: ScenarioDir[] = [{ dir: BUILTIN_SCENARIO_DIR, source: 'built-in' }];
+  const dirs: ScenarioDir[] = [{ dir: join(packageRoot(), 'scenarios'), source: 'built-in' }];
   if (scenarioDir !== undefined) dirs.push({ dir: scenarioDir, source: 'folder' });
   return dirs;
 }

@@ -151,25 +151,19 @@ export class World {
    */
   async useScenario(name: string): Promise<LoadedScenario> {
     this.reloadScenarios();
-    let entry: ScenarioEntry;
+    let entry: ScenarioEntry | undefined;
+    let loaded: LoadedScenario;
     try {
       entry = this.registry.entry(name);
+      loaded = entry.loaded ?? (await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText));
     } catch (e) {
-      if (e instanceof ScenarioError) throw errors.scenarioUnusable(name, e);
-      throw e;
+      if (!(e instanceof ScenarioError)) throw e;
+      // Loading it found a title its catalogue lacks: the file is listed as invalid from now on (a file known
+      // to be unusable already is only named).
+      if (entry) this.registry.refuse(entry, e);
+      throw errors.scenarioUnusable(name, e);
     }
-    let loaded = entry.loaded;
-    const fresh = loaded === undefined;
-    if (!loaded) {
-      try {
-        loaded = await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText);
-      } catch (e) {
-        if (!(e instanceof ScenarioError)) throw e;
-        // Building the catalogue found a title it lacks: the file is listed as invalid from now on.
-        this.registry.refuse(entry, e);
-        throw errors.scenarioUnusable(name, e);
-      }
-    }
+    const fresh = loaded !== entry.loaded;
     await this.catalogs.warm(loaded.catalog);
     // The folders may have been read again, or the upload replaced, while it loaded: switch only to what is there now.
     if (this.registry.find(name) !== entry) {
