@@ -5,21 +5,16 @@ import { ConfigError, type Config } from './config.js';
  * came. The original error stays as `cause` (a library caller retrying on EADDRINUSE finds its code there).
  */
 export function listenProblem(e: unknown, { host, port }: Pick<Config, 'host' | 'port'>): unknown {
-  const problem = (message: string) => new ConfigError(message, { cause: e });
-  switch ((e as NodeJS.ErrnoException | undefined)?.code) {
-    case 'EADDRINUSE':
-      return problem(`--port (PORT): port ${port} on ${host} is in use; choose another (--port 0 picks a free one)`);
-    case 'EACCES':
-      return problem(`--port (PORT): no permission to listen on port ${port} (ports below 1024 need privileges); choose another`);
-    case 'EADDRNOTAVAIL':
-      return problem(`--host (HOST): ${JSON.stringify(host)} is not an address of this machine`);
-    case 'EAFNOSUPPORT':
-      return problem(`--host (HOST): this machine cannot listen on ${JSON.stringify(host)} (its address family is not supported)`);
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'EAI_FAIL':
-      return problem(`--host (HOST): cannot find the address of ${JSON.stringify(host)}`);
-    default:
-      return e;
-  }
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const notFound = `--host (HOST): cannot find the address of ${JSON.stringify(host)}`;
+  const message = new Map([
+    ['EADDRINUSE', `--port (PORT): port ${port} on ${host} is in use; choose another (--port 0 picks a free one)`],
+    ['EACCES', `--port (PORT): no permission to listen on port ${port} (ports below 1024 need privileges); choose another`],
+    ['EADDRNOTAVAIL', `--host (HOST): ${JSON.stringify(host)} is not an address of this machine`],
+    ['EAFNOSUPPORT', `--host (HOST): this machine cannot listen on ${JSON.stringify(host)} (its address family is not supported)`],
+    ['ENOTFOUND', notFound],
+    ['EAI_AGAIN', notFound],
+    ['EAI_FAIL', notFound],
+  ]).get(code ?? '');
+  return message === undefined ? e : new ConfigError(message, { cause: e });
 }

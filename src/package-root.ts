@@ -18,9 +18,6 @@ export function packageVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** The built-in scenario files. */
-export const BUILTIN_SCENARIO_DIR = join(packageRoot(), 'scenarios');
-
 /**
  * A module of the package to run as its own thread or process (a worker, the catalogue writer): its file
  * and the node flags it needs. Found from the package root, since the caller may run from src/*.ts (tests,

@@ -1,26 +1,7 @@
 import { ConfigError } from '../config.js';
 
-export type SignMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 /** What `rentalsim sign` prints: the signed URL, the Authorization header line, or a whole curl command. */
 export type SignOutput = 'url' | 'header' | 'curl';
-
-export interface SignArgs {
-  method: SignMethod;
-  url: URL;
-  /** The name=value arguments, in order: query parameters of a GET or DELETE, the form body of a POST or PUT. */
-  params: Array<{ name: string; value: string }>;
-  scenario: string;
-  scenarioDir: string | undefined;
-  consumer: string | undefined;
-  /** The consumer's secret (`--secret`), for a key the scenario does not list (an open-mode key, say `ci-team-7`). */
-  consumerSecret: string | undefined;
-  /** A user's login, or an access token value (of the scenario, or with `tokenSecret` any token, a minted one say). */
-  token: string | undefined;
-  /** The access token's secret (`--token-secret`), for a token the scenario does not list. */
-  tokenSecret: string | undefined;
-  output: SignOutput;
-}
 
 export const SIGN_USAGE = [
   'Usage: rentalsim sign [options] METHOD URL [name=value ...]',
@@ -60,7 +41,7 @@ const SIGNER_PARAMS: ReadonlySet<string> = new Set([
 ]);
 
 /** `rentalsim sign` arguments over the env (SCENARIO, SCENARIO_DIR; empty counts as unset); undefined for --help. */
-export function parseSignArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>): SignArgs | undefined {
+export function parseSignArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>) {
   const values = new Map<string, string>();
   const outputs: SignOutput[] = [];
   const positional: string[] = [];
@@ -96,14 +77,18 @@ export function parseSignArgs(args: readonly string[], env: Readonly<Record<stri
   if (!METHODS.includes(method)) throw new ConfigError(`sign: METHOD must be GET, POST, PUT or DELETE, not ${JSON.stringify(rawMethod)}`);
   const readsQuery = method === 'GET' || method === 'DELETE';
   return {
-    method: method as SignMethod,
+    method,
     url: absoluteUrl(rawUrl),
+    // The name=value arguments, in order: query parameters of a GET or DELETE, the form body of a POST or PUT.
     params: pairs.map(nameValue),
     scenario: values.get('--scenario') ?? nonEmpty(env['SCENARIO']) ?? 'default',
     scenarioDir: values.get('--scenario-dir') ?? nonEmpty(env['SCENARIO_DIR']),
     consumer: values.get('--consumer'),
+    // The consumer's secret, for a key the scenario does not list (an open-mode key, say `ci-team-7`).
     consumerSecret: values.get('--secret') ?? values.get('--consumer-secret'),
+    // A user's login, or an access token value (of the scenario, or with `tokenSecret` any token, a minted one say).
     token: values.get('--token'),
+    // The access token's secret, for a token the scenario does not list.
     tokenSecret: values.get('--token-secret'),
     output: outputs[0] ?? (readsQuery ? 'url' : 'curl'),
   };

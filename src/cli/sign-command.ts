@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../config.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
-import { readScenarioFolders, scenarioDirs, sortScenarios } from '../world/scenario-files.js';
+import { readScenarioFolders, scenarioDirs, scenarioNamed, sortScenarios } from '../world/scenario-files.js';
 import { curlCommand } from './curl-command.js';
-import { parseSignArgs, SIGN_USAGE, type SignArgs } from './sign-args.js';
+import { parseSignArgs, SIGN_USAGE } from './sign-args.js';
 import { pickCredentials } from './sign-credentials.js';
 import { authorizationHeader, signedUrl, signRequest } from './signed-request.js';
 
@@ -20,7 +20,7 @@ export function signCommand(
 ): string {
   const parsed = parseSignArgs(args, env);
   if (!parsed) return SIGN_USAGE;
-  const credentials = pickCredentials(scenarioOf(parsed), parsed);
+  const credentials = pickCredentials(scenarioOf(parsed.scenario, parsed.scenarioDir), parsed);
   const request = signRequest({
     ...credentials,
     method: parsed.method,
@@ -40,15 +40,11 @@ export function signCommand(
  * The scenario's file alone, found as the server finds it (built-in folder, then --scenario-dir): signing
  * needs its consumers and tokens, never its catalogue, so it is instant.
  */
-function scenarioOf(args: SignArgs): Scenario {
-  if (args.scenarioDir !== undefined && !existsSync(args.scenarioDir)) {
-    throw new ConfigError(`sign: --scenario-dir (SCENARIO_DIR): no folder ${JSON.stringify(args.scenarioDir)}`);
+function scenarioOf(name: string, dir: string | undefined): Scenario {
+  if (dir !== undefined && !existsSync(dir)) {
+    throw new ConfigError(`sign: --scenario-dir (SCENARIO_DIR): no folder ${JSON.stringify(dir)}`);
   }
-  const { usable, unusable } = sortScenarios(readScenarioFolders(scenarioDirs(args.scenarioDir)));
-  const file = usable.get(args.scenario);
-  if (file) return file.scenario!;
   // A bad file is named with why (its ScenarioError, one line); the others do not matter here.
-  const bad = unusable.find((u) => u.entry.name === args.scenario);
-  if (bad) throw bad.error;
-  throw new ConfigError(`sign: --scenario (SCENARIO): no scenario named ${JSON.stringify(args.scenario)}; known: ${[...usable.keys()].join(', ')}`);
+  const sorted = sortScenarios(readScenarioFolders(scenarioDirs(dir)));
+  return scenarioNamed(sorted, name, (message) => new ConfigError(`sign: --scenario (SCENARIO): ${message}`)).scenario!;
 }

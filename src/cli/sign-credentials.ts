@@ -31,8 +31,7 @@ export function pickCredentials(
     if (wanted.token !== undefined && tokenGiven === undefined) {
       fail('--secret signs with a consumer the scenario does not list, so its token is not there either: give --token-secret too, or leave --token out');
     }
-    const consumer = { key: wanted.consumer, secret: wanted.consumerSecret };
-    return tokenGiven ? { consumer, token: tokenGiven } : { consumer };
+    return { consumer: { key: wanted.consumer, secret: wanted.consumerSecret }, token: tokenGiven };
   }
   const consumerNamed = (key: string) =>
     scenario.consumers.find((c) => c.key === key) ??
@@ -40,8 +39,7 @@ export function pickCredentials(
   if (scenario.consumers.length === 0) fail(`scenario ${scenario.name} has no consumers to sign with`);
 
   if (wanted.token === undefined || tokenGiven) {
-    const consumer = keyOf(wanted.consumer === undefined ? scenario.consumers[0]! : consumerNamed(wanted.consumer));
-    return tokenGiven ? { consumer, token: tokenGiven } : { consumer };
+    return { consumer: keyOf(wanted.consumer === undefined ? scenario.consumers[0]! : consumerNamed(wanted.consumer)), token: tokenGiven };
   }
 
   const user = scenario.users.find((u) => u.login === wanted.token);

@@ -118,7 +118,7 @@ export function faultSize(spec: FaultSpec): number {
 }
 
 /** The statuses an injected error is named by its own reason phrase; any other by its class's. */
-const NAMED = [400, 401, 403, 404, 408, 409, 429, 500, 502, 503, 504];
+const NAMED: readonly number[] = [400, 401, 403, 404, 408, 409, 429, 500, 502, 503, 504];
 
 /** The reason phrase an injected error shows when the tester gave none. */
 export function defaultReason(status: number): string {

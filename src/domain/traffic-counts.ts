@@ -12,7 +12,14 @@ const OTHER_REASON = 'other';
  * the refusals that carry none, the check that failed (src/domain/api-error.ts). A closed list, so the label
  * set stays bounded whatever a client sends.
  */
-const OAUTH_REJECTION_REASONS = [...OAUTH_PROBLEMS.map((p) => p.problem), 'oauth-present', 'oauth-parameters', 'oauth-nonce', 'oauth-user', OTHER_REASON];
+const OAUTH_REJECTION_REASONS: readonly string[] = [
+  ...OAUTH_PROBLEMS.map((p) => p.problem),
+  'oauth-present',
+  'oauth-parameters',
+  'oauth-nonce',
+  'oauth-user',
+  OTHER_REASON,
+];
 
 /** One row of the request counts. */
 export interface RequestCount {

@@ -18,29 +18,6 @@ import { storageFullOf } from '../store/storage-full.js';
 import { writeFileDurably } from '../store/write-file-durably.js';
 import { Sandbox, type SandboxDisk } from './sandbox.js';
 
-/** A file found in the data folder that could not be used, moved to `damaged/` (GET /__admin/health). */
-export interface SetAside {
-  /** Where it was. */
-  file: string;
-  /** Where it is now. */
-  movedTo: string;
-  reason: string;
-}
-
-/** What GET /__admin/health and /__admin/metrics say of the data folder. */
-export interface DataDirReport {
-  path: string;
-  bytes: number;
-  budget: number;
-  setAside: SetAside[];
-}
-
-/** A sandbox file read back at start-up, not yet a Sandbox (the world gives it its clock). */
-export interface FoundSandbox {
-  sandbox: Sandbox;
-  meta: SandboxFileMeta;
-}
-
 /**
  * The data folder (--data-dir; docs/reference/data-dir.md): where sandboxes, uploaded scenarios and the
  * active scenario's name are kept, so a restart brings them back.
@@ -61,7 +38,8 @@ export class DataDir {
   /** Bytes each file (or group of files) takes, by path; `total` is their sum. */
   private readonly sizes = new Map<string, number>();
   private total = 0;
-  private readonly aside: SetAside[] = [];
+  /** Files found that could not be used: where each was, where it is now (damaged/) and why (GET /__admin/health). */
+  private readonly aside: Array<{ file: string; movedTo: string; reason: string }> = [];
   /** Held while this simulator uses the folder (lockFolder). */
   private readonly lock: Db;
 
@@ -98,7 +76,8 @@ export class DataDir {
     return this.total;
   }
 
-  report(): DataDirReport {
+  /** What GET /__admin/health and /__admin/metrics say of the data folder. */
+  report() {
     return { path: this.root, bytes: this.total, budget: this.budget, setAside: [...this.aside] };
   }
 
@@ -150,23 +129,21 @@ export class DataDir {
   newSandbox(key: string, scenario: string, template: Buffer, now: number, always = false): Sandbox {
     if (!always) this.checkRoom();
     const path = join(this.sandboxDir, `${keyHash(key)}-${now.toString(36)}${randomBytes(3).toString('hex')}.db`);
-    const disk = this.diskOf(path);
     let db: Db;
     try {
       db = createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined });
     } catch (e) {
       throw storageFullOf(e) ?? e;
     }
-    disk.settle();
-    return new Sandbox(key, { db, disk }, now);
+    return new Sandbox(key, { db, disk: this.diskOf(path) }, now);
   }
 
   /**
    * The sandboxes kept for a scenario, least recently written first. A file that cannot be read back, or
    * that belongs to another scenario, is set aside (moved to damaged/, one line on stderr), never reset.
    */
-  restore(scenario: string, now: number): FoundSandbox[] {
-    const found: Array<FoundSandbox & { writtenAt: number }> = [];
+  restore(scenario: string, now: number) {
+    const found: Array<{ sandbox: Sandbox; meta: SandboxFileMeta; writtenAt: number }> = [];
     const names = readdirSync(this.sandboxDir).sort();
     const companions = new Set(names.filter((n) => n.endsWith('.db')).flatMap((n) => SANDBOX_FILE_SUFFIXES.map((s) => n + s)));
     for (const name of names) {
@@ -177,7 +154,6 @@ export class DataDir {
         continue;
       }
       const writtenAt = Math.max(...['', ...SANDBOX_FILE_SUFFIXES].map((s) => statSync(file + s, { throwIfNoEntry: false })?.mtimeMs ?? 0));
-      const disk = this.diskOf(file);
       let opened: { db: Db; meta: SandboxFileMeta };
       try {
         opened = openSandboxFile(file);
@@ -198,12 +174,11 @@ export class DataDir {
         this.setAside(file, problem);
         continue;
       }
-      disk.settle();
-      found.push({ sandbox: new Sandbox(meta.key, { db, disk }, now, meta.createdAt), meta, writtenAt });
+      found.push({ sandbox: new Sandbox(meta.key, { db, disk: this.diskOf(file) }, now, meta.createdAt), meta, writtenAt });
     }
     found.sort((a, b) => a.writtenAt - b.writtenAt);
     // Two files of one key (a crash between a reset's new file and the old one's removal): the newer is it.
-    const byKey = new Map<string, FoundSandbox & { writtenAt: number }>();
+    const byKey = new Map<string, (typeof found)[number]>();
     for (const f of found) {
       const older = byKey.get(f.meta.key);
       if (older && older.meta.createdAt > f.meta.createdAt) {
@@ -218,10 +193,11 @@ export class DataDir {
 
   /**
    * What a sandbox file does with the folder: each row written is checked against the budget first, and
-   * the file's bytes are counted again once the request or write that wrote is done (a stat of its files).
+   * the file's bytes are counted now, and again once the request or write that wrote is done (a stat of its files).
    */
   private diskOf(path: string): SandboxDisk {
-    let wrote = true;
+    this.countSandbox(path);
+    let wrote = false;
     let guarded = false;
     return {
       guard: (db) => {

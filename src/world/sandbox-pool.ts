@@ -7,14 +7,6 @@ export interface SandboxPoolLimits {
   idleMs: number;
 }
 
-export interface SandboxInfo {
-  key: string;
-  createdAt: number;
-  lastUsedAt: number;
-  /** Requests (and admin actions) that used it. */
-  uses: number;
-}
-
 /**
  * The sandboxes a world holds, one per consumer key, kept in least-recently-used order (a Map keeps
  * insertion order, so touching a sandbox moves it to the end). Idle ones are dropped when the pool is next
@@ -53,7 +45,8 @@ export class SandboxPool {
       this.opened++;
       while (this.boxes.size >= this.limits.max) this.dropOldest();
     }
-    box.inUse();
+    // Ready for writes: a sandbox in a file of the data folder checks its budget before each.
+    box.disk?.guard(box.db);
     box.lastUsedAt = now;
     this.boxes.set(key, box);
     box.uses++;
@@ -61,12 +54,11 @@ export class SandboxPool {
   }
 
   /**
-   * Takes in a sandbox found in the data folder at start-up (oldest use first), as if it had just been used;
-   * over the cap, the least recently used goes, as it would have.
+   * Takes in a sandbox found in the data folder at start-up (oldest use first, one per key, into the pool the
+   * switch to the scenario emptied), as if it had just been used; over the cap, the least recently used goes,
+   * as it would have.
    */
   adopt(box: Sandbox): void {
-    this.boxes.get(box.key)?.drop(false);
-    this.boxes.delete(box.key);
     this.boxes.set(box.key, box);
     while (this.boxes.size > this.limits.max) this.dropOldest();
   }
@@ -91,7 +83,7 @@ export class SandboxPool {
   }
 
   /** Held sandboxes, least recently used first. */
-  list(): SandboxInfo[] {
+  list() {
     this.dropIdle(this.realNow());
     return [...this.boxes.values()].map((b) => ({ key: b.key, createdAt: b.createdAt, lastUsedAt: b.lastUsedAt, uses: b.uses }));
   }

@@ -83,16 +83,6 @@ export class Sandbox {
     }
   }
 
-  /** Taken from its pool for a request or an admin action (SandboxPool.get): ready for writes. */
-  inUse(): void {
-    this.disk?.guard(this.db);
-  }
-
-  /** Its own clock changed: a sandbox in a file records it there, so a restart brings it back. */
-  clockChanged(clock: string): void {
-    this.disk?.saveClock(this.db, clock);
-  }
-
   /**
    * Marks one more request as using this sandbox: a sandbox dropped meanwhile stays open until the last
    * one is done with it (`release`). A request may wait between choosing its sandbox and answering (say,

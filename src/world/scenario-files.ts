@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { BUILTIN_SCENARIO_DIR } from '../package-root.js';
+import { packageRoot } from '../package-root.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { checkedText, type ParsedText, type ScenarioParser, textHash } from '../scenarios/scenario-parser.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
+import type { LoadedScenario } from './loaded-scenario.js';
 
 /** Where a scenario came from: the package's scenarios/ folder, the --scenario-dir folder, or the admin API. */
 export type ScenarioSource = 'built-in' | 'folder' | 'uploaded';
@@ -45,11 +46,16 @@ export interface ScenarioEntry {
    * about a millisecond) and otherwise when the scenario is loaded (a switch builds the catalogue).
    */
   titlesChecked: boolean;
+  /**
+   * What its World loaded from this version, once it did: kept as long as the entry is the one known (a new
+   * version of the file is a new entry, loaded afresh).
+   */
+  loaded?: LoadedScenario;
 }
 
 /** The folders scenarios are read from: the built-in one, then --scenario-dir. */
 export function scenarioDirs(scenarioDir?: string): ScenarioDir[] {
-  const dirs: ScenarioDir[] = [{ dir: BUILTIN_SCENARIO_DIR, source: 'built-in' }];
+  const dirs: ScenarioDir[] = [{ dir: join(packageRoot(), 'scenarios'), source: 'built-in' }];
   if (scenarioDir !== undefined) dirs.push({ dir: scenarioDir, source: 'folder' });
   return dirs;
 }
@@ -74,12 +80,13 @@ export function readScenarioFolders(dirs: readonly ScenarioDir[], previous?: Rea
 }
 
 function readScenarioFile(file: string, source: ScenarioSource, previous: ScenarioEntry | undefined): ScenarioEntry {
+  const unreadable = (problem: string) => entryOf({ error: new ScenarioError(file, '', problem), name: undefined, hash: '' }, '', file, source);
   let text: string;
   try {
-    if (statSync(file).isDirectory()) return unreadable(file, source, 'is a folder, not a scenario file');
+    if (statSync(file).isDirectory()) return unreadable('is a folder, not a scenario file');
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    return unreadable(file, source, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return unreadable(`cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   const hash = textHash(text);
   // Unchanged (perhaps touched): the same version, and the same entry, so what was loaded from it is kept.
@@ -103,15 +110,21 @@ export async function scenarioEntryLater(text: string, file: string, source: Sce
 function entryOf(parsed: ParsedText, text: string, file: string, source: ScenarioSource): ScenarioEntry {
   const base = { file, source, hash: parsed.hash, titlesChecked: false };
   if ('scenario' in parsed) return { ...base, name: parsed.scenario.name, scenario: parsed.scenario, ...(parsed.outline ? { fullText: text } : {}) };
-  return { ...base, name: parsed.name ?? fileName(file), error: parsed.error };
+  // A file too broken to give its name: its file name without the extension.
+  return { ...base, name: parsed.name ?? basename(file, extname(file)), error: parsed.error };
 }
 
-function unreadable(file: string, source: ScenarioSource, problem: string): ScenarioEntry {
-  return { name: fileName(file), file, source, hash: '', error: new ScenarioError(file, '', problem), titlesChecked: false };
-}
-
-function fileName(file: string): string {
-  return basename(file, extname(file));
+/**
+ * The usable scenario of a name. A file of that name that cannot be used throws its ScenarioError; none of
+ * that name, `unknown` of a line that says so and lists the names known.
+ */
+export function scenarioNamed(sorted: ReturnType<typeof sortScenarios>, name: string, unknown: (message: string) => Error): ScenarioEntry {
+  const entry = sorted.usable.get(name);
+  if (entry) return entry;
+  throw (
+    sorted.unusable.find((u) => u.entry.name === name)?.error ??
+    unknown(`no scenario named ${JSON.stringify(name)}; known: ${[...sorted.usable.keys()].join(', ')}`)
+  );
 }
 
 /**

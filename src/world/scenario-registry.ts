@@ -1,6 +1,6 @@
 import { errors } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
-import { readScenarioFolders, sortScenarios, type ScenarioDir, type ScenarioEntry, type ScenarioSource } from './scenario-files.js';
+import { readScenarioFolders, scenarioNamed, sortScenarios, type ScenarioDir, type ScenarioEntry, type ScenarioSource } from './scenario-files.js';
 
 /** A scenario file that cannot be used, as the admin API lists it. */
 export interface UnusableScenario {
@@ -65,11 +65,7 @@ export class ScenarioRegistry {
 
   /** The usable scenario of a name. Throws its ScenarioError if its file cannot be used, a 404 if none has the name. */
   entry(name: string): ScenarioEntry {
-    const entry = this.usable.get(name);
-    if (entry) return entry;
-    const bad = this.unusable.find((u) => u.entry.name === name);
-    if (bad) throw bad.error;
-    throw errors.notFound(`no scenario named ${JSON.stringify(name)}; known: ${[...this.usable.keys()].join(', ')}`);
+    return scenarioNamed({ usable: this.usable, unusable: this.unusable }, name, (message) => errors.notFound(message));
   }
 
   /** The usable scenario of a name, if there is one (no error). */

@@ -92,15 +92,12 @@ export class World {
   readonly realNow: () => number;
   /** Parses uploaded scenario texts, a big one off the event loop. */
   readonly scenarioParser = new ScenarioParser();
-  /** Scenarios loaded so far by name, each with the version (entry) it was loaded from. */
-  private readonly loaded = new Map<string, { entry: ScenarioEntry; loaded: LoadedScenario }>();
   /** The catalogues its scenarios read, opened by this world alone (scenarios with the same settings share one). */
   private readonly catalogs = new Catalogs();
   /** The scenario files it knows: its folders' as last read and any uploaded through the admin API. */
   private readonly registry: ScenarioRegistry;
+  /** The active scenario: the `loaded` of the entry (the version of its file) it was loaded from. */
   private active!: LoadedScenario;
-  /** The version of its file the active scenario was loaded from. */
-  private activeEntry!: ScenarioEntry;
   private contract: CoverageSpec | undefined;
   private loopDelay: IntervalHistogram | undefined;
   /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
@@ -115,12 +112,14 @@ export class World {
     const dataDir = (this.dataDir = options.dataDir);
     this.sandboxes = dataDir
       ? new SandboxPool(options.sandboxes, this.realNow, (key, template, now) =>
-          dataDir.newSandbox(key, this.activeEntry.name, template(), now, key === DEFAULT_SANDBOX),
+          dataDir.newSandbox(key, this.active.definition.name, template(), now, key === DEFAULT_SANDBOX),
         )
       : new SandboxPool(options.sandboxes, this.realNow);
     this.registry = new ScenarioRegistry(options.scenarioDirs, options.scenarios, (entry) => this.checkTitles(entry));
-    // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer.
-    this.switchTo(this.registry.entry(dataDir ? this.resumedScenario(dataDir) : options.scenario));
+    // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer; the
+    // world is not made then, so nothing is loaded yet and no file needs marking as refused.
+    const entry = this.registry.entry(dataDir ? this.resumedScenario(dataDir) : options.scenario);
+    this.commit(entry, loadScenario(entry.scenario!, entry.file, this.clock.now(), this.catalogs));
     if (dataDir) this.restoreSandboxes(dataDir);
   }
 
@@ -152,33 +151,27 @@ export class World {
    */
   async useScenario(name: string): Promise<LoadedScenario> {
     this.reloadScenarios();
-    let entry: ScenarioEntry;
+    let entry: ScenarioEntry | undefined;
+    let loaded: LoadedScenario;
     try {
       entry = this.registry.entry(name);
+      loaded = entry.loaded ?? (await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText));
     } catch (e) {
-      if (e instanceof ScenarioError) throw errors.scenarioUnusable(name, e);
-      throw e;
+      if (!(e instanceof ScenarioError)) throw e;
+      // Loading it found a title its catalogue lacks: the file is listed as invalid from now on (a file known
+      // to be unusable already is only named).
+      if (entry) this.registry.refuse(entry, e);
+      throw errors.scenarioUnusable(name, e);
     }
-    let kept = this.loaded.get(entry.name);
-    const fresh = kept?.entry !== entry;
-    if (!kept || fresh) {
-      try {
-        kept = { entry, loaded: await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText) };
-      } catch (e) {
-        if (!(e instanceof ScenarioError)) throw e;
-        // Building the catalogue found a title it lacks: the file is listed as invalid from now on.
-        this.registry.refuse(entry, e);
-        throw errors.scenarioUnusable(name, e);
-      }
-    }
-    await this.catalogs.warm(kept.loaded.catalog);
+    const fresh = loaded !== entry.loaded;
+    await this.catalogs.warm(loaded.catalog);
     // The folders may have been read again, or the upload replaced, while it loaded: switch only to what is there now.
     if (this.registry.find(name) !== entry) {
-      if (fresh) this.catalogs.abandoned(kept.loaded.catalog);
+      if (fresh) this.catalogs.abandoned(loaded.catalog);
       throw errors.conflict(`scenario ${JSON.stringify(name)} changed while it was being loaded; switch to it again`);
     }
-    if (fresh) this.catalogs.kept(kept.loaded.catalog);
-    return this.commit(entry, kept);
+    if (fresh) this.catalogs.kept(loaded.catalog);
+    return this.commit(entry, loaded);
   }
 
   /**
@@ -186,18 +179,15 @@ export class World {
    * running tests: if its file changed, the change waits for the next switch to it (`activeChange` says so).
    */
   reloadScenarios(): ScenarioChanges {
-    const changes = this.registry.reload();
-    for (const [name, { entry }] of this.loaded) {
-      if (this.registry.find(name) !== entry) this.loaded.delete(name);
-    }
-    return changes;
+    return this.registry.reload();
   }
 
   /** Why the active scenario is not what its file now says, if it is not; undefined when it is. */
   activeChange(): string | undefined {
-    const name = this.activeEntry.name;
+    const name = this.active.definition.name;
     const now = this.registry.find(name);
-    if (now === this.activeEntry) return undefined;
+    // What an entry loaded is its own: the active scenario is its file's current version when that entry loaded it.
+    if (now?.loaded === this.active) return undefined;
     if (!now) {
       return `the file of the active scenario ${JSON.stringify(name)} is gone or cannot be used now; the version loaded from it keeps running until you switch scenario`;
     }
@@ -224,20 +214,19 @@ export class World {
     this.catalogs.kept(loaded.catalog);
     entry.titlesChecked = true;
     this.registry.putUpload(entry);
-    this.loaded.set(entry.name, { entry, loaded });
+    entry.loaded = loaded;
     return outcome;
   }
 
   /** Forgets an uploaded scenario; the active one cannot be deleted (409: switch away first). */
   removeScenario(name: string): void {
-    if (name === this.activeEntry.name) {
+    if (name === this.active.definition.name) {
       throw errors.conflict(
         `scenario ${JSON.stringify(name)} is the active one and cannot be deleted; switch to another first (POST /__admin/scenarios/{name})`,
       );
     }
     this.registry.removeUpload(name);
     this.dataDir?.removeUpload(name);
-    this.loaded.delete(name);
   }
 
   /**
@@ -299,7 +288,7 @@ export class World {
   private sandboxClock(box: Sandbox, mode: ClockMode): SimClock {
     const clock = new SimClock(this.realNow);
     clock.set(mode);
-    if (box.disk) clock.onChange = (m) => box.clockChanged(JSON.stringify(m));
+    if (box.disk) clock.onChange = (m) => box.disk?.saveClock(box.db, JSON.stringify(m));
     return clock;
   }
 
@@ -378,34 +367,18 @@ export class World {
     return this.initialTokens.store;
   }
 
-  /** Makes a usable scenario the active one at start-up, loading it if this version is not loaded yet. */
-  private switchTo(entry: ScenarioEntry): LoadedScenario {
-    let kept = this.loaded.get(entry.name);
-    if (kept?.entry !== entry) {
-      try {
-        kept = { entry, loaded: loadScenario(entry.scenario!, entry.file, this.clock.now(), this.catalogs) };
-      } catch (e) {
-        // Building the catalogue found a title it lacks: the file is listed as invalid from now on.
-        if (e instanceof ScenarioError) this.registry.refuse(entry, e);
-        throw e;
-      }
-    }
-    return this.commit(entry, kept);
-  }
-
   /** Makes a loaded scenario the active one: every sandbox, the clock and the journal start again. */
-  private commit(entry: ScenarioEntry, kept: { entry: ScenarioEntry; loaded: LoadedScenario }): LoadedScenario {
+  private commit(entry: ScenarioEntry, loaded: LoadedScenario): LoadedScenario {
     // First: a data folder that cannot record the switch (a full disk) refuses it with nothing changed.
     this.dataDir?.setActiveScenario(entry.name);
     entry.titlesChecked = true;
-    this.loaded.set(entry.name, kept);
-    this.active = kept.loaded;
-    this.activeEntry = entry;
+    entry.loaded = loaded;
+    this.active = loaded;
     this.resetClock();
     this.sandboxes.clear();
     // The last scenario's requests read as this one's otherwise (their GUIDs, titles and tokens are gone).
     this.journal.clear();
-    return kept.loaded;
+    return loaded;
   }
 
   /**
@@ -434,7 +407,7 @@ export class World {
   /** Takes back every sandbox the data folder keeps for the active scenario, each with its own clock. */
   private restoreSandboxes(dataDir: DataDir): void {
     const now = this.realNow();
-    for (const { sandbox, meta } of dataDir.restore(this.activeEntry.name, now)) {
+    for (const { sandbox, meta } of dataDir.restore(this.active.definition.name, now)) {
       if (meta.clock !== undefined) sandbox.ownClock = this.sandboxClock(sandbox, JSON.parse(meta.clock) as ClockMode);
       this.sandboxes.adopt(sandbox);
     }
