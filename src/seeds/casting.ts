@@ -5,9 +5,9 @@
 import type { Person, PersonRole, Title } from '../domain/types.js';
 import type { Rng } from './rng.js';
 
-/** Deals every id once in a shuffled order, then draws favouring the front of that order. */
-function pool(rng: Rng, ids: readonly number[]): { size: number; next: () => number } {
-  const order = rng.shuffled(ids);
+/** Deals every person holding one of `roles` once in a shuffled order, then draws favouring the front of that order. */
+function pool(rng: Rng, people: readonly Person[], roles: readonly PersonRole[]): { size: number; next: () => number } {
+  const order = rng.shuffled(people.filter((person) => person.roles.some((role) => roles.includes(role))).map((person) => person.id));
   let dealt = 0;
   return {
     size: order.length,
@@ -19,32 +19,19 @@ function pool(rng: Rng, ids: readonly number[]): { size: number; next: () => num
   };
 }
 
-type PoolName = 'actor' | 'director' | 'music' | 'voice' | 'narrator';
-
-const POOL_ROLES: Readonly<Record<PoolName, readonly PersonRole[]>> = {
-  actor: ['actor'],
-  director: ['director'],
-  music: ['singer', 'dancer', 'drummer'],
-  voice: ['voice over'],
-  narrator: ['narrator'],
-};
-
 /** 2-8 performers (singers for musicals, voices for cartoons, a narrator for documentaries), 1-2 directors. */
 export type Casting = (genres: readonly string[]) => Pick<Title, 'actorIds' | 'directorIds'>;
 
 export function castingFrom(rng: Rng, people: readonly Person[]): Casting {
-  const pools = new Map<PoolName, ReturnType<typeof pool>>();
-  for (const [name, roles] of Object.entries(POOL_ROLES) as [PoolName, readonly PersonRole[]][]) {
-    pools.set(
-      name,
-      pool(
-        rng,
-        people.filter((person) => person.roles.some((role) => roles.includes(role))).map((person) => person.id),
-      ),
-    );
-  }
-  const add = (into: number[], poolName: PoolName, count: number): void => {
-    const { size, next } = pools.get(poolName)!;
+  const pools = {
+    actor: pool(rng, people, ['actor']),
+    director: pool(rng, people, ['director']),
+    music: pool(rng, people, ['singer', 'dancer', 'drummer']),
+    voice: pool(rng, people, ['voice over']),
+    narrator: pool(rng, people, ['narrator']),
+  };
+  const add = (into: number[], poolName: keyof typeof pools, count: number): void => {
+    const { size, next } = pools[poolName];
     // A pool with nobody in it (tiny people counts) simply leaves the slots empty.
     rng.fill(into, into.length + Math.min(count, size), count * 6, next);
   };
