@@ -60,6 +60,5 @@ export function listItemXml(ctx: XmlContext, guid: string, v: ListEntryView): st
  * paged envelope, then list_item elements in the order titles were added.
  */
 export function listItemsXml(ctx: XmlContext, guid: string, addr: PageAddress, page: Page<ListEntryView>): string {
-  const items = page.items.map((v) => listItemXml(ctx, guid, v));
-  return pagedList('list_items', ctx, addr, page, items);
+  return pagedList('list_items', ctx, addr, page, (v) => listItemXml(ctx, guid, v));
 }

@@ -37,11 +37,11 @@ export function pageLinks(ctx: XmlContext, addr: PageAddress, page: PageInfo): s
 }
 
 /**
- * The paged envelope (docs/reference/wire-format.md#paged-lists): totals, paging links, anything extra
- * (refinements), then the items.
+ * The paged envelope (docs/reference/wire-format.md#paged-lists): totals, paging links, anything extra, then
+ * the page's items, each written by `item`.
  */
-export function pagedList(root: string, ctx: XmlContext, addr: PageAddress, page: PageInfo, items: string[], extra = ''): string {
-  return pagedListParts(root, ctx, addr, page, items, extra).join('');
+export function pagedList<T>(root: string, ctx: XmlContext, addr: PageAddress, page: Page<T>, item: (v: T) => string, extra = ''): string {
+  return pagedListParts(root, ctx, addr, page, page.items.map(item), extra).join('');
 }
 
 /**

@@ -85,6 +85,5 @@ export function queueDiscXml(ctx: XmlContext, guid: string, d: QueueDiscView): s
  * order.
  */
 export function queueXml(ctx: XmlContext, addr: PageAddress, page: Page<QueueItemView>): string {
-  const items = page.items.map((v) => queueItemXml(ctx, v));
-  return pagedList('queue', ctx, addr, page, items);
+  return pagedList('queue', ctx, addr, page, (v) => queueItemXml(ctx, v));
 }

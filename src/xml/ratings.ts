@@ -42,6 +42,5 @@ export function ratingItemXml(ctx: XmlContext, v: RatingView): string {
 
 /** `<ratings>`: the paged envelope then rating_item elements (docs/reference/subscriber-resources.md#routes). */
 export function ratingsXml(ctx: XmlContext, addr: PageAddress, page: Page<RatingView>): string {
-  const items = page.items.map((v) => ratingItemXml(ctx, v));
-  return pagedList('ratings', ctx, addr, page, items);
+  return pagedList('ratings', ctx, addr, page, (v) => ratingItemXml(ctx, v));
 }

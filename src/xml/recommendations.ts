@@ -18,6 +18,5 @@ export function withSourceCategory(ctx: XmlContext, titleXml: string, source: st
 
 /** `<recommendations>`, paged: catalog_title items each saying why they are recommended. */
 export function recommendationsXml(ctx: XmlContext, addr: PageAddress, page: Page<{ recommendation: Recommendation; titleXml: string }>): string {
-  const items = page.items.map((v) => withSourceCategory(ctx, v.titleXml, v.recommendation.source));
-  return pagedList('recommendations', ctx, addr, page, items);
+  return pagedList('recommendations', ctx, addr, page, (v) => withSourceCategory(ctx, v.titleXml, v.recommendation.source));
 }

@@ -33,6 +33,5 @@ export function reviewXml(ctx: XmlContext, { review: r, titleXml }: ReviewView):
 
 /** `<reviews>`: the paged envelope then review elements (docs/reference/subscriber-resources.md#routes). */
 export function reviewsXml(ctx: XmlContext, addr: PageAddress, page: Page<ReviewView>): string {
-  const items = page.items.map((v) => reviewXml(ctx, v));
-  return pagedList('reviews', ctx, addr, page, items);
+  return pagedList('reviews', ctx, addr, page, (v) => reviewXml(ctx, v));
 }

@@ -1,4 +1,5 @@
 import { encodePairs, percentEncode } from '../domain/percent-encode.js';
+import type { Page } from '../domain/types.js';
 import { type XmlContext, rel } from './addresses.js';
 import { pagedList, pagedListParts, type PageAddress, type PageInfo } from './paged.js';
 import { link, text, type XmlParts } from './writer.js';
@@ -17,8 +18,8 @@ export function searchXml(ctx: XmlContext, addr: PageAddress, page: PageInfo, it
  * `/catalog/collections/<id>` [chosen]: root `collection`, the paged envelope, the collection's `name` and
  * `id`, then its titles in rank order.
  */
-export function collectionXml(ctx: XmlContext, addr: PageAddress, page: PageInfo, c: { id: string; name: string }, items: string[]): string {
-  return pagedList('collection', ctx, addr, page, items, text('name', c.name) + text('id', c.id));
+export function collectionXml<T>(ctx: XmlContext, addr: PageAddress, page: Page<T>, c: { id: string; name: string }, item: (v: T) => string): string {
+  return pagedList('collection', ctx, addr, page, item, text('name', c.name) + text('id', c.id));
 }
 
 /** The values of one facet among a search's results, most frequent first. */

@@ -65,11 +65,5 @@ function filmographyXml(req: Request, p: Person): string {
     .filter((t) => t.parentId === undefined);
   const page = pageOf(titles, pageReq);
   const render = titleRenderer(req);
-  return pagedList(
-    'filmography',
-    ctx.xml,
-    searchAddress(req),
-    page,
-    page.items.map((t) => render(t, expansion)),
-  );
+  return pagedList('filmography', ctx.xml, searchAddress(req), page, (t) => render(t, expansion));
 }

@@ -108,12 +108,6 @@ function getCollection(req: Request, res: Response): void {
   sendXml(
     res,
     200,
-    collectionXml(
-      ctx.xml,
-      searchAddress(req),
-      page,
-      info,
-      page.items.map((t) => render(t, expansion)),
-    ),
+    collectionXml(ctx.xml, searchAddress(req), page, info, (t) => render(t, expansion)),
   );
 }

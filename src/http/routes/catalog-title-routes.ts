@@ -80,13 +80,7 @@ function similarsXml(req: Request, t: Title): string {
   const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const page = pageOf(dataOf(req).catalog.titlesById(t.similarIds), pageReq);
   const render = titleRenderer(req);
-  return pagedList(
-    'similars',
-    ctx.xml,
-    searchAddress(req),
-    page,
-    page.items.map((s) => render(s, expansion)),
-  );
+  return pagedList('similars', ctx.xml, searchAddress(req), page, (s) => render(s, expansion));
 }
 
 /** The catalogue's reviews of the title and those this sandbox's users wrote, newest (or most helpful) first. */
@@ -98,11 +92,5 @@ function reviewsXml(req: Request, t: Title): string {
   const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.titleReviews.ofTitle(t.id)], ctx.params.get('view'));
   const page = pageOf(all, pageReq);
   const titleXml = page.items.length > 0 ? titleRenderer(req)(t, expansion) : '';
-  return pagedList(
-    'reviews',
-    ctx.xml,
-    searchAddress(req),
-    page,
-    page.items.map((r) => reviewXml(ctx.xml, { review: r, titleXml })),
-  );
+  return pagedList('reviews', ctx.xml, searchAddress(req), page, (r) => reviewXml(ctx.xml, { review: r, titleXml }));
 }
