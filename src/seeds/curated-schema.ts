@@ -15,12 +15,6 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD (qu
 const histogram = z.array(z.number().int().min(0)).length(10, 'expected 10 bins, for ratings 0.5 to 5').default([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 const ids = z.array(id).default([]);
 
-const discSchema = z.strictObject({
-  id,
-  run_time: z.number().int().positive().optional(),
-  histogram,
-});
-
 const titleSchema = z.strictObject({
   id,
   title: z.string().min(1),
@@ -53,7 +47,7 @@ const titleSchema = z.strictObject({
   actors: ids,
   directors: ids,
   similar: ids,
-  discs: z.array(discSchema).default([]),
+  discs: z.array(z.strictObject({ id, run_time: z.number().int().positive().optional(), histogram })).default([]),
 });
 
 const personSchema = z.strictObject({

@@ -21,13 +21,11 @@ const SYNOPSIS_SENTENCES: readonly ((rng: Rng, name: string, kind: TitleKind, ge
   (rng, name) => `${name} and ${firstName(rng)} have ${rng.int(2, 30)} days before ${rng.pick(WORD_LISTS.synopsis_events)}.`,
 ];
 
-function synopsisSentence(rng: Rng, kind: TitleKind, genre: string): string {
-  const name = firstName(rng);
-  return rng.pick(SYNOPSIS_SENTENCES)(rng, name, kind, genre);
-}
-
 function paragraph(rng: Rng, kind: TitleKind, genre: string): string {
-  return Array.from({ length: rng.int(1, 4) }, () => synopsisSentence(rng, kind, genre)).join(' ');
+  return Array.from({ length: rng.int(1, 4) }, () => {
+    const name = firstName(rng);
+    return rng.pick(SYNOPSIS_SENTENCES)(rng, name, kind, genre);
+  }).join(' ');
 }
 
 /** 1-4 paragraphs (mostly 1-2), separated by blank lines; many run past the 200 characters of the embedded cut. */
