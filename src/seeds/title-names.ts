@@ -1,7 +1,7 @@
 // Names for generated titles, from patterns over the fixed word lists and faker's people names.
 // A name that would disturb the curated search counts is drawn again (deterministically: same stream).
 
-import { firstName, lastName } from './names.js';
+import { firstName, lastName } from './text.js';
 import type { Rng } from './rng.js';
 import { WORD_LISTS } from './word-lists.js';
 
