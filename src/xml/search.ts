@@ -1,4 +1,5 @@
 import { encodePairs, percentEncode } from '../domain/percent-encode.js';
+import type { FacetCounts } from '../domain/search-facets.js';
 import type { Page } from '../domain/types.js';
 import { type XmlContext, rel } from './addresses.js';
 import { pagedList, pagedListParts, type PageAddress, type PageInfo } from './paged.js';
@@ -10,7 +11,7 @@ import { link, text, type XmlParts } from './writer.js';
  * (`catalog_title` or `person` elements, already serialized, or cached titles that write their own bytes).
  * As parts (XmlParts): a page of titles is sent without being joined into one string.
  */
-export function searchXml(ctx: XmlContext, addr: PageAddress, page: PageInfo, items: XmlParts, refinements: readonly Refinement[] = []): XmlParts {
+export function searchXml(ctx: XmlContext, addr: PageAddress, page: PageInfo, items: XmlParts, refinements: readonly FacetCounts<string>[] = []): XmlParts {
   return pagedListParts('search', ctx, addr, page, items, refinementsXml(ctx, addr, refinements));
 }
 
@@ -22,12 +23,6 @@ export function collectionXml<T>(ctx: XmlContext, addr: PageAddress, page: Page<
   return pagedList('collection', ctx, addr, page, item, text('name', c.name) + text('id', c.id));
 }
 
-/** The values of one facet among a search's results, most frequent first. */
-export interface Refinement {
-  facet: string;
-  values: ReadonlyArray<{ value: string; count: number }>;
-}
-
 /**
  * Refinement links (docs/reference/catalogue-search.md, Refinements: the layout is our choice, the real one is
  * unknown): after the paging links, one `link rel={schema_base}/refinement title=<facet>` per asked facet,
@@ -35,7 +30,7 @@ export interface Refinement {
  * `link rel={schema_base}/refinement_value title=<value>` per value, whose href is this search with
  * `f=<facet>|<value>` added. Following a child gives exactly the narrowed result, from its first page.
  */
-export function refinementsXml(ctx: XmlContext, addr: PageAddress, refinements: readonly Refinement[]): string {
+export function refinementsXml(ctx: XmlContext, addr: PageAddress, refinements: readonly FacetCounts<string>[]): string {
   const kept = addr.params.filter(([k]) => !k.startsWith('oauth_') && k !== 'start_index');
   const href = (pairs: ReadonlyArray<readonly [string, string]>) => `${ctx.baseUrl}${addr.path}?${encodePairs(pairs)}`;
   // Every value link is this search plus one `f` pair: the search's part is encoded once, not per value

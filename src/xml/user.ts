@@ -26,3 +26,11 @@ export function userXml(ctx: XmlContext, u: User): string {
 export function currentUserLink(ctx: XmlContext, u: User): string {
   return link(userHref(ctx, u.guid), rel(ctx, 'user'), 'current user');
 }
+
+/**
+ * `<resource>` holding links: GET /users and GET /users/{guid}/ratings
+ * (docs/reference/subscriber-resources.md#routes).
+ */
+export function resourceXml(...links: string[]): string {
+  return el('resource', undefined, ...links);
+}

@@ -8,7 +8,7 @@ import { DEFAULT_PRIORITY, parsePriority } from '../../domain/queue-params.js';
 import { parseQueueRef } from '../../domain/queue-ref.js';
 import { parseTitleRefs } from '../../domain/title-ref.js';
 import type { QueueItem, SubQueue, User } from '../../domain/types.js';
-import { statusXml } from '../../xml/error.js';
+import { statusXml } from '../../xml/write-response.js';
 import { queueDiscXml, queueItemHref, queueItemXml, queuesXml, queueXml } from '../../xml/queue.js';
 import { sendRememberedXml } from '../remembered-answers.js';
 import { authenticateUser } from '../oauth/authenticate.js';

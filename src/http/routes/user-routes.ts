@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { resourceXml } from '../../xml/resource-links.js';
-import { currentUserLink, userXml } from '../../xml/user.js';
+import { currentUserLink, resourceXml, userXml } from '../../xml/user.js';
 import { authenticateUser } from '../oauth/authenticate.js';
 import { ownUser, userOf } from './own-user.js';
 import { ratingsRoutes } from './ratings-routes.js';
