@@ -6,9 +6,8 @@
 
 import type { Person, PersonRole, Review, Title } from '../domain/types.js';
 import type { CatalogData } from '../store/catalog-db.js';
-import { castingFrom } from './casting.js';
 import { dateOfDay, dateTimeOfDay, dayNumber } from './days.js';
-import { generateTitles } from './generate-titles.js';
+import { castingFrom, generateTitles } from './generate-titles.js';
 import { ratingCount, withPopularityRanks } from './histogram.js';
 import { loadCurated } from './load-curated.js';
 import { Rng } from './rng.js';
