@@ -3,7 +3,7 @@ import type { FacetCounts } from '../domain/search-facets.js';
 import type { Page } from '../domain/types.js';
 import { type XmlContext, rel } from './addresses.js';
 import { pagedList, pagedListParts, type PageAddress, type PageInfo } from './paged.js';
-import { link, text, type XmlParts } from './writer.js';
+import { el, link, text, type XmlParts } from './writer.js';
 
 /**
  * A catalogue search answer (docs/reference/catalogue-search.md): root `search`, the paged envelope
@@ -49,4 +49,13 @@ export function refinementsXml(ctx: XmlContext, addr: PageAddress, refinements: 
       return link(href(facetOnly), rel(ctx, 'refinement'), r.facet, ...values);
     })
     .join('');
+}
+
+/**
+ * `/categories/<scheme>`: `<category_scheme><category_items><term>..</term>...</category_items></category_scheme>`,
+ * the shape the issue names (no capture of the real answer is known; docs/reference/catalogue-search.md, Categories).
+ * A term here is the `term` of `category` elements with scheme `{base_url}/categories/<scheme>`.
+ */
+export function categorySchemeXml(terms: readonly string[]): string {
+  return el('category_scheme', undefined, el('category_items', undefined, ...terms.map((t) => text('term', t))));
 }

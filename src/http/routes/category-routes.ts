@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { CATEGORY_SCHEMES } from '../../domain/categories.js';
 import { errors } from '../../domain/api-error.js';
 import { categoryTerms } from '../../store/catalog-search-categories.js';
-import { categorySchemeXml } from '../../xml/category-scheme.js';
+import { categorySchemeXml } from '../../xml/search.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
