@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { cleanTitle } from './clean-title.js';
-import { isReservedTitle } from './title-names.js';
+import { isReservedTitle } from './text.js';
 
 describe('cleanTitle', () => {
   it.each([

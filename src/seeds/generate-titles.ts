@@ -8,9 +8,8 @@ import { cleanTitle } from './clean-title.js';
 import { dateOfDay, firstDayOfYear } from './days.js';
 import { drawHistogram, drawQuality, drawRatingCount, ratingCount } from './histogram.js';
 import type { Rng } from './rng.js';
-import { synopsis } from './text.js';
 import { BLU_RAY_LAUNCH_DAY, DVD_LAUNCH_DAY, drawBbfc, drawGenres, drawLanguages, drawPegi, drawPurchase, drawRelease } from './title-facts.js';
-import { adultName, filmName, gameName, sequelName, tvName } from './title-names.js';
+import { adultName, filmName, gameName, sequelName, synopsis, tvName } from './text.js';
 import { CONSOLES, WORD_LISTS } from './word-lists.js';
 
 export const FIRST_GENERATED_TITLE_ID = 10_001;
