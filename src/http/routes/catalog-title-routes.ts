@@ -6,7 +6,7 @@ import { orderTitleReviews } from '../../domain/search-review-order.js';
 import type { Title } from '../../domain/types.js';
 import { detailContent, detailLinks, histogramXml } from '../../xml/catalog-title.js';
 import { pagedList } from '../../xml/paged.js';
-import { reviewXml } from '../../xml/reviews.js';
+import { reviewXml } from '../../xml/user-resources.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
 import { pageRequestOf } from './page-request.js';
 import { ctxOf, dataOf } from '../request-context.js';

@@ -3,7 +3,7 @@ import { parseExpand } from '../../domain/expand.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { likedTitles, recommend, type CandidateInfo, type Recommendation } from '../../domain/recommend.js';
 import { popularTitleIds } from '../../store/popular-titles.js';
-import { recommendationsXml } from '../../xml/recommendations.js';
+import { recommendationsXml } from '../../xml/user-resources.js';
 import { authenticateUser } from '../oauth/authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { parseExpand } from '../../domain/expand.js';
 import { USER_PAGING } from '../../domain/paging.js';
-import { atHomeXml, rentedXml } from '../../xml/rentals.js';
+import { atHomeXml, rentedXml } from '../../xml/user-resources.js';
 import { authenticateUser } from '../oauth/authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { parseExpand } from '../../domain/expand.js';
 import { USER_PAGING } from '../../domain/paging.js';
-import { reviewsXml, reviewXml } from '../../xml/reviews.js';
+import { reviewsXml, reviewXml } from '../../xml/user-resources.js';
 import { authenticateUser } from '../oauth/authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';
 import { ownUser, userOf } from './own-user.js';

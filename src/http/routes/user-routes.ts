@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { currentUserLink, resourceXml, userXml } from '../../xml/user.js';
+import { currentUserLink, resourceXml, userXml } from '../../xml/user-resources.js';
 import { authenticateUser } from '../oauth/authenticate.js';
 import { ownUser, userOf } from './own-user.js';
 import { ratingsRoutes } from './ratings-routes.js';
