@@ -6,7 +6,7 @@ import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { newList, planListAdds } from '../../domain/list-writes.js';
 import { isoDateTime } from '../../domain/sim-clock.js';
 import type { ListEntry, User, UserList } from '../../domain/types.js';
-import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../../xml/lists.js';
+import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../../xml/queues-and-lists.js';
 import { resourcesCreatedXml, statusXml } from '../../xml/write-response.js';
 import { authenticateUser } from '../oauth/authenticate.js';
 import { embeddedTitles, userListAddress } from './embedded-title.js';

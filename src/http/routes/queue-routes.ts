@@ -9,7 +9,7 @@ import { parseQueueRef } from '../../domain/queue-ref.js';
 import { parseTitleRefs } from '../../domain/title-ref.js';
 import type { QueueItem, SubQueue, User } from '../../domain/types.js';
 import { statusXml } from '../../xml/write-response.js';
-import { queueDiscXml, queueItemHref, queueItemXml, queuesXml, queueXml } from '../../xml/queue.js';
+import { queueDiscXml, queueItemHref, queueItemXml, queuesXml, queueXml } from '../../xml/queues-and-lists.js';
 import { sendRememberedXml } from '../remembered-answers.js';
 import { authenticateUser } from '../oauth/authenticate.js';
 import { userListAddress } from './embedded-title.js';
