@@ -1,9 +1,12 @@
+// The catalogue's answers besides the catalog_title itself (docs/reference/catalogue-search.md): search results,
+// collections, category schemes and people.
 import { encodePairs, percentEncode } from '../domain/percent-encode.js';
 import type { FacetCounts } from '../domain/search-facets.js';
-import type { Page } from '../domain/types.js';
-import { type XmlContext, rel } from './addresses.js';
+import type { Page, Person } from '../domain/types.js';
+import { type XmlContext, categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './addresses.js';
+import { artworkXml } from './catalog-title.js';
 import { pagedList, pagedListParts, type PageAddress, type PageInfo } from './paged.js';
-import { el, link, text, type XmlParts } from './writer.js';
+import { category, el, link, text, type XmlParts } from './writer.js';
 
 /**
  * A catalogue search answer (docs/reference/catalogue-search.md): root `search`, the paged envelope
@@ -58,4 +61,35 @@ export function refinementsXml(ctx: XmlContext, addr: PageAddress, refinements: 
  */
 export function categorySchemeXml(terms: readonly string[]): string {
   return el('category_scheme', undefined, el('category_items', undefined, ...terms.map((t) => text('term', t))));
+}
+
+/** The detail links of a person, in order (docs/reference/catalogue-search.md, Titles and people). */
+export const PERSON_LINKS = ['artworks', 'biography', 'filmography'] as const;
+
+/**
+ * `person` (docs/reference/catalogue-search.md, Titles and people): name, id, one roles category per role, then
+ * the artworks, biography and filmography links.
+ */
+export function personXml(ctx: XmlContext, p: Person): string {
+  return el(
+    'person',
+    undefined,
+    text('name', p.name),
+    text('id', personHref(ctx, p.id)),
+    ...p.roles.map((r) => category(categoryScheme(ctx, 'roles'), r)),
+    ...PERSON_LINKS.map((name) => link(`${personHref(ctx, p.id)}/${name}`, rel(ctx, name), name)),
+  );
+}
+
+/** `/catalog/person/<id>/biography`: shaped like a title's synopsis [chosen]. */
+export function biographyXml(p: Person): string {
+  return el('biography', undefined, text('biography_text', p.biography));
+}
+
+/**
+ * `/catalog/person/<id>/artworks`: portraits in the title artwork sizes, under
+ * `.../lovefilm/images/people/<last digit of id>/<id>-<size>.jpg` [chosen, modelled on title images].
+ */
+export function personArtworksXml(ctx: XmlContext, id: number): string {
+  return `<artworks>${artworkXml(ctx, 'person', 'people', id, TITLE_IMAGE_SIZES)}</artworks>`;
 }

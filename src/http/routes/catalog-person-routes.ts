@@ -4,7 +4,7 @@ import { parseExpand } from '../../domain/expand.js';
 import { CATALOG_PAGING, pageOf } from '../../domain/paging.js';
 import type { Person } from '../../domain/types.js';
 import { pagedList } from '../../xml/paged.js';
-import { biographyXml, PERSON_LINKS, personArtworksXml, personXml } from '../../xml/person.js';
+import { biographyXml, PERSON_LINKS, personArtworksXml, personXml } from '../../xml/search.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
 import { pageRequestOf } from './page-request.js';
 import { ctxOf, dataOf } from '../request-context.js';
