@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { errors, type ApiError } from '../domain/api-error.js';
-import { errorXml } from '../xml/error.js';
-import { doc } from '../xml/writer.js';
+import { doc, errorXml } from '../xml/writer.js';
 import { XML_CONTENT_TYPE } from './send-xml.js';
 
 /**

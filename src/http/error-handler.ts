@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ApiError, errors } from '../domain/api-error.js';
 import type { Config } from '../config.js';
 import { storageFullOf } from '../store/storage-full.js';
-import { errorXml } from '../xml/error.js';
+import { errorXml } from '../xml/writer.js';
 import { baseUrlOf } from './request-context.js';
 import { answerNotSent, sendXml } from './send-xml.js';
 

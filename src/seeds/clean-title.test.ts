@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { cleanTitle, isReservedTitle } from './clean-title.js';
+import { cleanTitle } from './clean-title.js';
+import { isReservedTitle } from './text.js';
 
 describe('cleanTitle', () => {
   it.each([

@@ -16,12 +16,3 @@ export function cleanTitle(fullTitle: string): string {
   }
   return clean;
 }
-
-// QA counts these words in the curated titles ("zzyzx" finds exactly one title, "firefly" finds the
-// Firefly discs and "Fireflies in the Garden"), so no generated title may contain them.
-const RESERVED = /zzyzx|(?:^|[^\p{L}\p{N}])firefl/iu;
-
-/** True when a generated title would disturb the curated search counts. */
-export function isReservedTitle(title: string): boolean {
-  return RESERVED.test(title);
-}

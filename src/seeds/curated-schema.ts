@@ -1,25 +1,20 @@
 import { z } from 'zod';
 
-import { PERSON_ROLES } from '../domain/types.js';
-import { BBFC_CERTIFICATES, CONSOLES, GAME_GENRES, PEGI_CERTIFICATES, PURCHASE_TYPES, VIDEO_FORMATS, VIDEO_GENRES } from './word-lists.js';
+import { PERSON_ROLES, type PersonRole } from '../domain/types.js';
+import { BBFC_CERTIFICATES, CONSOLES, GAME_GENRES, PEGI_CERTIFICATES, PERFORMER_ROLES, PURCHASE_TYPES, VIDEO_FORMATS, VIDEO_GENRES } from './word-lists.js';
 
-// The shape of seeds/curated.yaml (the file's header comment explains each key). Shape only: the rules
-// that span entries (ids exist, roles fit credits, certificates fit the board) are in curated-rules.ts.
+// The shape of seeds/curated.yaml (the file's header comment explains each key), then the rules that span
+// entries (ids exist, roles fit credits, certificates fit the board): curatedProblems.
 
 /** Curated rows use ids 1..999; generated ones start far above. */
 export const MAX_CURATED_ID = 999;
 
+const CONSOLE_FORMATS = CONSOLES.map((console) => console.format);
 const id = z.number().int().min(1).max(MAX_CURATED_ID);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD (quote it)');
 /** Ratings by the wider world, 10 bins for 0.5..5; none when left out. */
 const histogram = z.array(z.number().int().min(0)).length(10, 'expected 10 bins, for ratings 0.5 to 5').default([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 const ids = z.array(id).default([]);
-
-const discSchema = z.strictObject({
-  id,
-  run_time: z.number().int().positive().optional(),
-  histogram,
-});
 
 const titleSchema = z.strictObject({
   id,
@@ -34,7 +29,7 @@ const titleSchema = z.strictObject({
   developer: z.string().optional(),
   can_rent: z.boolean().default(true),
   adult: z.boolean().default(false),
-  format: z.enum([...VIDEO_FORMATS, ...CONSOLES.map((console) => console.format)]),
+  format: z.enum([...VIDEO_FORMATS, ...CONSOLE_FORMATS]),
   certificate: z
     .union([z.string(), z.number()])
     .transform(String)
@@ -53,7 +48,7 @@ const titleSchema = z.strictObject({
   actors: ids,
   directors: ids,
   similar: ids,
-  discs: z.array(discSchema).default([]),
+  discs: z.array(z.strictObject({ id, run_time: z.number().int().positive().optional(), histogram })).default([]),
 });
 
 const personSchema = z.strictObject({
@@ -85,3 +80,87 @@ export const curatedSchema = z.strictObject({
 
 export type CuratedFile = z.output<typeof curatedSchema>;
 export type CuratedTitle = CuratedFile['titles'][number];
+
+// Rules of seeds/curated.yaml that span entries. Each problem names the path of the bad entry, so a
+// mistake in the file reads like "titles[4].actors[1]: person 99 is not in people".
+
+function duplicates(entries: readonly (readonly [path: string, id: number])[], what: string): string[] {
+  const seen = new Map<number, string>();
+  const problems: string[] = [];
+  for (const [path, id] of entries) {
+    const first = seen.get(id);
+    if (first) problems.push(`${path}: ${what} id ${id} is already used by ${first}`);
+    else seen.set(id, path);
+  }
+  return problems;
+}
+
+export function curatedProblems(file: CuratedFile): string[] {
+  const problems: string[] = [];
+  const titleIds = file.titles.flatMap((title, i) => [
+    [`titles[${i}].id`, title.id] as const,
+    ...title.discs.map((disc, j) => [`titles[${i}].discs[${j}].id`, disc.id] as const),
+  ]);
+  const idsOf = (field: string, entries: readonly { id: number }[]) => entries.map((entry, i) => [`${field}[${i}].id`, entry.id] as const);
+  problems.push(
+    ...duplicates(titleIds, 'title'),
+    ...duplicates(idsOf('people', file.people), 'person'),
+    ...duplicates(idsOf('reviews', file.reviews), 'review'),
+    ...duplicates(idsOf('collections', file.collections), 'collection'),
+  );
+
+  const knownTitles = new Set(titleIds.map(([, id]) => id));
+  const people = new Map(file.people.map((person) => [person.id, person]));
+  const credited = new Map<number, Set<'actor' | 'director'>>();
+  const credit = (path: string, personId: number, as: 'actor' | 'director', fits: (role: PersonRole) => boolean): void => {
+    const person = people.get(personId);
+    if (!person) return void problems.push(`${path}: person ${personId} is not in people`);
+    if (!person.roles.some(fits)) problems.push(`${path}: ${person.name} (${personId}) has no role that fits ${as === 'actor' ? 'actors' : 'directors'}`);
+    credited.set(personId, (credited.get(personId) ?? new Set()).add(as));
+  };
+
+  file.titles.forEach((title, i) => {
+    const at = `titles[${i}]`;
+    const game = title.kind === 'game';
+    const certificates: readonly string[] = game ? PEGI_CERTIFICATES : BBFC_CERTIFICATES;
+    if (!certificates.includes(title.certificate))
+      problems.push(`${at}.certificate: "${title.certificate}" is not a ${game ? 'pegi' : 'bbfc'} certificate (${certificates.join(', ')})`);
+    if (title.certificate === 'R18' && !title.adult) problems.push(`${at}.certificate: R18 is only for adult titles (adult: true)`);
+    const formats: readonly string[] = game ? CONSOLE_FORMATS : VIDEO_FORMATS;
+    if (!formats.includes(title.format)) problems.push(`${at}.format: "${title.format}" is not a ${title.kind} format (${formats.join(', ')})`);
+    const genres: readonly string[] = game ? GAME_GENRES : VIDEO_GENRES;
+    title.genres.forEach((genre, j) => {
+      if (!genres.includes(genre)) problems.push(`${at}.genres[${j}]: "${genre}" is not a ${game ? 'game' : 'video'} genre`);
+    });
+    if (game) {
+      for (const key of ['actors', 'directors', 'discs'] as const) if (title[key].length > 0) problems.push(`${at}.${key}: games have none`);
+      for (const key of ['languages', 'run_time'] as const) if (title[key] !== undefined) problems.push(`${at}.${key}: games have none`);
+    } else {
+      for (const key of ['players', 'developer'] as const) if (title[key] !== undefined) problems.push(`${at}.${key}: only games have it`);
+    }
+    if (title.kind === 'film' && title.discs.length > 0) problems.push(`${at}.discs: only tv titles have discs`);
+    title.actors.forEach((personId, j) => credit(`${at}.actors[${j}]`, personId, 'actor', (role) => PERFORMER_ROLES.includes(role)));
+    title.directors.forEach((personId, j) => credit(`${at}.directors[${j}]`, personId, 'director', (role) => role === 'director'));
+    title.similar.forEach((similarId, j) => {
+      if (similarId === title.id || !knownTitles.has(similarId)) problems.push(`${at}.similar[${j}]: ${similarId} is not another curated title`);
+    });
+  });
+
+  // Every role a person holds shows in their credits: performers act in something, directors direct.
+  file.people.forEach((person, i) => {
+    const as = credited.get(person.id) ?? new Set();
+    if (person.roles.some((role) => PERFORMER_ROLES.includes(role)) && !as.has('actor'))
+      problems.push(`people[${i}]: ${person.name} has a performer role but is in no title's actors`);
+    if (person.roles.includes('director') && !as.has('director')) problems.push(`people[${i}]: ${person.name} is a director but is in no title's directors`);
+  });
+  file.collections.forEach((collection, i) => {
+    collection.titles.forEach((titleId, j) => {
+      if (!knownTitles.has(titleId)) problems.push(`collections[${i}].titles[${j}]: title ${titleId} is not curated`);
+    });
+    if (new Set(collection.titles).size !== collection.titles.length) problems.push(`collections[${i}].titles: a title is listed twice`);
+  });
+  file.reviews.forEach((review, i) => {
+    if (!knownTitles.has(review.title)) problems.push(`reviews[${i}].title: title ${review.title} is not curated`);
+  });
+  return problems;
+}

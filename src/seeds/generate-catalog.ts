@@ -4,16 +4,15 @@
 // dates are translated to `today`: ids, kinds, formats and discs never depend on the day the simulator runs,
 // so scenarios that name generated ids keep loading, while "coming soon" stays in the future.
 
+import type { Person, PersonRole, Review, Title } from '../domain/types.js';
 import type { CatalogData } from '../store/catalog-db.js';
-import { castingFrom } from './casting.js';
-import { dateOfDay, dayNumber } from './days.js';
-import { generatePeople } from './generate-people.js';
-import { generateReviews } from './generate-reviews.js';
-import { generateTitles } from './generate-titles.js';
-import { withPopularityRanks } from './histogram.js';
-import { assignSimilarIds, withFilmographies } from './link-catalog.js';
+import { dateOfDay, dateTimeOfDay, dayNumber } from './days.js';
+import { castingFrom, generateTitles } from './generate-titles.js';
+import { ratingCount, withPopularityRanks } from './histogram.js';
 import { loadCurated } from './load-curated.js';
 import { Rng } from './rng.js';
+import { biography, firstName, lastName } from './text.js';
+import { ROLE_SETS, WORD_LISTS } from './word-lists.js';
 
 export interface CatalogOptions {
   seed: number;
@@ -61,4 +60,103 @@ export function generateCatalog(options: CatalogOptions, curatedRows?: CatalogDa
 /** A YYYY-MM-DD date moved by whole days. */
 function shiftDate(date: string, days: number): string {
   return days === 0 ? date : dateOfDay(dayNumber(date) + days);
+}
+
+const FIRST_GENERATED_PERSON_ID = 20_001;
+
+/**
+ * Generated people: a name, the roles they hold and a short biography. Filmographies are filled in once
+ * every title is cast (withFilmographies), so they hold exactly the titles that reference the person.
+ */
+function generatePeople(rng: Rng, count: number): Person[] {
+  const people: Person[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `${firstName(rng)} ${lastName(rng)}`;
+    const roles: PersonRole[] = [...rng.weighted(ROLE_SETS)];
+    people.push({ id: FIRST_GENERATED_PERSON_ID + i, name, roles, biography: biography(rng, name, roles), filmography: [] });
+  }
+  return people;
+}
+
+const FIRST_GENERATED_REVIEW_ID = 10_001;
+const TEN_YEARS = 3652;
+
+function author(rng: Rng): string {
+  const first = firstName(rng);
+  return rng.chance(0.5) ? `${first} ${lastName(rng).charAt(0)}.` : `${first.toLowerCase()}${rng.int(1, 999)}`;
+}
+
+/**
+ * Catalogue reviews by the wider world: about 30% of released, rated titles (not discs) have 1-5. A review's
+ * rating follows the title's histogram, and it was written after release and before `today`.
+ */
+function generateReviews(rng: Rng, titles: readonly Title[], today: number): Review[] {
+  const reviews: Review[] = [];
+  for (const title of titles) {
+    // Reviewers rated the title too: one nobody has rated has no reviews.
+    if (title.parentId !== undefined || !title.releaseDate || ratingCount(title.baseHistogram) === 0 || !rng.chance(0.33)) continue;
+    const released = dayNumber(title.releaseDate);
+    if (released >= today) continue;
+    const earliest = Math.max(released, today - TEN_YEARS);
+    for (let n = rng.int(1, 5); n > 0; n--) {
+      const helpful = Math.floor(Math.pow(rng.float(), 3) * 60);
+      reviews.push({
+        id: FIRST_GENERATED_REVIEW_ID + reviews.length,
+        titleId: title.id,
+        author: author(rng),
+        created: dateTimeOfDay(rng.int(earliest, today - 1), rng.int(0, 86_399)),
+        reviewTitle: rng.pick(WORD_LISTS.review_titles),
+        reviewText: rng.sample(WORD_LISTS.review_sentences, rng.int(1, 4)).join(' '),
+        helpful,
+        unhelpful: Math.floor(Math.pow(rng.float(), 2) * 12),
+        spoilers: rng.chance(0.1),
+        rating: rng.weighted(title.baseHistogram.map((count, bin) => [(bin + 1) / 2, count] as const)),
+      });
+    }
+  }
+  return reviews;
+}
+
+/**
+ * Gives each of the generated `titles` (curated ones list their own) that is neither a disc nor adult 0-8
+ * similar titles sharing one of its genres. Sets `similarIds` in place: the generator owns these rows, and
+ * copying 100,000 titles would cost more than drawing them.
+ */
+function assignSimilarIds(rng: Rng, titles: readonly Title[]): void {
+  const eligible = (title: Title): boolean => title.parentId === undefined && !title.adult;
+  const byGenre = new Map<string, number[]>();
+  for (const title of titles) {
+    if (!eligible(title)) continue;
+    for (const genre of title.genres) {
+      let ids = byGenre.get(genre);
+      if (!ids) byGenre.set(genre, (ids = []));
+      ids.push(title.id);
+    }
+  }
+  for (const title of titles) {
+    if (!eligible(title)) continue;
+    const pool = byGenre.get(rng.pick(title.genres)) ?? [];
+    const wanted = Math.min(rng.int(0, 8), pool.length - 1);
+    // Seeded with the title itself, which is thus never drawn as its own similar, then dropped.
+    title.similarIds = rng.fill([title.id], wanted + 1, wanted * 4, () => rng.pick(pool)).slice(1);
+  }
+}
+
+/**
+ * Copies of `people` with filmographies rebuilt from the titles' actorIds and directorIds: exactly the titles
+ * that name them, newest production year first, ties by id.
+ */
+function withFilmographies(people: readonly Person[], titles: readonly Title[]): Person[] {
+  // Walking the titles newest first fills every filmography already in order: one sort, not one per person.
+  const newestFirst = titles.slice().sort((a, b) => (b.productionYear ?? 0) - (a.productionYear ?? 0) || a.id - b.id);
+  const credits = new Map<number, number[]>();
+  for (const title of newestFirst) {
+    // Someone who acts in and directs a title lists it once.
+    for (const personId of new Set([...title.actorIds, ...title.directorIds])) {
+      const list = credits.get(personId);
+      if (list) list.push(title.id);
+      else credits.set(personId, [title.id]);
+    }
+  }
+  return people.map((person) => ({ ...person, filmography: credits.get(person.id) ?? [] }));
 }

@@ -8,8 +8,7 @@ import type { Person, Review, Title } from '../domain/types.js';
 import { packageRoot } from '../package-root.js';
 import type { CatalogData } from '../store/catalog-db.js';
 import { cleanTitle } from './clean-title.js';
-import { curatedProblems } from './curated-rules.js';
-import { curatedSchema, type CuratedFile, type CuratedTitle } from './curated-schema.js';
+import { curatedProblems, curatedSchema, type CuratedFile, type CuratedTitle } from './curated-schema.js';
 
 function pathOf(path: readonly PropertyKey[]): string {
   return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('') || '(top level)';

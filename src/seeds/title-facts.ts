@@ -11,11 +11,6 @@ export const BLU_RAY_LAUNCH_DAY = dayNumber('2006-06-20');
 const NEW_RELEASE_DAYS = 89;
 const COMING_SOON_MAX_DAYS = 180;
 
-export interface ReleaseFacts {
-  productionYear: number;
-  releaseDate: string;
-}
-
 /** Production years lean recent: half of all titles are from the last ~25 years. */
 export function drawYear(rng: Rng, earliest: number, latest: number): number {
   const u = rng.float();
@@ -23,7 +18,7 @@ export function drawYear(rng: Rng, earliest: number, latest: number): number {
 }
 
 /** ~3% coming soon (1-180 days ahead), ~5% new releases (1-89 days ago), the rest older. */
-export function drawRelease(rng: Rng, today: number, earliestYear: number, latestYear: number, launchDay: number): ReleaseFacts {
+export function drawRelease(rng: Rng, today: number, earliestYear: number, latestYear: number, launchDay: number) {
   const thisYear = yearOfDay(today);
   const latest = Math.min(latestYear, thisYear);
   const earliest = Math.min(earliestYear, latest);

@@ -23,25 +23,11 @@ export function pageHref(ctx: XmlContext, addr: PageAddress, start: number, size
 }
 
 /**
- * self, next (only when more follow) and last links; not prefixed with the schema base
- * (docs/reference/wire-format.md#addresses-and-ids).
+ * The paged envelope (docs/reference/wire-format.md#paged-lists): totals, paging links, anything extra, then
+ * the page's items, each written by `item`.
  */
-export function pageLinks(ctx: XmlContext, addr: PageAddress, page: PageInfo): string {
-  const size = page.itemsPerPage;
-  const next = nextPageStart(page);
-  return (
-    link(pageHref(ctx, addr, page.startIndex, size), 'self', 'self') +
-    (next !== undefined ? link(pageHref(ctx, addr, next, size), 'next', 'next') : '') +
-    link(pageHref(ctx, addr, lastPageStart(page.total, size), size), 'last', 'last')
-  );
-}
-
-/**
- * The paged envelope (docs/reference/wire-format.md#paged-lists): totals, paging links, anything extra
- * (refinements), then the items.
- */
-export function pagedList(root: string, ctx: XmlContext, addr: PageAddress, page: PageInfo, items: string[], extra = ''): string {
-  return pagedListParts(root, ctx, addr, page, items, extra).join('');
+export function pagedList<T>(root: string, ctx: XmlContext, addr: PageAddress, page: Page<T>, item: (v: T) => string, extra = ''): string {
+  return pagedListParts(root, ctx, addr, page, page.items.map(item), extra).join('');
 }
 
 /**
@@ -49,12 +35,18 @@ export function pagedList(root: string, ctx: XmlContext, addr: PageAddress, page
  * always holds total_results, so the root is never the empty `<root/>`.
  */
 export function pagedListParts(root: string, ctx: XmlContext, addr: PageAddress, page: PageInfo, items: XmlParts, extra = ''): XmlParts {
+  const size = page.itemsPerPage;
+  const next = nextPageStart(page);
   const head =
     `<${root}>` +
     text('total_results', page.total) +
     text('items_per_page', page.itemsPerPage) +
     text('start_index', page.startIndex) +
-    pageLinks(ctx, addr, page) +
+    // self, next (only when more follow) and last; not prefixed with the schema base
+    // (docs/reference/wire-format.md#addresses-and-ids).
+    link(pageHref(ctx, addr, page.startIndex, size), 'self', 'self') +
+    (next !== undefined ? link(pageHref(ctx, addr, next, size), 'next', 'next') : '') +
+    link(pageHref(ctx, addr, lastPageStart(page.total, size), size), 'last', 'last') +
     extra;
   return [head, ...items, `</${root}>`];
 }

@@ -35,12 +35,7 @@ export interface CachedTitle {
 }
 
 /** CachedTitle.utf8: bytes of each fragment. */
-interface FragmentLengths {
-  head: number;
-  ratings: number;
-  body: number;
-  tail: number;
-}
+type FragmentLengths = Record<'head' | 'ratings' | 'body' | 'tail', number>;
 
 /** Where the cache finds titles on a miss, and the people their expanded cast lists name. */
 export interface TitleSource extends TitleXmlSource {

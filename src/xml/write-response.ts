@@ -1,6 +1,5 @@
 import { type XmlContext, rel } from './addresses.js';
-import { resourcesCreatedXml } from './resource-links.js';
-import { el, link } from './writer.js';
+import { el, link, text } from './writer.js';
 
 /** One created resource of a write: its address, and the title of its link (the title's name). */
 export interface CreatedLink {
@@ -27,4 +26,20 @@ export function writeResponseXml(ctx: XmlContext, createdRel: string, created: r
     resourcesCreatedXml(...created.map((c) => link(c.href, rel(ctx, createdRel), c.title))),
     el('failed_title_refs', undefined, ...failed.map((f) => link(f.ref, rel(ctx, 'failed_title_ref'), f.why))),
   );
+}
+
+/**
+ * `<resources_created>` holding one link per created resource: the answer to a rating POST
+ * (docs/reference/wire-format.md#write-answers).
+ */
+export function resourcesCreatedXml(...links: string[]): string {
+  return el('resources_created', undefined, ...links);
+}
+
+/**
+ * `<status><status_code/><message/></status>`: the answer to PUT and DELETE
+ * (docs/reference/wire-format.md#write-answers).
+ */
+export function statusXml(code: number, message: string): string {
+  return el('status', undefined, text('status_code', code), text('message', message));
 }

@@ -121,6 +121,11 @@ export function doc(root: string): string {
   return XML_DECLARATION + root;
 }
 
+/** `<error><reason/><details/></error>` (docs/reference/wire-format.md#errors). */
+export function errorXml(reason: string, details: string): string {
+  return el('error', undefined, text('reason', reason), text('details', details));
+}
+
 /** Formats a rating as the real service did: 4, 4.5, never 4.0 (docs/reference/wire-format.md#the-body). */
 export function formatRating(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 10) / 10);

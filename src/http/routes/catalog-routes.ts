@@ -11,12 +11,10 @@ import { pathId } from '../../domain/ids.js';
 import { catalogSearchOf } from '../../store/catalog-search.js';
 import { categoryTerms } from '../../store/catalog-search-categories.js';
 import { detailContent, detailLinks, histogramXml } from '../../xml/catalog-title.js';
-import { categorySchemeXml } from '../../xml/category-scheme.js';
 import { pagedList } from '../../xml/paged.js';
-import { biographyXml, PERSON_LINKS, personArtworksXml, personXml } from '../../xml/person.js';
-import { collectionXml, searchXml } from '../../xml/search.js';
+import { biographyXml, categorySchemeXml, collectionXml, PERSON_LINKS, personArtworksXml, personXml, searchXml } from '../../xml/search.js';
 import { collectionHref } from '../../xml/addresses.js';
-import { reviewXml } from '../../xml/reviews.js';
+import { reviewXml } from '../../xml/user-resources.js';
 import { sendRememberedXml } from '../remembered-answers.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
 import { byPathId, pageRequestOf, searchAddress } from './route-params.js';
@@ -136,18 +134,18 @@ function searchPeople(req: Request, res: Response, kind: string): void {
   });
 }
 
-/** The page of `titles` the request asks for, each rendered as its `expand` asks. */
-function titlesPage(req: Request, titles: readonly Title[]): { page: Page<Title>; items: string[] } {
+/** The page of `titles` the request asks for, and how each is rendered: as its `expand` asks. */
+function titlesPage(req: Request, titles: readonly Title[]): { page: Page<Title>; item: (t: Title) => string } {
   const expansion = parseExpand(ctxOf(req).params.get('expand'));
   const page = pageOf(titles, pageRequestOf(req, CATALOG_PAGING));
   const render = titleRenderer(req);
-  return { page, items: page.items.map((t) => render(t, expansion)) };
+  return { page, item: (t) => render(t, expansion) };
 }
 
 /** That page as the paged list `root`, its links repeating the request as sent. */
 function titlesPageXml(req: Request, root: string, titles: readonly Title[]): string {
-  const { page, items } = titlesPage(req, titles);
-  return pagedList(root, ctxOf(req).xml, searchAddress(req), page, items);
+  const { page, item } = titlesPage(req, titles);
+  return pagedList(root, ctxOf(req).xml, searchAddress(req), page, item);
 }
 
 /**
@@ -163,8 +161,8 @@ function getCollection(req: Request, res: Response): void {
   if (members.length === 0) throw errors.notFound(`the catalogue has no collection ${JSON.stringify(raw)}; follow the collections link of a title`);
   const info = { id: collectionHref(ctx.xml, id!), name: rankOf(members[0]!).name };
   const ranked = [...members].sort((a, b) => rankOf(a).rank - rankOf(b).rank || a.id - b.id);
-  const { page, items } = titlesPage(req, ranked);
-  sendXml(res, 200, collectionXml(ctx.xml, searchAddress(req), page, info, items));
+  const { page, item } = titlesPage(req, ranked);
+  sendXml(res, 200, collectionXml(ctx.xml, searchAddress(req), page, info, item));
 }
 
 /** The title named by the path; any id that is not a catalogue title's -> 404. */
@@ -200,6 +198,5 @@ function reviewsXml(req: Request, t: Title): string {
   const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.reviews.ofTitle(t.id)], ctx.params.get('view'));
   const page = pageOf(all, pageReq);
   const titleXml = page.items.length > 0 ? titleRenderer(req)(t, expansion) : '';
-  const items = page.items.map((r) => reviewXml(ctx.xml, { review: r, titleXml }));
-  return pagedList('reviews', ctx.xml, searchAddress(req), page, items);
+  return pagedList('reviews', ctx.xml, searchAddress(req), page, (r) => reviewXml(ctx.xml, { review: r, titleXml }));
 }

@@ -4,7 +4,7 @@ import type { Expansion } from '../../domain/expand.js';
 import { availabilityOf, estimatedWaitOf } from '../../domain/queue-availability.js';
 import { isoDate } from '../../domain/sim-clock.js';
 import type { QueueItem, SubQueue, Title, User } from '../../domain/types.js';
-import type { QueueItemView } from '../../xml/queue.js';
+import type { QueueItemView } from '../../xml/queues-and-lists.js';
 import { dataOf } from '../request-context.js';
 import { titleRenderer } from './title-renderer.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { XmlContext } from './addresses.js';
-import { withSourceCategory } from './recommendations.js';
+import { withSourceCategory } from './user-resources.js';
 
 const ctx: XmlContext = { baseUrl: 'http://h', schemaBase: 'http://s', webBase: 'http://w' };
 const CAT = '<category scheme="http://h/categories/recommendation_source" term="popular"/>';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { XmlContext } from './addresses.js';
-import { queueItemXml, queuesXml } from './queue.js';
+import { queueItemXml, queuesXml } from './queues-and-lists.js';
 
 const ctx: XmlContext = { baseUrl: 'http://h', schemaBase: 'http://s', webBase: 'http://w' };
 const queue = { id: 1001, userGuid: 'G', name: 'Films & more', allocation: 2, isDefault: true, position: 0 };
