@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -214,6 +214,55 @@ describe('--data-dir: idle time', () => {
     world.sandbox(OTHER_CONSUMER.key);
     expect(world.sandboxKeys()).toEqual([OTHER_CONSUMER.key]);
     expect(sandboxFiles(dir)).toHaveLength(1);
+  });
+});
+
+describe('--data-dir: a file that cannot be deleted', () => {
+  it("a sandbox dropped for idleness whose file cannot be deleted is said in one line, and the other key's request that dropped it is answered", async () => {
+    const dir = dataDir();
+    const real = { now: Date.now() };
+    const config = { ...DEFAULT_CONFIG, dataDir: dir, sandboxIdleSeconds: 60 };
+    const lines: string[] = [];
+    const world = createWorld(
+      config,
+      () => real.now,
+      (line) => lines.push(line),
+    );
+    const app = simulatorServerOf({ world, config });
+    worlds.push({ app, world, config, adminLines: [] });
+    world.sandbox(CONSUMER.key);
+    const [file] = sandboxFiles(dir);
+    // A folder where a companion file would be: rmSync refuses it (EISDIR) whatever the user's permissions,
+    // as a file made read-only by hand or a busy mount would refuse.
+    mkdirSync(join(dir, 'sandboxes', `${file}-journal`));
+    real.now += 61_000;
+    const other = await signed(app, 'GET', `/users/${ALICE.guid}`, { token: ALICE.token, consumer: OTHER_CONSUMER });
+    expect(other.status, other.text).toBe(200);
+    expect(world.sandboxKeys()).toEqual([OTHER_CONSUMER.key]);
+    expect(
+      lines.filter((l) => l.includes('could not delete') && l.includes(file!)),
+      lines.join('\n'),
+    ).toHaveLength(1);
+    // Deleted what it could: the database itself is gone, the folder left where it was.
+    expect(sandboxFiles(dir)).not.toContain(file);
+  });
+});
+
+describe('--data-dir: start-up', () => {
+  it('a half-written upload or active-scenario file left by a crash is removed, not counted against the budget', () => {
+    const dir = dataDir();
+    worldOn(dir).world.close();
+    worlds.length = 0;
+    const before = worldOn(dir);
+    const bytes = before.world.dataDir!.bytes;
+    before.world.close();
+    worlds.length = 0;
+    writeFileSync(join(dir, 'scenarios', 'mine.yaml.tmp'), 'x'.repeat(100_000));
+    writeFileSync(join(dir, 'active-scenario.json.tmp'), 'x'.repeat(50_000));
+    const after = worldOn(dir);
+    expect(readdirSync(join(dir, 'scenarios'))).not.toContain('mine.yaml.tmp');
+    expect(readdirSync(dir)).not.toContain('active-scenario.json.tmp');
+    expect(after.world.dataDir!.bytes).toBe(bytes);
   });
 });
 

@@ -53,9 +53,10 @@ export class DataDir {
     this.damagedDir = join(root, 'damaged');
     for (const dir of [root, this.sandboxDir, this.scenarioDir]) mkdirSync(dir, { recursive: true });
     this.lock = lockFolder(join(root, 'lock'));
-    // A new sandbox is written beside its name, then renamed: one left half-written by a crash never held an
-    // answered write.
+    // Every file here is written beside its name, then renamed (a new sandbox, an upload, the active scenario's
+    // name): one left half-written by a crash never held an answered write, and is not counted against the budget.
     for (const name of readdirSync(this.sandboxDir)) if (name.endsWith('.tmp')) removeSandboxFile(join(this.sandboxDir, name));
+    for (const dir of [root, this.scenarioDir]) for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
     this.count(join(root, 'active-scenario.json'));
     this.count(join(root, 'lock'));
     for (const name of readdirSync(this.scenarioDir)) this.count(join(this.scenarioDir, name));
@@ -214,7 +215,16 @@ export class DataDir {
         this.countSandbox(path);
       },
       closed: (forget) => {
-        if (forget) removeSandboxFile(path);
+        // A sandbox is dropped for idleness while another key's request takes the pool: a file that cannot be
+        // deleted (a permission or a folder changed by hand) is said in one line and stays counted, never
+        // thrown into that request.
+        if (forget) {
+          try {
+            removeSandboxFile(path);
+          } catch (e) {
+            this.log(`rentalsim: data dir: could not delete ${path} (${(e as NodeJS.ErrnoException).code ?? String(e)}); what is left of it stays counted`);
+          }
+        }
         this.countSandbox(path);
       },
       saveClock: (db, clock) => {
