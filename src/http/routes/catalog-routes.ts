@@ -48,7 +48,7 @@ export function catalogRoutes(): Router {
   });
 
   resource(router, '/catalog/title/:id', before, {
-    GET: (req, res) => sendXml(res, 200, titleRenderer(req)(titleOf(req), parseExpand(ctxOf(req).params.get('expand')))),
+    GET: (req, res) => sendXml(res, 200, titleRenderer(req, parseExpand(ctxOf(req).params.get('expand')))(titleOf(req))),
   });
 
   resource(router, '/catalog/title/:id/:detail', before, {
@@ -114,8 +114,7 @@ function searchTitles(req: Request, res: Response, kind: string): void {
     const today = isoDate(now);
     const index = catalogSearchOf(catalog);
     const found = index.titles(search, pageReq, today);
-    const render = titlePartRendererById(req);
-    const items = found.ids.map((id) => render(id, expansion)).filter((xml) => xml !== undefined);
+    const items = found.ids.map(titlePartRendererById(req, expansion)).filter((xml) => xml !== undefined);
     const refinements = index.titleRefinements(search, today);
     return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, refinements);
   });
@@ -140,8 +139,7 @@ function searchPeople(req: Request, res: Response, kind: string): void {
 function titlesPage(req: Request, titles: readonly Title[]): { page: Page<Title>; items: string[] } {
   const expansion = parseExpand(ctxOf(req).params.get('expand'));
   const page = pageOf(titles, pageRequestOf(req, CATALOG_PAGING));
-  const render = titleRenderer(req);
-  return { page, items: page.items.map((t) => render(t, expansion)) };
+  return { page, items: page.items.map(titleRenderer(req, expansion)) };
 }
 
 /** That page as the paged list `root`, its links repeating the request as sent. */
@@ -199,7 +197,7 @@ function reviewsXml(req: Request, t: Title): string {
   const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.titleReviews.ofTitle(t.id)], ctx.params.get('view'));
   const page = pageOf(all, pageReq);
-  const titleXml = page.items.length > 0 ? titleRenderer(req)(t, expansion) : '';
+  const titleXml = page.items.length > 0 ? titleRenderer(req, expansion)(t) : '';
   const items = page.items.map((r) => reviewXml(ctx.xml, { review: r, titleXml }));
   return pagedList('reviews', ctx.xml, searchAddress(req), page, items);
 }

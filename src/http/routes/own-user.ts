@@ -3,7 +3,7 @@ import { errors } from '../../domain/api-error.js';
 import { parseTitleRefs } from '../../domain/title-ref.js';
 import type { User } from '../../domain/types.js';
 import { authenticateUser } from '../oauth/authenticate.js';
-import { ctxOf, type RequestContext } from '../request-context.js';
+import { ctxOf, dataOf, type RequestContext } from '../request-context.js';
 
 /**
  * Guards `/users/:guid/...`: the path's user must exist (404) and be the access token's user (403,
@@ -27,6 +27,11 @@ export function userOf(req: Request): User {
   const user = ctxOf(req).auth?.user;
   if (!user) throw new Error('userOf called on a route without authenticateUser');
   return user;
+}
+
+/** What a `/users/:guid/...` handler reads: the request's data (dataOf) and the user who passed ownUser. */
+export function ownDataOf(req: Request) {
+  return { ...dataOf(req), user: userOf(req) };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { QueueItem, SubQueue, User } from '../../domain/types.js';
 import { statusXml } from '../../xml/error.js';
 import { queueDiscXml, queueItemHref, queueItemXml, queuesXml, queueXml } from '../../xml/queue.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { ownUserGuards, userOf } from './own-user.js';
+import { ownDataOf, ownUserGuards } from './own-user.js';
 import { answeredNotModified, queueEtag, requireCurrentQueue } from './queue-etag.js';
 import { queueItemViews } from './queue-views.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
@@ -26,8 +26,7 @@ export function queueRoutes(): Router {
 
   resource(router, '/users/:guid/queues', ownUserGuards, {
     GET: (req, res) => {
-      const user = userOf(req);
-      const { stores } = dataOf(req);
+      const { stores, user } = ownDataOf(req);
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
       sendRememberedXml(req, res, () => queuesXml(ctxOf(req).xml, user.guid, stores.queues.subQueues(user.guid), stores.queues.countsByQueue(user.guid)));
     },
@@ -38,19 +37,17 @@ export function queueRoutes(): Router {
     // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one queue_item, as in
     // the queue, under the queues' ETag.
     GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
+      const { ctx, user } = ownDataOf(req);
       const item = queuedItem(req, user);
       const expansion = parseExpand(ctx.params.get('expand'));
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
       sendXml(res, 200, queueItemXml(ctx.xml, queueItemViews(req, user, [item], expansion)[0]!));
     },
     PUT: (req, res) => {
-      const user = userOf(req);
+      const { stores, user } = ownDataOf(req);
       const item = queuedItem(req, user);
       const change = requestedChange(req, user);
       requireCurrentQueue(req, user);
-      const { stores } = dataOf(req);
       const queue = change.queue ?? stores.queues.subQueue(user.guid, item.queueId)!;
       const priority = change.priority ?? item.priority;
       // The item keeps its seq: see movedItem in domain/queue-order.ts. One statement (its triggers
@@ -60,11 +57,11 @@ export function queueRoutes(): Router {
       sendXml(res, 200, statusXml(200, `title ${item.titleId} is now priority ${priority} in the sub-queue ${JSON.stringify(queue.name)}`));
     },
     DELETE: (req, res) => {
-      const user = userOf(req);
+      const { stores, user } = ownDataOf(req);
       const item = queuedItem(req, user);
       requireCurrentQueue(req, user);
       // One statement: the discs go by trigger, all or nothing without a transaction.
-      dataOf(req).stores.queues.remove(user.guid, item.titleId);
+      stores.queues.remove(user.guid, item.titleId);
       res.set('ETag', queueEtag(req, user));
       const discs = item.discIds.length > 0 ? ` and its ${item.discIds.length} queued disc(s)` : '';
       sendXml(res, 200, statusXml(200, `title ${item.titleId}${discs} removed from the queue`));
@@ -77,55 +74,47 @@ export function queueRoutes(): Router {
     // The one queue_disc, as in its title's queue_item (docs/reference/wire-format.md#addresses-and-ids),
     // under the queues' ETag.
     GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
-      const { discId, titleId } = queuedDisc(req, user);
+      const { ctx, user } = ownDataOf(req);
+      const { discId, item } = queuedDisc(req, user);
       const expansion = parseExpand(ctx.params.get('expand'));
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
-      const item = dataOf(req).stores.queues.item(user.guid, titleId)!;
       const disc = queueItemViews(req, user, [item], expansion)[0]!.discs.find((d) => d.discId === discId)!;
       sendXml(res, 200, queueDiscXml(ctx.xml, user.guid, disc));
     },
     DELETE: (req, res) => {
-      const user = userOf(req);
-      const { stores } = dataOf(req);
-      const { discId, titleId } = queuedDisc(req, user);
+      const { stores, user } = ownDataOf(req);
+      const { discId, item } = queuedDisc(req, user);
       requireCurrentQueue(req, user);
-      const item = stores.queues.item(user.guid, titleId)!;
       const last = item.discIds.length === 1;
       // The last disc takes its title with it: a multi-disc item with no discs would ship nothing. Either is
       // one statement (its triggers included), all or nothing without a transaction.
-      if (last) stores.queues.remove(user.guid, titleId);
+      if (last) stores.queues.remove(user.guid, item.titleId);
       else stores.queues.removeDisc(user.guid, discId);
       res.set('ETag', queueEtag(req, user));
       const said = last
-        ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`
-        : `disc ${discId} of title ${titleId} removed from the queue`;
+        ? `disc ${discId} was the last queued disc of title ${item.titleId}; the title left the queue with it`
+        : `disc ${discId} of title ${item.titleId} removed from the queue`;
       sendXml(res, 200, statusXml(200, said));
     },
   });
 
   resource(router, '/users/:guid/queues/:queue_id', ownUserGuards, {
     GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
+      const { ctx, stores, user } = ownDataOf(req);
       const queue = queueOfPath(req, user);
       const pageReq = pageRequestOf(req, USER_PAGING);
       const expansion = parseExpand(ctx.params.get('expand'));
       const wanted = titleFilter(ctx.params.get('title_refs'));
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
       sendRememberedXml(req, res, () => {
-        const items = dataOf(req)
-          .stores.queues.items(user.guid)
-          .filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
+        const items = stores.queues.items(user.guid).filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
         const page = pageOf(items, pageReq);
         const address = userListAddress(req, user.guid, `queues/${queue === 'every' ? 'every' : queue.id}`);
         return queueXml(ctx.xml, address, { ...page, items: queueItemViews(req, user, page.items, expansion) });
       });
     },
     POST: (req, res) => {
-      const { ctx, stores } = dataOf(req);
-      const user = userOf(req);
+      const { ctx, stores, user } = ownDataOf(req);
       const queue = queueOfPath(req, user);
       const add = (refs: string[], catalog: CatalogFacts) => {
         const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
@@ -173,11 +162,11 @@ function queuedItem(req: Request, user: User): QueueItem {
 }
 
 /** The queued disc a /queues/disc/<id> path names, with its title; a queued title's id or anything else -> 404 that says so. */
-function queuedDisc(req: Request, user: User): { discId: number; titleId: number } {
+function queuedDisc(req: Request, user: User): { discId: number; item: QueueItem } {
   const { stores } = dataOf(req);
   const discId = pathId(req.params['id']);
   const titleId = discId === undefined ? undefined : stores.queues.titleOfDisc(user.guid, discId);
-  if (discId !== undefined && titleId !== undefined) return { discId, titleId };
+  if (discId !== undefined && titleId !== undefined) return { discId, item: stores.queues.item(user.guid, titleId)! };
   if (discId !== undefined && stores.queues.item(user.guid, discId)) {
     throw errors.notFound(`${discId} is a queued title, not one of its discs; it is at /users/${user.guid}/queues/item/${discId}`);
   }

@@ -17,7 +17,7 @@ export function queueItemViews(req: Request, user: User, items: readonly QueueIt
   const { stores, catalog, now } = dataOf(req);
   const today = isoDate(now);
   const queues = new Map<number, SubQueue>(stores.queues.subQueues(user.guid).map((q) => [q.id, q]));
-  const render = titleRenderer(req);
+  const render = titleRenderer(req, expansion);
   const titleOf = (id: number): Title => {
     const t = catalog.title(id);
     if (!t) throw errors.internal(`title ${id} is queued but missing from the catalogue`);
@@ -32,10 +32,10 @@ export function queueItemViews(req: Request, user: User, items: readonly QueueIt
       queue,
       availability: availabilityOf(t, user.plan, today),
       wait: estimatedWaitOf(t, stores.stock.waitOf(t.id), today),
-      titleXml: render(t, expansion),
+      titleXml: render(t),
       discs: item.discIds.map((discId) => {
         const d = titleOf(discId);
-        return { discId, wait: estimatedWaitOf(d, stores.stock.waitOf(discId), today), titleXml: render(d, expansion) };
+        return { discId, wait: estimatedWaitOf(d, stores.stock.waitOf(discId), today), titleXml: render(d) };
       }),
     };
   });
