@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
-import type { ApiError } from '../../domain/api-error.js';
-import { ERROR_ROWS, variantsUsed, type AnswerFormat, type CoverageEvent, type OperationSpec } from '../../domain/coverage.js';
+import { variantsUsed, type AnswerFormat, type CoverageEvent, type OperationSpec } from '../../domain/coverage.js';
 import type { World } from '../../world/world.js';
-import { headerBlockOf, type Pending, pendingOf } from '../journal-notes.js';
+import { headerBlockOf, type Pending } from '../journal-notes.js';
 import { contextIfAny } from '../request-context.js';
 import { JSON_CONTENT_TYPE, XML_CONTENT_TYPE } from '../send-xml.js';
 import { attributedConsumer } from '../oauth/verify-oauth.js';
@@ -21,18 +20,6 @@ export function operationOf(world: World, req: Request, path: string): Operation
   let op = r[OPERATION];
   if (op === undefined) r[OPERATION] = op = world.coverageSpec.match(req.method, path) ?? null;
   return op ?? undefined;
-}
-
-/** The error handler's observer: which catalog row answered, and its oauth_problem. */
-export function coverageObserver(req: Request, error: ApiError): void {
-  const notes = pendingOf(req);
-  if (!notes) return;
-  // An injected fault's error counts as the row it answered with when that is a row of the catalog (a 503
-  // is ERR_503_SERVICE_UNAVAILABLE): the client met that error code (docs/reference/attribution.md). A
-  // status or reason the catalog lacks is the tester's own, and no row.
-  if (error.check === 'fault' && !ERROR_ROWS.some((r) => r.code === error.code)) return;
-  notes.errorCode = error.code;
-  if (error.oauthProblem) notes.oauthProblem = error.oauthProblem;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiError } from '../../domain/api-error.js';
+import { ERROR_ROWS } from '../../domain/coverage.js';
 import { UNVERIFIED, type JournalRecord } from '../../domain/journal.js';
 import { withoutSecrets } from '../../domain/journal-secrets.js';
 import type { World } from '../../world/world.js';
@@ -30,13 +31,22 @@ export function journalMiddleware(world: World) {
   };
 }
 
-/** The error handler's observer: keeps why a request was rejected, for its journal entry. */
-export function journalObserver(req: Request, error: ApiError, cause?: unknown): void {
+/**
+ * The error handler's observer: keeps why a request was rejected, for its journal entry, and which catalog row
+ * answered with its oauth_problem, for its coverage record.
+ */
+export function noteRejection(req: Request, error: ApiError, cause?: unknown): void {
   const p = pendingOf(req);
   if (!p) return;
   p.rejected = { reason: error.reason, code: error.code, details: error.details };
   if (error.check) p.rejected.check = error.check;
   if (cause !== undefined) p.rejected.cause = describe(cause);
+  // An injected fault's error counts as the row it answered with when that is a row of the catalog (a 503
+  // is ERR_503_SERVICE_UNAVAILABLE): the client met that error code (docs/reference/attribution.md). A
+  // status or reason the catalog lacks is the tester's own, and no row.
+  if (error.check === 'fault' && !ERROR_ROWS.some((r) => r.code === error.code)) return;
+  p.errorCode = error.code;
+  if (error.oauthProblem) p.oauthProblem = error.oauthProblem;
 }
 
 /**
