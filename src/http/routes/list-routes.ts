@@ -9,12 +9,11 @@ import { statusXml } from '../../xml/error.js';
 import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../../xml/lists.js';
 import { resourcesCreatedXml } from '../../xml/resource-links.js';
 import { embeddedTitle, withTitles } from './title-renderer.js';
-import { ownDataOf, ownUserGuards, userOf } from './own-user.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
+import { byPathId, ownDataOf, ownUserGuards, pageRequestOf, userListAddress, userOf } from './route-params.js';
 
 /** The user's collections (docs/reference/queues-and-lists.md). */
 export function listRoutes(): Router {

@@ -11,14 +11,13 @@ import type { QueueItem, SubQueue, User } from '../../domain/types.js';
 import { statusXml } from '../../xml/error.js';
 import { queueDiscXml, queueItemHref, queueItemXml, queuesXml, queueXml } from '../../xml/queue.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { ownDataOf, ownUserGuards } from './own-user.js';
 import { answeredNotModified, queueEtag, requireCurrentQueue } from './queue-etag.js';
 import { queueItemViews } from './queue-views.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
+import { byPathId, ownDataOf, ownUserGuards, pageRequestOf, userListAddress } from './route-params.js';
 
 /** Rental queues with sub-queues (docs/reference/queues-and-lists.md). */
 export function queueRoutes(): Router {
