@@ -6,6 +6,7 @@ import { CATALOG_PAGING, pageOf } from '../../domain/paging.js';
 import { parsePersonSearch, parseTitleSearch, PERSON_SEARCH_KINDS, TITLE_SEARCH_KINDS } from '../../domain/search-request.js';
 import { orderTitleReviews } from '../../domain/search-review-order.js';
 import { isoDate } from '../../domain/sim-clock.js';
+import { titleStats } from '../../domain/title-stats.js';
 import type { Page, Person, Title } from '../../domain/types.js';
 import { pathId } from '../../domain/ids.js';
 import { catalogSearchOf } from '../../store/catalog-search.js';
@@ -23,7 +24,7 @@ import { byPathId, pageRequestOf, searchAddress } from './route-params.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { statsOf, titlePartRendererById, titleRenderer } from './title-renderer.js';
+import { titlePartRendererById, titleRenderer } from './title-renderer.js';
 
 const KINDS: readonly string[] = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
 
@@ -57,7 +58,7 @@ export function catalogRoutes(): Router {
       const name = detailOf(req, t);
       if (name === 'similars') sendXml(res, 200, titlesPageXml(req, 'similars', dataOf(req).catalog.titlesById(t.similarIds)));
       else if (name === 'reviews') sendXml(res, 200, reviewsXml(req, t));
-      else if (name === 'histogram') sendXml(res, 200, histogramXml(statsOf(req, t)));
+      else if (name === 'histogram') sendXml(res, 200, histogramXml(titleStats(t.baseHistogram, dataOf(req).stores.titleStats.userRatingsOf(t.id))));
       // The standalone synopsis carries the whole text; the embedded one is cut near 200 characters.
       else sendXml(res, 200, detailContent(ctxOf(req).xml, t, name, dataOf(req).catalog, true));
     },

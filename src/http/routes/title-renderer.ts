@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { type Expansion, parseExpand } from '../../domain/expand.js';
 import { titleStats } from '../../domain/title-stats.js';
-import type { Page, Title, TitleStats } from '../../domain/types.js';
+import type { Page, Title } from '../../domain/types.js';
 import { assembleTitle } from '../../xml/catalog-title.js';
 import { unratedTitlePart, type CachedTitle, type TitleShelf } from '../../xml/title-fragment-cache.js';
 import type { SelfWritten } from '../../xml/writer.js';
@@ -72,9 +72,4 @@ function assembled(req: Request, c: CachedTitle): string {
   // Nearly every title: no user of this sandbox rated it, so its statistics are the catalogue's, kept with it.
   if (userRatings.length === 0) return assembleTitle(c.fragments, ctx.xml, c.id, c.baseStats, c.baseRatingsXml);
   return assembleTitle(c.fragments, ctx.xml, c.id, titleStats(c.baseStats.histogram, userRatings));
-}
-
-/** A title's statistics in this request's sandbox. */
-export function statsOf(req: Request, t: Title): TitleStats {
-  return titleStats(t.baseHistogram, ctxOf(req).sandbox.stores.titleStats.userRatingsOf(t.id));
 }
