@@ -7,7 +7,7 @@ import { parsePageRequest, type PagingLimits } from '../../domain/paging.js';
 import { parseTitleRefs } from '../../domain/title-ref.js';
 import type { PageRequest, User } from '../../domain/types.js';
 import { authenticateUser } from '../oauth/authenticate.js';
-import { ctxOf, dataOf, type RequestContext } from '../request-context.js';
+import { ctxOf, dataOf } from '../request-context.js';
 
 /**
  * The validated page this request asks for (start_index, items_per_page;
@@ -54,7 +54,16 @@ export function ownUser(req: Request, _res: Response, next: NextFunction): void 
   const user = ctx.sandbox.stores.users.byGuid(guid);
   if (!user) throw errors.notFound(`no user ${guid}; use the user link from GET /users`);
   if (ctx.auth?.user?.guid !== user.guid) throw errors.otherUsersResource();
-  checkTitleRefsLimit(ctx);
+  // The cap on the title references one request may carry (config maxTitleRefs), on every user route at once,
+  // after OAuth (an unsigned request is 403 whatever it carries): a queue or list POST, or a title_refs filter,
+  // with thousands of refs would hold the sandbox's writer and build an answer of thousands of links. Over the
+  // cap -> 400 naming the cap, and nothing changes. Only /users paths: elsewhere title_refs means nothing, and
+  // unknown parameters are ignored (docs/reference/wire-format.md#parameters).
+  const max = ctx.config.maxTitleRefs;
+  const sent = ctx.params.getAll('title_refs').reduce((n, value) => n + parseTitleRefs(value).length, 0);
+  if (sent > max) {
+    throw errors.invalidParameter('title_refs', `${sent} title references in one request; send at most ${max} and split the rest over several requests`);
+  }
   next();
 }
 
@@ -71,19 +80,4 @@ export function userOf(req: Request): User {
 /** What a `/users/:guid/...` handler reads: the request's data (dataOf) and the user who passed ownUser. */
 export function ownDataOf(req: Request) {
   return { ...dataOf(req), user: userOf(req) };
-}
-
-/**
- * Caps the title references one request may carry (config maxTitleRefs), on every user route at once (ownUser
- * runs it, so OAuth answers first: an unsigned request is 403 whatever it carries): a queue or list POST, or a
- * title_refs filter, with thousands of refs would hold the sandbox's writer and build an answer of thousands of
- * links. Over the cap -> 400 naming the cap, and nothing changes. Only /users paths: elsewhere title_refs means
- * nothing, and unknown parameters are ignored (docs/reference/wire-format.md#parameters).
- */
-function checkTitleRefsLimit(ctx: RequestContext): void {
-  const max = ctx.config.maxTitleRefs;
-  const sent = ctx.params.getAll('title_refs').reduce((n, value) => n + parseTitleRefs(value).length, 0);
-  if (sent > max) {
-    throw errors.invalidParameter('title_refs', `${sent} title references in one request; send at most ${max} and split the rest over several requests`);
-  }
 }
