@@ -6,11 +6,10 @@ import type { Config } from './config.js';
 import { errors } from './domain/api-error.js';
 import { absoluteFormMiddleware } from './http/middleware/absolute-form-middleware.js';
 import { catalogRoutes, categoryRoutes } from './http/routes/catalog-routes.js';
-import { coverageObserver } from './http/middleware/coverage-record.js';
 import { errorHandler } from './http/error-handler.js';
 import { faultsMiddleware } from './http/middleware/faults-middleware.js';
 import { handleInBatches } from './http/middleware/handle-in-batches.js';
-import { journalMiddleware, journalObserver } from './http/middleware/journal-middleware.js';
+import { journalMiddleware, noteRejection } from './http/middleware/journal-middleware.js';
 import { rateLimitMiddleware } from './http/middleware/rate-limit-middleware.js';
 import { listRoutes } from './http/routes/list-routes.js';
 import { oauthRoutes } from './http/oauth/oauth-routes.js';
@@ -73,8 +72,7 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   });
   app.use(
     errorHandler((req, error, cause) => {
-      journalObserver(req, error, cause);
-      coverageObserver(req, error);
+      noteRejection(req, error, cause);
       world.traffic.countRejection(error);
     }),
   );

@@ -25,13 +25,8 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
 }
 
 function errorFor(code: string | undefined, server: Server | undefined): ApiError {
-  switch (code) {
-    case 'HPE_HEADER_OVERFLOW':
-      return errors.headersTooLarge();
-    // headersTimeout or requestTimeout ran out (node checks every connectionsCheckingInterval).
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return errors.requestTimeout((server?.headersTimeout ?? 60_000) / 1000, (server?.requestTimeout ?? 300_000) / 1000);
-    default:
-      return errors.malformedRequest(code ?? 'unreadable');
-  }
+  if (code === 'HPE_HEADER_OVERFLOW') return errors.headersTooLarge();
+  // headersTimeout or requestTimeout ran out (node checks every connectionsCheckingInterval).
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return errors.requestTimeout((server?.headersTimeout ?? 60_000) / 1000, (server?.requestTimeout ?? 300_000) / 1000);
+  return errors.malformedRequest(code ?? 'unreadable');
 }

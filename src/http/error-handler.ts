@@ -6,14 +6,12 @@ import { errorXml } from '../xml/writer.js';
 import { baseUrlOf } from './request-context.js';
 import { answerNotSent, sendXml } from './send-xml.js';
 
-/** Listeners told about every error answer (the journal records why a request was rejected). */
-export type ErrorObserver = (req: Request, error: ApiError, cause?: unknown) => void;
-
 /**
  * The single error handler: every failure becomes the `<error>` with the gateway's headers
- * (docs/reference/wire-format.md#errors). Never a stack trace, never an HTML page.
+ * (docs/reference/wire-format.md#errors). Never a stack trace, never an HTML page. `observe` is told about
+ * every error answer (the journal records why a request was rejected).
  */
-export function errorHandler(observe?: ErrorObserver) {
+export function errorHandler(observe?: (req: Request, error: ApiError, cause?: unknown) => void) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const apiError = toApiError(err);
     observe?.(req, apiError, apiError === err ? undefined : err);

@@ -12,7 +12,7 @@ export interface Pending {
   rejected?: Rejection;
   faults?: number[];
   override?: number;
-  /** For the consumer's coverage record (middleware/coverage-record.ts): the refused title refs, the error row and its oauth_problem. */
+  /** For the consumer's coverage record (middleware/journal-middleware.ts): the refused title refs, the error row and its oauth_problem. */
   refusals?: RefusalKind[];
   errorCode?: string;
   oauthProblem?: string;

@@ -144,8 +144,5 @@ export class RequestContext {
  * (docs/reference/wire-format.md#addresses-and-ids).
  */
 export function baseUrlOf(req: Request, config: Config): string {
-  if (config.publicUrl) return config.publicUrl;
-  const absolute = (req as unknown as { absoluteOrigin?: string }).absoluteOrigin;
-  if (absolute) return absolute;
-  return `${req.protocol}://${(req.headers.host ?? 'localhost').toLowerCase()}`;
+  return config.publicUrl || (req as { absoluteOrigin?: string }).absoluteOrigin || `${req.protocol}://${(req.headers.host ?? 'localhost').toLowerCase()}`;
 }

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { prefersJson } from '../domain/accept-json.js';
 import { errors } from '../domain/api-error.js';
-import { answerFailed, type LastAnswer } from '../web/answer-failed.js';
+import { answerFailed } from '../web/answer-failed.js';
 import { prettyXml } from '../xml/pretty.js';
 import { doc, errorXml, XML_DECLARATION, xmlText, type XmlParts } from '../xml/writer.js';
 import { xmlToJson } from '../xml/xml-to-json.js';
@@ -48,18 +48,17 @@ export function sendXmlBytes(res: Response, status: number, body: Buffer, conten
   }
 }
 
-/** An API answer node refused to send (a header it will not write): a 500 `<error>` or a closed connection, never a throw. */
+/**
+ * An API answer node refused to send (a header it will not write): a 500 `<error>` or a closed connection, never a
+ * throw. The 500 is built when needed, which is seldom: a Buffer kept at module level could be written by anyone
+ * holding it.
+ */
 export function answerNotSent(res: Response, error: unknown): void {
-  answerFailed(res, error, apiLastAnswer(res));
-}
-
-/** Built when needed, which is seldom: a Buffer kept at module level could be written by anyone holding it. */
-function apiLastAnswer(res: Response): LastAnswer {
   const e = errors.internal('the simulator could not send its answer to this request; its log says why');
-  const headers = { 'X-Mashery-Error-Code': e.code };
   const root = errorXml(e.reason, e.details);
-  if (res.req && answersJson(res.req)) return { contentType: JSON_CONTENT_TYPE, body: Buffer.from(JSON.stringify(xmlToJson(root)), 'utf8'), headers };
-  return { contentType: XML_CONTENT_TYPE, body: Buffer.from(doc(root), 'utf8'), headers };
+  const json = res.req && answersJson(res.req);
+  const body = Buffer.from(json ? JSON.stringify(xmlToJson(root)) : doc(root), 'utf8');
+  answerFailed(res, error, { contentType: json ? JSON_CONTENT_TYPE : XML_CONTENT_TYPE, body, headers: { 'X-Mashery-Error-Code': e.code } });
 }
 
 /** The bytes of an XML answer: the declaration, then the root (a string or its parts), indented with --pretty. */

@@ -45,13 +45,8 @@ export function expressServerOptions(app: Express): ServerOptions {
   class Response extends ServerResponse {}
   adoptPrototype(Request.prototype, app.request);
   adoptPrototype(Response.prototype, app.response);
-  const prototypes = app as unknown as { request: object; response: object };
-  prototypes.request = Request.prototype;
-  prototypes.response = Response.prototype;
-  return {
-    IncomingMessage: Request,
-    ServerResponse: Response as unknown as typeof ServerResponse,
-  };
+  Object.assign(app, { request: Request.prototype, response: Response.prototype });
+  return { IncomingMessage: Request, ServerResponse: Response as unknown as typeof ServerResponse };
 }
 
 /** `target` takes `source`'s place: the same prototype chain above it and the same own properties. */

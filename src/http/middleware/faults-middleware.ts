@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { errors } from '../../domain/api-error.js';
-import { defaultDetails, defaultReason, type FaultDecision } from '../../domain/faults.js';
+import { defaultDetails, defaultReason } from '../../domain/faults.js';
 import { pendingOf } from '../journal-notes.js';
 import { ctxOf } from '../request-context.js';
 import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';
@@ -14,7 +14,7 @@ import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';
  * consumer meet every request, signed or not, but a replay (a valid signature whose nonce is used) meets
  * none. A signed request a fault acted on has used its nonce (`claimNonce`), so sending it again is a replay.
  */
-export function faultsMiddleware(req: Request, res: Response, next: NextFunction): void {
+export function faultsMiddleware(req: Request, _res: Response, next: NextFunction): void {
   const ctx = ctxOf(req);
   const faults = ctx.world.faults;
   if (faults.none || req.originalUrl.startsWith('/__admin')) return next();
@@ -27,22 +27,13 @@ export function faultsMiddleware(req: Request, res: Response, next: NextFunction
   if (decision.terminal?.action.kind !== 'drop') claimNonce(req);
   const pending = pendingOf(req);
   if (pending) pending.faults = decision.firedIds;
-  const act = () => applyTerminal(decision, req, res, next);
+  const act = () => {
+    const action = decision.terminal?.action;
+    if (!action) next();
+    else if (action.kind === 'drop') req.socket.destroy();
+    else if (action.kind === 'rate-limit') next(errors.overQpsLimit(action.retryAfterSeconds));
+    else next(errors.injected(action.status, action.reason ?? defaultReason(action.status), action.details ?? defaultDetails(action.status)));
+  };
   if (decision.delayMs > 0) setTimeout(act, decision.delayMs);
   else act();
-}
-
-function applyTerminal(decision: FaultDecision, req: Request, _res: Response, next: NextFunction): void {
-  const terminal = decision.terminal;
-  if (!terminal) return next();
-  const action = terminal.action;
-  switch (action.kind) {
-    case 'drop':
-      req.socket.destroy();
-      return;
-    case 'rate-limit':
-      return next(errors.overQpsLimit(action.retryAfterSeconds));
-    case 'error':
-      return next(errors.injected(action.status, action.reason ?? defaultReason(action.status), action.details ?? defaultDetails(action.status)));
-  }
 }

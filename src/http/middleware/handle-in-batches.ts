@@ -1,10 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
-interface Waiting {
-  res: Response;
-  next: NextFunction;
-}
-
 /**
  * Lets the requests that arrived together be handled together (docs/decisions/0008). Node reads
  * every ready connection in one turn of its event loop; this middleware holds each request there and, once
@@ -23,32 +18,28 @@ interface Waiting {
  * test/answers-in-batches.test.ts fails, naming the route group, when one is not.
  */
 export function handleInBatches(): RequestHandler {
-  let waiting: Waiting[] = [];
+  let waiting: { res: Response; next: NextFunction }[] = [];
 
+  // express catches what handlers throw and answers it; what is caught here is a fault in the router itself.
+  // That request gets the error answer, or loses its connection when even that fails, and the rest of the
+  // batch is handled either way.
   const runBatch = (): void => {
     const batch = waiting;
     waiting = [];
-    for (const w of batch) runOne(w);
+    for (const { res, next } of batch) {
+      try {
+        next();
+      } catch (error) {
+        try {
+          next(error);
+        } catch {
+          res.socket?.destroy();
+        }
+      }
+    }
   };
 
   return (_req: Request, res: Response, next: NextFunction): void => {
     if (waiting.push({ res, next }) === 1) setImmediate(runBatch);
   };
-}
-
-/**
- * express catches what handlers throw and answers it; what is caught here is a fault in the router itself.
- * That request gets the error answer, or loses its connection when even that fails, and the rest of the
- * batch is handled either way.
- */
-function runOne(w: Waiting): void {
-  try {
-    w.next();
-  } catch (error) {
-    try {
-      w.next(error);
-    } catch {
-      w.res.socket?.destroy();
-    }
-  }
 }

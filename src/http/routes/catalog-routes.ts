@@ -6,6 +6,7 @@ import { CATALOG_PAGING, pageOf } from '../../domain/paging.js';
 import { parsePersonSearch, parseTitleSearch, PERSON_SEARCH_KINDS, TITLE_SEARCH_KINDS } from '../../domain/search-request.js';
 import { orderTitleReviews } from '../../domain/search-review-order.js';
 import { isoDate } from '../../domain/sim-clock.js';
+import { titleStats } from '../../domain/title-stats.js';
 import type { Page, Person, Title } from '../../domain/types.js';
 import { pathId } from '../../domain/ids.js';
 import { catalogSearchOf } from '../../store/catalog-search.js';
@@ -21,7 +22,7 @@ import { byPathId, pageRequestOf, searchAddress } from './route-params.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { statsOf, titlePartRendererById, titleRenderer } from './title-renderer.js';
+import { titlePartRendererById, titleRenderer } from './title-renderer.js';
 
 const KINDS: readonly string[] = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
 
@@ -46,7 +47,7 @@ export function catalogRoutes(): Router {
   });
 
   resource(router, '/catalog/title/:id', before, {
-    GET: (req, res) => sendXml(res, 200, titleRenderer(req)(titleOf(req), parseExpand(ctxOf(req).params.get('expand')))),
+    GET: (req, res) => sendXml(res, 200, titleRenderer(req, parseExpand(ctxOf(req).params.get('expand')))(titleOf(req))),
   });
 
   resource(router, '/catalog/title/:id/:detail', before, {
@@ -55,7 +56,7 @@ export function catalogRoutes(): Router {
       const name = detailOf(req, t);
       if (name === 'similars') sendXml(res, 200, titlesPageXml(req, 'similars', dataOf(req).catalog.titlesById(t.similarIds)));
       else if (name === 'reviews') sendXml(res, 200, reviewsXml(req, t));
-      else if (name === 'histogram') sendXml(res, 200, histogramXml(statsOf(req, t)));
+      else if (name === 'histogram') sendXml(res, 200, histogramXml(titleStats(t.baseHistogram, dataOf(req).stores.titleStats.userRatingsOf(t.id))));
       // The standalone synopsis carries the whole text; the embedded one is cut near 200 characters.
       else sendXml(res, 200, detailContent(ctxOf(req).xml, t, name, dataOf(req).catalog, true));
     },
@@ -112,8 +113,7 @@ function searchTitles(req: Request, res: Response, kind: string): void {
     const today = isoDate(now);
     const index = catalogSearchOf(catalog);
     const found = index.titles(search, pageReq, today);
-    const render = titlePartRendererById(req);
-    const items = found.ids.map((id) => render(id, expansion)).filter((xml) => xml !== undefined);
+    const items = found.ids.map(titlePartRendererById(req, expansion)).filter((xml) => xml !== undefined);
     const refinements = index.titleRefinements(search, today);
     return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, refinements);
   });
@@ -138,8 +138,7 @@ function searchPeople(req: Request, res: Response, kind: string): void {
 function titlesPage(req: Request, titles: readonly Title[]): { page: Page<Title>; item: (t: Title) => string } {
   const expansion = parseExpand(ctxOf(req).params.get('expand'));
   const page = pageOf(titles, pageRequestOf(req, CATALOG_PAGING));
-  const render = titleRenderer(req);
-  return { page, item: (t) => render(t, expansion) };
+  return { page, item: titleRenderer(req, expansion) };
 }
 
 /** That page as the paged list `root`, its links repeating the request as sent. */
@@ -197,6 +196,6 @@ function reviewsXml(req: Request, t: Title): string {
   const pageReq = pageRequestOf(req, CATALOG_PAGING);
   const all = orderTitleReviews([...catalog.catalogReviews(t.id), ...stores.reviews.ofTitle(t.id)], ctx.params.get('view'));
   const page = pageOf(all, pageReq);
-  const titleXml = page.items.length > 0 ? titleRenderer(req)(t, expansion) : '';
+  const titleXml = page.items.length > 0 ? titleRenderer(req, expansion)(t) : '';
   return pagedList('reviews', ctx.xml, searchAddress(req), page, (r) => reviewXml(ctx.xml, { review: r, titleXml }));
 }

@@ -7,12 +7,11 @@ import type { ListEntry, User, UserList } from '../../domain/types.js';
 import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../../xml/queues-and-lists.js';
 import { resourcesCreatedXml, statusXml } from '../../xml/write-response.js';
 import { embeddedTitle, withTitles } from './title-renderer.js';
-import { ownUserGuards, userOf } from './own-user.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
+import { byPathId, ownDataOf, ownUserGuards, pageRequestOf, userListAddress, userOf } from './route-params.js';
 
 /** The user's collections (docs/reference/queues-and-lists.md). */
 export function listRoutes(): Router {
@@ -21,8 +20,7 @@ export function listRoutes(): Router {
   resource(router, '/users/:guid/lists', ownUserGuards, {
     GET: (req, res) => sendXml(res, 200, listsXml(ctxOf(req).xml, dataOf(req).stores.lists.listsOf(userOf(req).guid))),
     POST: (req, res) => {
-      const { ctx, stores, now } = dataOf(req);
-      const user = userOf(req);
+      const { ctx, stores, now, user } = ownDataOf(req);
       const fields = {
         name: parseListName(ctx.params.get('name')),
         description: parseListDescription(ctx.params.get('description')),
@@ -41,15 +39,14 @@ export function listRoutes(): Router {
 
   resource(router, '/users/:guid/lists/:list_id', ownUserGuards, {
     GET: (req, res) => {
-      const user = userOf(req);
+      const { ctx, stores, user } = ownDataOf(req);
       const list = ownList(req, user);
-      const entries = pageOf(dataOf(req).stores.lists.entries(list.id), pageRequestOf(req, USER_PAGING));
+      const entries = pageOf(stores.lists.entries(list.id), pageRequestOf(req, USER_PAGING));
       const page = withTitles(req, entries, (entry, render) => ({ entry, titleXml: render(entry.titleId) }));
-      sendXml(res, 200, listItemsXml(ctxOf(req).xml, user.guid, userListAddress(req, user.guid, `lists/${list.id}`), page));
+      sendXml(res, 200, listItemsXml(ctx.xml, user.guid, userListAddress(req, user.guid, `lists/${list.id}`), page));
     },
     POST: (req, res) => {
-      const { ctx, stores, now } = dataOf(req);
-      const user = userOf(req);
+      const { ctx, stores, now, user } = ownDataOf(req);
       const list = ownList(req, user);
       const add = (refs: string[], catalog: CatalogFacts) => {
         const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
@@ -63,9 +60,9 @@ export function listRoutes(): Router {
       postTitleRefs(req, res, 'list_item', add, (titleId) => listItemHref(ctx.xml, user.guid, list.id, titleId));
     },
     DELETE: (req, res) => {
-      const user = userOf(req);
+      const { ctx, stores, user } = ownDataOf(req);
       const list = ownList(req, user);
-      ctxOf(req).sandbox.write(() => dataOf(req).stores.lists.remove(list.id));
+      ctx.sandbox.write(() => stores.lists.remove(list.id));
       sendXml(res, 200, statusXml(200, `the list ${JSON.stringify(list.name)} and its entries were deleted`));
     },
   });
@@ -78,11 +75,10 @@ export function listRoutes(): Router {
       sendXml(res, 200, listItemXml(ctxOf(req).xml, user.guid, { entry, titleXml: embeddedTitle(req, entry.titleId) }));
     },
     DELETE: (req, res) => {
-      const user = userOf(req);
-      const { stores, now } = dataOf(req);
+      const { ctx, stores, now, user } = ownDataOf(req);
       const list = ownList(req, user);
       const entry = listEntry(req, user, list);
-      ctxOf(req).sandbox.write(() => {
+      ctx.sandbox.write(() => {
         stores.lists.removeEntry(list.id, entry.titleId);
         stores.lists.touch(list.id, isoDateTime(now));
       });

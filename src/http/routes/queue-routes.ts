@@ -1,23 +1,24 @@
 import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
-import { parseExpand } from '../../domain/expand.js';
+import { type Expansion, parseExpand } from '../../domain/expand.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { pathId } from '../../domain/ids.js';
 import { planQueueAdds } from '../../domain/queue-add.js';
+import { availabilityOf, estimatedWaitOf } from '../../domain/queue-availability.js';
 import { DEFAULT_PRIORITY, parsePriority, parseQueueRef } from '../../domain/queue-order.js';
+import { isoDate } from '../../domain/sim-clock.js';
 import { parseTitleRefs } from '../../domain/title-ref.js';
-import type { QueueItem, SubQueue, User } from '../../domain/types.js';
+import type { QueueItem, SubQueue, Title, User } from '../../domain/types.js';
 import { statusXml } from '../../xml/write-response.js';
-import { queueDiscXml, queueItemHref, queueItemXml, queuesXml, queueXml } from '../../xml/queues-and-lists.js';
+import { queueDiscXml, queueItemHref, type QueueItemView, queueItemXml, queuesXml, queueXml } from '../../xml/queues-and-lists.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { ownUserGuards, userOf } from './own-user.js';
 import { answeredNotModified, queueEtag, requireCurrentQueue } from './queue-etag.js';
-import { queueItemViews } from './queue-views.js';
+import { titleRenderer } from './title-renderer.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
+import { byPathId, ownDataOf, ownUserGuards, pageRequestOf, userListAddress } from './route-params.js';
 
 /** Rental queues with sub-queues (docs/reference/queues-and-lists.md). */
 export function queueRoutes(): Router {
@@ -25,8 +26,7 @@ export function queueRoutes(): Router {
 
   resource(router, '/users/:guid/queues', ownUserGuards, {
     GET: (req, res) => {
-      const user = userOf(req);
-      const { stores } = dataOf(req);
+      const { stores, user } = ownDataOf(req);
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
       sendRememberedXml(req, res, () => queuesXml(ctxOf(req).xml, user.guid, stores.queues.subQueues(user.guid), stores.queues.countsByQueue(user.guid)));
     },
@@ -37,19 +37,17 @@ export function queueRoutes(): Router {
     // Every id can be followed (docs/reference/wire-format.md#addresses-and-ids): the one queue_item, as in
     // the queue, under the queues' ETag.
     GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
+      const { ctx, user } = ownDataOf(req);
       const item = queuedItem(req, user);
       const expansion = parseExpand(ctx.params.get('expand'));
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
       sendXml(res, 200, queueItemXml(ctx.xml, queueItemViews(req, user, [item], expansion)[0]!));
     },
     PUT: (req, res) => {
-      const user = userOf(req);
+      const { stores, user } = ownDataOf(req);
       const item = queuedItem(req, user);
       const change = requestedChange(req, user);
       requireCurrentQueue(req, user);
-      const { stores } = dataOf(req);
       const queue = change.queue ?? stores.queues.subQueue(user.guid, item.queueId)!;
       const priority = change.priority ?? item.priority;
       // The item keeps its seq: see movedItem in domain/queue-order.ts. One statement (its triggers
@@ -59,11 +57,11 @@ export function queueRoutes(): Router {
       sendXml(res, 200, statusXml(200, `title ${item.titleId} is now priority ${priority} in the sub-queue ${JSON.stringify(queue.name)}`));
     },
     DELETE: (req, res) => {
-      const user = userOf(req);
+      const { stores, user } = ownDataOf(req);
       const item = queuedItem(req, user);
       requireCurrentQueue(req, user);
       // One statement: the discs go by trigger, all or nothing without a transaction.
-      dataOf(req).stores.queues.remove(user.guid, item.titleId);
+      stores.queues.remove(user.guid, item.titleId);
       res.set('ETag', queueEtag(req, user));
       const discs = item.discIds.length > 0 ? ` and its ${item.discIds.length} queued disc(s)` : '';
       sendXml(res, 200, statusXml(200, `title ${item.titleId}${discs} removed from the queue`));
@@ -76,55 +74,47 @@ export function queueRoutes(): Router {
     // The one queue_disc, as in its title's queue_item (docs/reference/wire-format.md#addresses-and-ids),
     // under the queues' ETag.
     GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
-      const { discId, titleId } = queuedDisc(req, user);
+      const { ctx, user } = ownDataOf(req);
+      const { discId, item } = queuedDisc(req, user);
       const expansion = parseExpand(ctx.params.get('expand'));
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
-      const item = dataOf(req).stores.queues.item(user.guid, titleId)!;
       const disc = queueItemViews(req, user, [item], expansion)[0]!.discs.find((d) => d.discId === discId)!;
       sendXml(res, 200, queueDiscXml(ctx.xml, user.guid, disc));
     },
     DELETE: (req, res) => {
-      const user = userOf(req);
-      const { stores } = dataOf(req);
-      const { discId, titleId } = queuedDisc(req, user);
+      const { stores, user } = ownDataOf(req);
+      const { discId, item } = queuedDisc(req, user);
       requireCurrentQueue(req, user);
-      const item = stores.queues.item(user.guid, titleId)!;
       const last = item.discIds.length === 1;
       // The last disc takes its title with it: a multi-disc item with no discs would ship nothing. Either is
       // one statement (its triggers included), all or nothing without a transaction.
-      if (last) stores.queues.remove(user.guid, titleId);
+      if (last) stores.queues.remove(user.guid, item.titleId);
       else stores.queues.removeDisc(user.guid, discId);
       res.set('ETag', queueEtag(req, user));
       const said = last
-        ? `disc ${discId} was the last queued disc of title ${titleId}; the title left the queue with it`
-        : `disc ${discId} of title ${titleId} removed from the queue`;
+        ? `disc ${discId} was the last queued disc of title ${item.titleId}; the title left the queue with it`
+        : `disc ${discId} of title ${item.titleId} removed from the queue`;
       sendXml(res, 200, statusXml(200, said));
     },
   });
 
   resource(router, '/users/:guid/queues/:queue_id', ownUserGuards, {
     GET: (req, res) => {
-      const ctx = ctxOf(req);
-      const user = userOf(req);
+      const { ctx, stores, user } = ownDataOf(req);
       const queue = queueOfPath(req, user);
       const pageReq = pageRequestOf(req, USER_PAGING);
       const expansion = parseExpand(ctx.params.get('expand'));
       const wanted = titleFilter(ctx.params.get('title_refs'));
       if (answeredNotModified(req, res, queueEtag(req, user))) return;
       sendRememberedXml(req, res, () => {
-        const items = dataOf(req)
-          .stores.queues.items(user.guid)
-          .filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
+        const items = stores.queues.items(user.guid).filter((i) => (queue === 'every' || i.queueId === queue.id) && (!wanted || wanted.has(i.titleId)));
         const page = pageOf(items, pageReq);
         const address = userListAddress(req, user.guid, `queues/${queue === 'every' ? 'every' : queue.id}`);
         return queueXml(ctx.xml, address, { ...page, items: queueItemViews(req, user, page.items, expansion) });
       });
     },
     POST: (req, res) => {
-      const { ctx, stores } = dataOf(req);
-      const user = userOf(req);
+      const { ctx, stores, user } = ownDataOf(req);
       const queue = queueOfPath(req, user);
       const add = (refs: string[], catalog: CatalogFacts) => {
         const priority = parsePriority(ctx.params.get('priority')) ?? DEFAULT_PRIORITY;
@@ -147,6 +137,39 @@ export function queueRoutes(): Router {
   });
 
   return router;
+}
+
+/**
+ * What each queue item shows (docs/reference/queues-and-lists.md#availability-and-wait): its sub-queue,
+ * availability for this user's plan on the simulator's date, waits from the scenario's stock table or derived,
+ * and its discs.
+ */
+function queueItemViews(req: Request, user: User, items: readonly QueueItem[], expansion: Expansion): QueueItemView[] {
+  const { stores, catalog, now } = dataOf(req);
+  const today = isoDate(now);
+  const queues = new Map<number, SubQueue>(stores.queues.subQueues(user.guid).map((q) => [q.id, q]));
+  const render = titleRenderer(req, expansion);
+  const titleOf = (id: number): Title => {
+    const t = catalog.title(id);
+    if (!t) throw errors.internal(`title ${id} is queued but missing from the catalogue`);
+    return t;
+  };
+  return items.map((item) => {
+    const t = titleOf(item.titleId);
+    const queue = queues.get(item.queueId);
+    if (!queue) throw errors.internal(`title ${item.titleId} is queued in sub-queue ${item.queueId}, which does not exist`);
+    return {
+      item,
+      queue,
+      availability: availabilityOf(t, user.plan, today),
+      wait: estimatedWaitOf(t, stores.stock.waitOf(t.id), today),
+      titleXml: render(t),
+      discs: item.discIds.map((discId) => {
+        const d = titleOf(discId);
+        return { discId, wait: estimatedWaitOf(d, stores.stock.waitOf(discId), today), titleXml: render(d) };
+      }),
+    };
+  });
 }
 
 /** `every` or one of the user's sub-queues; anything else -> 404. */
@@ -172,11 +195,11 @@ function queuedItem(req: Request, user: User): QueueItem {
 }
 
 /** The queued disc a /queues/disc/<id> path names, with its title; a queued title's id or anything else -> 404 that says so. */
-function queuedDisc(req: Request, user: User): { discId: number; titleId: number } {
+function queuedDisc(req: Request, user: User): { discId: number; item: QueueItem } {
   const { stores } = dataOf(req);
   const discId = pathId(req.params['id']);
   const titleId = discId === undefined ? undefined : stores.queues.titleOfDisc(user.guid, discId);
-  if (discId !== undefined && titleId !== undefined) return { discId, titleId };
+  if (discId !== undefined && titleId !== undefined) return { discId, item: stores.queues.item(user.guid, titleId)! };
   if (discId !== undefined && stores.queues.item(user.guid, discId)) {
     throw errors.notFound(`${discId} is a queued title, not one of its discs; it is at /users/${user.guid}/queues/item/${discId}`);
   }

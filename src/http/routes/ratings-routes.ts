@@ -11,8 +11,7 @@ import { resourcesCreatedXml, statusXml } from '../../xml/write-response.js';
 import { formatRating } from '../../xml/writer.js';
 import { sendRememberedXml } from '../remembered-answers.js';
 import { embeddedTitle, withTitles } from './title-renderer.js';
-import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
-import { ownUserGuards, userOf } from './own-user.js';
+import { byPathId, ownDataOf, ownUserGuards, pageRequestOf, userListAddress, userOf } from './route-params.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
@@ -34,9 +33,13 @@ export function ratingsRoutes(): Router {
       });
     },
     POST: (req, res) => {
-      const { ctx, stores, catalog, now } = dataOf(req);
-      const guid = userOf(req).guid;
-      const titleId = requireTitleRef(req);
+      const { ctx, stores, catalog, now, user } = ownDataOf(req);
+      const guid = user.guid;
+      const example = `${ctx.xml.baseUrl}/catalog/title/<id>`;
+      const ref = ctx.params.require('title_ref', `send the URI of the title to rate, e.g. title_ref=${example}`);
+      const titleId = titleIdOfRef(ref);
+      if (titleId === undefined)
+        throw errors.invalidParameter('title_ref', `${JSON.stringify(ref)} is not a title URI; send the id of a catalog_title, like ${example}`);
       const rating = parseRating(ctx.params.get('rating'));
       if (!catalog.title(titleId)) throw errors.notFound(`there is no title ${titleId} in the catalogue; rate a title whose id came from a catalog_title`);
       if (stores.ratings.get(guid, titleId)) {
@@ -78,20 +81,10 @@ function ratedPage(req: Request, guid: string): Page<{ rating: UserRating; title
   return pageOf(rated, pageReq);
 }
 
-function requireTitleRef(req: Request): number {
-  const ctx = ctxOf(req);
-  const example = `${ctx.xml.baseUrl}/catalog/title/<id>`;
-  const ref = ctx.params.require('title_ref', `send the URI of the title to rate, e.g. title_ref=${example}`);
-  const id = titleIdOfRef(ref);
-  if (id === undefined)
-    throw errors.invalidParameter('title_ref', `${JSON.stringify(ref)} is not a title URI; send the id of a catalog_title, like ${example}`);
-  return id;
-}
-
 /** The user's rating of the title in the path; 404 when the title does not exist or is not rated. */
 function existingRating(req: Request): UserRating {
-  const { ctx, stores, catalog } = dataOf(req);
-  const guid = userOf(req).guid;
+  const { ctx, stores, catalog, user } = ownDataOf(req);
+  const guid = user.guid;
   const notFound = (raw: string) =>
     errors.notFound(`there is no title ${JSON.stringify(raw)} in the catalogue; use an id from GET /users/${guid}/ratings/title`);
   const { id } = byPathId(req, 'id', (titleId) => catalog.title(titleId), notFound);

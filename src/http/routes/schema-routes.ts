@@ -8,9 +8,7 @@ import { resource } from '../resource.js';
 import { XML_CONTENT_TYPE } from '../send-xml.js';
 
 /** The published contract, kept in the repository: one XSD per answer root, and the OpenAPI document. */
-export const SCHEMA_DIR = join(packageRoot(), 'schemas');
-export const OPENAPI_FILE = join(packageRoot(), 'openapi.yaml');
-export const YAML_CONTENT_TYPE = 'application/yaml;charset=UTF-8';
+const SCHEMA_DIR = join(packageRoot(), 'schemas');
 
 /**
  * `/schemas/<name>.xsd` and `/openapi.yaml`, byte for byte the files in the repository, with no OAuth: a
@@ -41,7 +39,7 @@ export function schemaRoutes(): Router {
   });
 
   resource(router, '/openapi.yaml', [], {
-    GET: (_req, res) => sendFile(res, YAML_CONTENT_TYPE, (openapi ??= readFileSync(OPENAPI_FILE))),
+    GET: (_req, res) => sendFile(res, 'application/yaml;charset=UTF-8', (openapi ??= readFileSync(join(packageRoot(), 'openapi.yaml')))),
   });
   return router;
 }

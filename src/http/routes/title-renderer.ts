@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { type Expansion, parseExpand } from '../../domain/expand.js';
 import { titleStats } from '../../domain/title-stats.js';
-import type { Page, Title, TitleStats } from '../../domain/types.js';
+import type { Page, Title } from '../../domain/types.js';
 import { assembleTitle } from '../../xml/catalog-title.js';
 import { unratedTitlePart, type CachedTitle, type TitleShelf } from '../../xml/title-fragment-cache.js';
 import type { SelfWritten } from '../../xml/writer.js';
@@ -12,9 +12,9 @@ import { ctxOf } from '../request-context.js';
  * Renders catalogue titles for this request: cached fragments of the scenario joined with this sandbox's
  * rating statistics. Every resource that embeds a catalog_title uses it (or embeddedTitles).
  */
-export function titleRenderer(req: Request): (t: Title, expansion: Expansion) => string {
-  const shelfOf = shelvesOf(req);
-  return (t, expansion) => assembled(req, shelfOf(expansion).get(t));
+export function titleRenderer(req: Request, expansion: Expansion): (t: Title) => string {
+  const shelf = shelfOf(req, expansion);
+  return (t) => assembled(req, shelf().get(t));
 }
 
 /**
@@ -24,10 +24,9 @@ export function titleRenderer(req: Request): (t: Title, expansion: Expansion) =>
  * simulator's bug: a 500 that says so.
  */
 export function embeddedTitles(req: Request): (titleId: number) => string {
-  const shelfOf = shelvesOf(req);
-  const expansion = parseExpand(ctxOf(req).params.get('expand'));
+  const shelf = shelfOf(req, parseExpand(ctxOf(req).params.get('expand')));
   return (titleId) => {
-    const cached = shelfOf(expansion).byId(titleId);
+    const cached = shelf().byId(titleId);
     if (!cached) throw errors.internal(`title ${titleId} is held by a user but missing from the catalogue`);
     return assembled(req, cached);
   };
@@ -47,12 +46,12 @@ export function withTitles<T, V>(req: Request, page: Page<T>, view: (item: T, re
  * sandbox rated writes its own bytes into the answer, never joined into a string. For reads that write
  * nothing while they render (userRatingsLookup).
  */
-export function titlePartRendererById(req: Request): (id: number, expansion: Expansion) => string | SelfWritten | undefined {
-  const shelfOf = shelvesOf(req);
+export function titlePartRendererById(req: Request, expansion: Expansion): (id: number) => string | SelfWritten | undefined {
+  const shelf = shelfOf(req, expansion);
   const ctx = ctxOf(req);
   const ratingsOf = ctx.sandbox.stores.titleStats.userRatingsLookup();
-  return (id, expansion) => {
-    const cached = shelfOf(expansion).byId(id);
+  return (id) => {
+    const cached = shelf().byId(id);
     if (!cached) return undefined;
     const userRatings = ratingsOf(cached.id);
     if (userRatings.length === 0) return unratedTitlePart(ctx.xml, cached);
@@ -60,19 +59,11 @@ export function titlePartRendererById(req: Request): (id: number, expansion: Exp
   };
 }
 
-/** The request's shelf for an expansion, found once for the titles of a page (they share their expansion). */
-function shelvesOf(req: Request): (expansion: Expansion) => TitleShelf {
+/** The request's shelf for the expansion its titles share, found when the first title is rendered. */
+function shelfOf(req: Request, expansion: Expansion): () => TitleShelf {
   const ctx = ctxOf(req);
-  const cache = ctx.world.scenario.titleXml;
-  let last: Expansion | undefined;
   let shelf: TitleShelf | undefined;
-  return (expansion) => {
-    if (expansion !== last || !shelf) {
-      shelf = cache.shelf(ctx.xml, expansion);
-      last = expansion;
-    }
-    return shelf;
-  };
+  return () => (shelf ??= ctx.world.scenario.titleXml.shelf(ctx.xml, expansion));
 }
 
 function assembled(req: Request, c: CachedTitle): string {
@@ -81,9 +72,4 @@ function assembled(req: Request, c: CachedTitle): string {
   // Nearly every title: no user of this sandbox rated it, so its statistics are the catalogue's, kept with it.
   if (userRatings.length === 0) return assembleTitle(c.fragments, ctx.xml, c.id, c.baseStats, c.baseRatingsXml);
   return assembleTitle(c.fragments, ctx.xml, c.id, titleStats(c.baseStats.histogram, userRatings));
-}
-
-/** A title's statistics in this request's sandbox. */
-export function statsOf(req: Request, t: Title): TitleStats {
-  return titleStats(t.baseHistogram, ctxOf(req).sandbox.stores.titleStats.userRatingsOf(t.id));
 }

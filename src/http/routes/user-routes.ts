@@ -7,9 +7,8 @@ import { authenticateUser } from '../oauth/authenticate.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
-import { byPathId, pageRequestOf, userListAddress } from './route-params.js';
+import { byPathId, ownUserGuards, pageRequestOf, userListAddress, userOf } from './route-params.js';
 import { embeddedTitles, embeddedTitle, withTitles } from './title-renderer.js';
-import { ownUserGuards, userOf } from './own-user.js';
 import { ratingsRoutes } from './ratings-routes.js';
 import { underPrefix } from './under-prefix.js';
 
