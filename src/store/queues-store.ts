@@ -1,7 +1,6 @@
 import type { NewQueueItem } from '../domain/queue-add.js';
 import type { QueueItem, SubQueue } from '../domain/types.js';
 import { type Row, rowInserter, rowMapper, Store } from './store.js';
-import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 const toQueue = rowMapper<SubQueue>('is_default');
@@ -11,7 +10,7 @@ const toItem = rowMapper<Omit<QueueItem, 'discIds'>>('shipped_in_order');
 export class QueuesStore extends Store {
   // Sub-queues are read by every queue request and written only by seeding: a write to the items (the
   // request before) leaves them kept.
-  private readonly subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(this.db, (d) => tableVersion(d, 'queues'));
+  private readonly subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(this.db, 'queues');
   /** Adds a sub-queue (seeding a scenario). */
   readonly insertQueue = rowInserter<SubQueue>(this.db, 'queues', 'id user_guid name allocation is_default position');
   private readonly s = {

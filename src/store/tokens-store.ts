@@ -1,6 +1,5 @@
 import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { rowInserter, rowMapper, Store } from './store.js';
-import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 const toRecord = rowMapper<TokenRecord>();
@@ -16,7 +15,7 @@ export class TokensStore extends Store {
   );
   // Every signed request with a token looks it up, writes included: kept until a tokens row changes (a count
   // triggers keep, src/store/table-versions.ts), so the writes of the requests before do not throw it away.
-  private readonly memo = new VersionedMemo<string, TokenRecord>(this.db, (d) => tableVersion(d, 'tokens'));
+  private readonly memo = new VersionedMemo<string, TokenRecord>(this.db, 'tokens');
   readonly insert = rowInserter<TokenRecord>(
     this.db,
     'tokens',

@@ -1,6 +1,5 @@
 import type { User } from '../domain/types.js';
 import { rowInserter, rowMapper, Store } from './store.js';
-import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 const toUser = rowMapper<User>();
@@ -12,7 +11,7 @@ export class UsersStore extends Store {
   readonly all = this.rows<[], User>('SELECT * FROM users ORDER BY login', toUser);
   // Every request to a user resource looks its user up twice (token, then path): kept until a users row
   // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
-  private readonly memo = new VersionedMemo<string, User>(this.db, (d) => tableVersion(d, 'users'));
+  private readonly memo = new VersionedMemo<string, User>(this.db, 'users');
   /** Adds a subscriber (seeding a scenario). */
   readonly insert = rowInserter<User>(this.db, 'users', 'guid login password first_name last_name nickname location plan');
 
