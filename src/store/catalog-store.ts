@@ -43,12 +43,7 @@ export class CatalogStore extends Store {
 
   /** Titles for the ids that exist, in the order asked. */
   titlesById(ids: readonly number[]): Title[] {
-    const out: Title[] = [];
-    for (const id of ids) {
-      const t = this.title(id);
-      if (t) out.push(t);
-    }
-    return out;
+    return ids.map((id) => this.title(id)).filter((t) => t !== undefined);
   }
 
   person(id: number): Person | undefined {
