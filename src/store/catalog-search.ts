@@ -144,10 +144,9 @@ export class CatalogSearch {
 
   titles(s: TitleSearch, page: PageRequest, today: string): IdPage {
     if (s.term.kind === 'nothing') return { ids: [], total: 0 };
+    // A page past the end is empty (startIndex is 1 or more: parsePageRequest).
     const order = this.found(s, today).ids;
-    const total = order.length;
-    if (total === 0 || page.startIndex > total) return { ids: [], total };
-    return { ids: Array.from(order.subarray(page.startIndex - 1, page.startIndex - 1 + page.itemsPerPage)), total };
+    return { ids: Array.from(order.subarray(page.startIndex - 1, page.startIndex - 1 + page.itemsPerPage)), total: order.length };
   }
 
   /** Titles of a collection by collection id, ascending (discs of a series have no facet values: never members). */
