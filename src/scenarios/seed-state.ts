@@ -17,9 +17,8 @@ export function seedState(db: Db, scenario: Scenario, discIdsOf: (titleId: numbe
     // Rows an exported file numbers itself: rows it leaves unnumbered are numbered above them.
     for (const [name, start, ids] of explicitIds(scenario)) if (ids.length > 0) seq.raise(name, Math.max(start - 1, ...ids));
     for (const u of scenario.users) {
-      const userGuid = u.guid;
+      const { guid: userGuid, login, password, location, plan } = u;
       const nickname = u.nickname ?? u.first_name;
-      const { login, password, location, plan } = u;
       stores.users.insert({ guid: userGuid, login, password, firstName: u.first_name, lastName: u.last_name, nickname, location, plan });
       // A pre-issued token without a consumer works with any consumer (consumer_key NULL).
       for (const { token, secret, consumer } of u.access_tokens) {

@@ -2,19 +2,29 @@ import { makeRoom } from '../domain/make-room.js';
 import type { Counted, FacetCounts } from '../domain/search-facets.js';
 import { type FlagFacet, isFlagFacet, MAX_REFINEMENT_VALUES, releaseWindow, TITLE_FACETS, type TitleFacet } from '../domain/search-facets.js';
 import { type IdPage, TITLE_SEARCH_KINDS, type TitleSearch } from '../domain/search-request.js';
+import { foldAscii, wordAlternatives } from '../domain/search-term.js';
 import type { PageRequest } from '../domain/types.js';
 import { PeopleSearch } from './catalog-search-people.js';
 import { ALL_KINDS, dayNumber, kindMask, TitleRanks } from './catalog-search-ranks.js';
-import { BoundedIds, TermOrders } from './catalog-search-term.js';
+import { BoundedIds, intersection, tieredOrder } from './catalog-search-term.js';
 import type { CatalogStore } from './catalog-store.js';
 import { FacetIndex } from './facet-index.js';
-import { TermIndex } from './term-index.js';
+import { isIndexedWord, TermIndex } from './term-index.js';
 
 /** Filtered result lists remembered at once, and the ids they hold together (4 bytes each). */
 const MAX_RESULTS = 1000;
 const MAX_RESULT_IDS = 1_000_000;
 /** Refinements of one facet remembered at once (each at most MAX_REFINEMENT_VALUES values). */
 const MAX_COUNTS = 2000;
+/** Term orders remembered at once, and ids held by them all (4 bytes each). */
+const MAX_ORDERS = 2000;
+const MAX_HELD_IDS = 500_000;
+/** Titles of one word remembered at once, and ids held by them all. */
+const MAX_WORDS = 5000;
+const MAX_WORD_IDS = 500_000;
+
+/** A term's words, each with its FTS5 expression (parseTerm, search-term.ts), and its text. */
+type MatchTerm = { groups: string[]; words: string[]; text: string };
 
 /** The ids of the titles of the kinds of `mask`, in rating order (a loop over locals: 87,000 ranks on large). */
 function titlesOfKinds(ranks: TitleRanks, mask: number): Int32Array {
@@ -64,7 +74,7 @@ interface Filters {
 /**
  * Catalogue search (decisions 0030 and 0031). Every title search is answered from in-memory indexes built
  * with the catalogue, as search engines answer it: TermIndex for the term's matches (FTS5 for words outside
- * ASCII) come from TermOrders already in answer order, titles without a term from TitleRanks' rating order;
+ * ASCII) put in answer order (ordered), titles without a term from TitleRanks' rating order;
  * a filter marks the titles of its values' posting lists (FacetIndex), and the candidates are kept in order
  * when marked by every filter; refinements count each kept title's packed values into one array, then take
  * each facet's most frequent. No facet row is read from SQLite. The same search written in SQL is the
@@ -74,24 +84,38 @@ interface Filters {
  * (docs/reference/catalogue-search.md, Order).
  * With a term, best match first: the clean title equal to the term, then clean titles starting with it,
  * then any other match; each tier most rated first.
+ *
+ * A term's matches are found once (ids only) and ordered by (tier, rank) over TitleRanks; the text and titles
+ * are compared A-Z folded (foldAscii), as SQLite's NOCASE and LIKE compare them. The term's FTS query is its
+ * words' groups ANDed (search-term.ts), so its matches are the intersection of each group's matches. A word of
+ * ASCII letters and digits is matched from TermIndex (FTS5's own words, in arrays); any other word by FTS5.
+ * A word's titles are kept (bounded): searches share words ("dark", "night"), and a search of words matched
+ * before is an intersection of sorted lists. The whole order is remembered per term and kinds (bounded), so
+ * every page of a search and its total come from one match.
  */
 export class CatalogSearch {
   readonly people;
-  private readonly termOrders;
   // Read by warm() when a scenario loads (Catalogs.for), or on first use by a search made without it (tests).
   readonly ranks = lazy(() => new TitleRanks(this.catalog.db));
   private readonly facets = lazy(() => new FacetIndex(this.catalog.db));
-  readonly terms = lazy(() => new TermIndex(this.catalog.db));
+  private readonly terms = lazy(() => new TermIndex(this.catalog.db));
   private readonly results = new BoundedIds(MAX_RESULTS, MAX_RESULT_IDS);
+  private readonly orders = new BoundedIds(MAX_ORDERS, MAX_HELD_IDS);
+  private readonly words = new BoundedIds(MAX_WORDS, MAX_WORD_IDS);
+  private readonly match;
   private readonly counted = new Map<string, Counted[]>();
   /** By kind mask (at most 8): the ids of its titles in rating order. */
   private readonly ofKinds = new Map<number, Int32Array>();
-  /** By single kind bit: how many of its titles have each value (made once, by kindCounts). */
-  private byKind?: ReadonlyMap<number, Uint32Array>;
+  /** By single kind bit: how many of its titles have each value, by value id. */
+  private readonly kindCounts = lazy(() => {
+    const bits = [...new Set(this.ranks().kindAt)];
+    return new Map(bits.map((bit) => [bit, this.facets().countValues(this.everyTitle(bit))] as const));
+  });
 
   constructor(private readonly catalog: CatalogStore) {
-    this.termOrders = new TermOrders(catalog.db, this);
     this.people = new PeopleSearch(catalog.db);
+    // One JSON array instead of a row per match: a third cheaper to read than plucking rows.
+    this.match = catalog.db.prepare<[string], string>('SELECT json_group_array(rowid) FROM titles_fts WHERE titles_fts MATCH ?').pluck();
   }
 
   /**
@@ -120,10 +144,9 @@ export class CatalogSearch {
 
   titles(s: TitleSearch, page: PageRequest, today: string): IdPage {
     if (s.term.kind === 'nothing') return { ids: [], total: 0 };
+    // A page past the end is empty (startIndex is 1 or more: parsePageRequest).
     const order = this.found(s, today).ids;
-    const total = order.length;
-    if (total === 0 || page.startIndex > total) return { ids: [], total };
-    return { ids: Array.from(order.subarray(page.startIndex - 1, page.startIndex - 1 + page.itemsPerPage)), total };
+    return { ids: Array.from(order.subarray(page.startIndex - 1, page.startIndex - 1 + page.itemsPerPage)), total: order.length };
   }
 
   /** Titles of a collection by collection id, ascending (discs of a series have no facet values: never members). */
@@ -158,11 +181,40 @@ export class CatalogSearch {
   /** The search's titles, and a key naming them (kinds, term and what the filters keep). */
   private found(s: TitleSearch, today: string): { ids: Int32Array; key: string } {
     const mask = kindMask(s.kinds);
-    const candidates = s.term.kind === 'match' ? this.termOrders.ordered(s.term, s.kinds) : this.everyTitle(mask);
-    if (s.filters.length === 0) return { ids: candidates, key: `${mask}\u0000${termKey(s)}` };
+    const byTerm = termKey(s, mask);
+    const candidates = s.term.kind === 'match' ? this.ordered(s.term, mask, byTerm) : this.everyTitle(mask);
+    if (s.filters.length === 0) return { ids: candidates, key: byTerm };
     const filters = this.filtersOf(s, today);
-    const key = `${mask}\u0000${termKey(s)}\u0000${filters.key}`;
+    const key = `${byTerm}\u0000${filters.key}`;
     return { ids: this.results.get(key) ?? this.results.set(key, this.kept(candidates, filters)), key };
+  }
+
+  /** Ids of the titles of the kinds of `mask` matching the term, best match first; kept by `key` (kinds and term). */
+  private ordered(term: MatchTerm, mask: number, key: string): Int32Array {
+    return this.orders.get(key) ?? this.orders.set(key, tieredOrder(this.matches(term), this.ranks(), foldAscii(term.text), mask));
+  }
+
+  /**
+   * Title ids matching every group, ascending: the intersection of each word's titles when every word is
+   * indexed or was matched before; otherwise the whole query in FTS5, once (so a broad word like "the" is
+   * never read whole by FTS5 just to be intersected with a narrow one).
+   */
+  private matches({ groups, words }: MatchTerm): Int32Array {
+    const lists = groups.map((group, i) => this.words.get(group) ?? this.indexed(group, words[i]!));
+    if (lists.every((ids) => ids !== undefined)) return lists.length === 1 ? lists[0]! : intersection(lists as Int32Array[]);
+    if (groups.length === 1) return this.words.set(groups[0]!, this.matchAll(groups[0]!));
+    return this.matchAll(groups.join(' AND '));
+  }
+
+  /** The titles of a word from TermIndex (its prefix and its singular or plural: parseTerm's group), kept. */
+  private indexed(group: string, word: string): Int32Array | undefined {
+    if (!isIndexedWord(word)) return undefined;
+    return this.words.set(group, this.terms().withPrefixes(wordAlternatives(word.toLowerCase())));
+  }
+
+  /** Ids matching an FTS query, ascending (sorted here: an aggregate's order is not promised). */
+  private matchAll(fts: string): Int32Array {
+    return new Int32Array(JSON.parse(this.match.get(fts)!) as number[]).sort();
   }
 
   /** Every listable title of the kinds of `mask`, most rated first. */
@@ -236,16 +288,6 @@ export class CatalogSearch {
     return sum;
   }
 
-  /** How many of each single kind's titles have each value, by kind bit. */
-  private kindCounts(): ReadonlyMap<number, Uint32Array> {
-    if (!this.byKind) {
-      const byKind = new Map<number, Uint32Array>();
-      for (const bit of new Set(this.ranks().kindAt)) byKind.set(bit, this.facets().countValues(this.everyTitle(bit)));
-      this.byKind = byKind;
-    }
-    return this.byKind;
-  }
-
   private mostFrequent(facet: TitleFacet, counts: Uint32Array): Counted[] {
     const facets = this.facets();
     const top = mostFrequent(counts, facets.range(facet));
@@ -286,8 +328,9 @@ function lazy<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-function termKey(s: TitleSearch): string {
-  return s.term.kind === 'match' ? `${s.term.groups.join('\u0000')}\u0001${s.term.text}` : s.term.kind;
+/** Names the titles of a search's kinds (`mask`) and term. */
+function termKey(s: TitleSearch, mask: number): string {
+  return `${mask}\u0000${s.term.kind === 'match' ? `${s.term.groups.join('\u0000')}\u0001${s.term.text}` : s.term.kind}`;
 }
 
 /** The search of a scenario's catalogue, made once per catalogue and kept on it (it holds its indexes). */

@@ -1,6 +1,6 @@
 import type { Person, Review, Title } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
 import { makeRoom } from '../domain/make-room.js';
+import { Store } from './store.js';
 
 /** Parsed titles and people kept at once; the large scenario's 150,000 rows would otherwise all end in memory. */
 const MAX_MEMOISED = 5_000;
@@ -17,31 +17,24 @@ const MAX_NAMES = 100_000;
  * Read access to a scenario's catalogue. The catalogue never changes within a scenario, so parsed titles
  * and people are memoised for the life of the scenario (up to MAX_MEMOISED of each, oldest out first).
  */
-export class CatalogStore {
+export class CatalogStore extends Store {
   private readonly titles = new Map<number, Title | null>();
   private readonly people = new Map<number, Person | null>();
   private readonly names = new Map<number, string | null>();
   /** What other modules derive from this catalogue and keep (its search, category terms): see `derived`. */
   private readonly kept = new Map<object, unknown>();
-  private readonly titleStmt;
-  private readonly personStmt;
-  private readonly nameStmt;
-  private readonly reviewsStmt;
-  private readonly countStmt;
-  private readonly popularStmt;
-
-  constructor(readonly db: Db) {
-    // Plucked: the data text itself, without a row object per read (a good part of what reading a
-    // title costs).
-    this.titleStmt = db.prepare<[number], string>('SELECT data FROM titles WHERE id = ?').pluck();
-    this.personStmt = db.prepare<[number], string>('SELECT data FROM people WHERE id = ?').pluck();
-    this.nameStmt = db.prepare<[number], string>('SELECT name FROM people WHERE id = ?').pluck();
-    this.reviewsStmt = db.prepare<[number], { data: string }>('SELECT data FROM catalog_reviews WHERE title_id = ? ORDER BY id');
-    this.popularStmt = db.prepare<[number], number>('SELECT id FROM titles WHERE popularity_rank IS NOT NULL ORDER BY popularity_rank, id LIMIT ?').pluck();
-    this.countStmt = db.prepare<[], { titles: number; people: number }>(
-      'SELECT (SELECT count(*) FROM titles) AS titles, (SELECT count(*) FROM people) AS people',
-    );
-  }
+  // Plucked: the data text itself, without a row object per read (a good part of what reading a title costs).
+  private readonly titleStmt = this.sql<[number], string>('SELECT data FROM titles WHERE id = ?', 'pluck');
+  private readonly personStmt = this.sql<[number], string>('SELECT data FROM people WHERE id = ?', 'pluck');
+  private readonly nameStmt = this.sql<[number], string>('SELECT name FROM people WHERE id = ?', 'pluck');
+  private readonly reviewsStmt = this.sql<[number], string>('SELECT data FROM catalog_reviews WHERE title_id = ? ORDER BY id', 'pluck');
+  private readonly popularStmt = this.sql<[number], number>(
+    'SELECT id FROM titles WHERE popularity_rank IS NOT NULL ORDER BY popularity_rank, id LIMIT ?',
+    'pluck',
+  );
+  private readonly countStmt = this.sql<[], { titles: number; people: number }>(
+    'SELECT (SELECT count(*) FROM titles) AS titles, (SELECT count(*) FROM people) AS people',
+  );
 
   /** The title, or undefined when the catalogue has no such id. */
   title(id: number): Title | undefined {
@@ -50,12 +43,7 @@ export class CatalogStore {
 
   /** Titles for the ids that exist, in the order asked. */
   titlesById(ids: readonly number[]): Title[] {
-    const out: Title[] = [];
-    for (const id of ids) {
-      const t = this.title(id);
-      if (t) out.push(t);
-    }
-    return out;
+    return ids.map((id) => this.title(id)).filter((t) => t !== undefined);
   }
 
   person(id: number): Person | undefined {
@@ -73,7 +61,7 @@ export class CatalogStore {
 
   /** Public reviews of a title from the catalogue (users' own reviews live in the sandbox state). */
   catalogReviews(titleId: number): Review[] {
-    return this.reviewsStmt.all(titleId).map((r) => JSON.parse(r.data) as Review);
+    return this.reviewsStmt.all(titleId).map((data) => JSON.parse(data) as Review);
   }
 
   /** Title ids in the catalogue's "most popular" ranking, most popular first (Title.popularityRank). */

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 
 type Runnable = Statement<unknown[], unknown>;
-type Ran = 'run' | 'get' | 'all' | 'iterate';
+type Ran = 'run' | 'get' | 'all';
 
 /** What a store does with its statements: run them. */
 export type OnUse<S extends Pick<Runnable, Ran>> = Pick<S, Ran>;
@@ -33,9 +33,5 @@ class StatementOnUse {
 
   all(...params: unknown[]) {
     return (this.made ??= this.prepare()).all(...params);
-  }
-
-  iterate(...params: unknown[]) {
-    return (this.made ??= this.prepare()).iterate(...params);
   }
 }

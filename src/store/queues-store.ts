@@ -1,7 +1,6 @@
 import type { NewQueueItem } from '../domain/queue-add.js';
 import type { QueueItem, SubQueue } from '../domain/types.js';
 import { type Row, rowInserter, rowMapper, Store } from './store.js';
-import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 const toQueue = rowMapper<SubQueue>('is_default');
@@ -11,7 +10,7 @@ const toItem = rowMapper<Omit<QueueItem, 'discIds'>>('shipped_in_order');
 export class QueuesStore extends Store {
   // Sub-queues are read by every queue request and written only by seeding: a write to the items (the
   // request before) leaves them kept.
-  private readonly subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(this.db, (d) => tableVersion(d, 'queues'));
+  private readonly subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(this.db, 'queues');
   /** Adds a sub-queue (seeding a scenario). */
   readonly insertQueue = rowInserter<SubQueue>(this.db, 'queues', 'id user_guid name allocation is_default position');
   private readonly s = {
@@ -35,8 +34,6 @@ export class QueuesStore extends Store {
         VALUES (?, ?, ?, ?, coalesce(?, coalesce((SELECT value FROM sequences WHERE name = 'queue_item'), 0) + 1), ?)`),
     addDisc: this.sql('INSERT INTO queue_discs (user_guid, disc_id, title_id, position) VALUES (?, ?, ?, ?)'),
     update: this.sql('UPDATE queue_items SET priority = ?, queue_id = ? WHERE user_guid = ? AND title_id = ?'),
-    removeItem: this.sql('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?'),
-    removeDisc: this.sql('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?'),
     // Kept by triggers on the three queue tables (queue-triggers.ts); no row until the user's first queue row.
     digest: this.sql<[string], number>('SELECT digest FROM queue_digests WHERE user_guid = ?', 'pluck'),
   };
@@ -105,14 +102,9 @@ export class QueuesStore extends Store {
   }
 
   /** Removes a title; its discs go with it (a trigger, queue-triggers.ts). */
-  remove(guid: string, titleId: number): void {
-    this.s.removeItem.run(guid, titleId);
-  }
-
+  readonly remove = this.write<[guid: string, titleId: number]>('DELETE FROM queue_items WHERE user_guid = ? AND title_id = ?');
   /** The title's later discs move up one position (a trigger, queue-triggers.ts), so positions stay 1..n. */
-  removeDisc(guid: string, discId: number): void {
-    this.s.removeDisc.run(guid, discId);
-  }
+  readonly removeDisc = this.write<[guid: string, discId: number]>('DELETE FROM queue_discs WHERE user_guid = ? AND disc_id = ?');
 
   /**
    * A digest of everything the user's queue answers show from the state database: the sub-queues, the items

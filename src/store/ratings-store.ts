@@ -14,19 +14,11 @@ export class RatingsStore extends Store {
   /** One page of the user's ratings, newest first. */
   readonly page = this.pager('ratings', RATING, NEWEST_FIRST, toRating);
   private readonly seq = new Sequences(this.db);
-  private readonly allStmt = this.sql<[string]>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`);
-  private readonly oneStmt = this.sql<[string, number]>(`${RATING} WHERE user_guid = ? AND title_id = ?`);
+  /** Every rating of the user, newest first. */
+  readonly all = this.rows<[string], UserRating>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`, toRating);
+  readonly get = this.row<[string, number], UserRating>(`${RATING} WHERE user_guid = ? AND title_id = ?`, toRating);
   private readonly updateStmt = this.sql('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?');
   private readonly insertRow = rowInserter<UserRating & { seq: number }>(this.db, 'ratings', 'user_guid title_id rating updated seq');
-
-  /** Every rating of the user, newest first. */
-  all(guid: string): UserRating[] {
-    return this.allStmt.all(guid).map(toRating);
-  }
-
-  get(guid: string, titleId: number): UserRating | undefined {
-    return toRating(this.oneStmt.get(guid, titleId));
-  }
 
   /** Adds a rating, last in order unless `seq` places it (a scenario's `order`); the caller has checked the title is not rated yet. */
   insert(guid: string, titleId: number, rating: number, updated: string, seq = this.seq.next('rating')): UserRating {

@@ -11,22 +11,19 @@ const NEWEST_SHIPPED_FIRST = 'ORDER BY shipped DESC, id DESC';
 export class RentalsStore extends Store {
   /** One page of everything the user rented, newest shipped first; discs still out have no `returned`. */
   readonly page = this.pager('rentals', 'SELECT * FROM rentals', NEWEST_SHIPPED_FIRST, toRental);
-  private readonly atHomeStmt = this.sql<[string]>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`);
+  /** Discs at home now (shipped, not returned), newest shipped first. */
+  readonly atHome = this.rows<[string], Rental>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`, toRental);
   // The disc out longest comes back first when the same title is at home twice.
-  private readonly returnStmt = this.sql<[string, string, number]>(
+  private readonly returnRow = this.row<[string, string, number], Rental>(
     `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
      ORDER BY shipped, id LIMIT 1) RETURNING *`,
+    toRental,
   );
   /** Records a disc sent to the user (admin: business events, seeding); one not returned is at home. */
   readonly insert = rowInserter<Rental>(this.db, 'rentals', 'id user_guid title_id priority shipped returned');
 
-  /** Discs at home now (shipped, not returned), newest shipped first. */
-  atHome(guid: string): Rental[] {
-    return this.atHomeStmt.all(guid).map(toRental);
-  }
-
   /** Marks a title at home as returned on a date; undefined when that title is not at home. */
   markReturned(guid: string, titleId: number, date: string): Rental | undefined {
-    return toRental(this.returnStmt.get(date, guid, titleId));
+    return this.returnRow(date, guid, titleId);
   }
 }

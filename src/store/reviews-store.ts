@@ -10,22 +10,14 @@ const toReview = rowMapper<Review>('spoilers');
 export class ReviewsStore extends Store {
   /** One page of the user's reviews, newest first. */
   readonly page = this.pager('reviews', REVIEWS_WITH_AUTHOR, 'ORDER BY reviews.created DESC, reviews.id DESC', toReview);
-  private readonly oneStmt = this.sql<[string, number]>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`);
-  private readonly ofTitleStmt = this.sql<[number]>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`);
+  /** One of the user's reviews; undefined when it is not theirs or does not exist. */
+  readonly get = this.row<[string, number], Review>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.user_guid = ? AND reviews.id = ?`, toReview);
+  /** The reviews the sandbox's users wrote of one title; with the catalogue's own reviews they make a title's reviews. */
+  readonly ofTitle = this.rows<[number], Review>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`, toReview);
   /** Adds a review (seeding a scenario); its author is the user's nickname, not stored with it. */
   readonly insert = rowInserter<Omit<Review, 'author'>>(
     this.db,
     'reviews',
     'id user_guid title_id created review_title review_text helpful unhelpful spoilers rating',
   );
-
-  /** One of the user's reviews; undefined when it is not theirs or does not exist. */
-  get(guid: string, id: number): Review | undefined {
-    return toReview(this.oneStmt.get(guid, id));
-  }
-
-  /** The reviews the sandbox's users wrote of one title; with the catalogue's own reviews they make a title's reviews. */
-  ofTitle(titleId: number): Review[] {
-    return this.ofTitleStmt.all(titleId).map(toReview);
-  }
 }

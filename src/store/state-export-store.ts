@@ -11,19 +11,13 @@ type RentalRow = { id: number; title_id: number; priority: number; shipped: stri
 type StockExportRow = { title_id: number; estimated_wait: string | null; fail_add: number };
 
 export class StateExportStore extends Store {
-  readonly ratings = this.all<[string], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? ORDER BY seq');
-  readonly reviews = this.all<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id');
-  readonly rentals = this.all<[string], RentalRow>('SELECT * FROM rentals WHERE user_guid = ? ORDER BY id');
-  readonly stock = this.all<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id');
-  private readonly sequenceRows = this.all<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name');
+  readonly ratings = this.rows<[string], RatingRow>('SELECT * FROM ratings WHERE user_guid = ? ORDER BY seq');
+  readonly reviews = this.rows<[string], ReviewRow>('SELECT * FROM reviews WHERE user_guid = ? ORDER BY id');
+  readonly rentals = this.rows<[string], RentalRow>('SELECT * FROM rentals WHERE user_guid = ? ORDER BY id');
+  readonly stock = this.rows<[], StockExportRow>('SELECT * FROM stock ORDER BY title_id');
+  private readonly sequenceRows = this.rows<[], { name: string; value: number }>('SELECT name, value FROM sequences ORDER BY name');
 
   sequences(): Record<string, number> {
     return Object.fromEntries(this.sequenceRows().map((r) => [r.name, r.value]));
-  }
-
-  /** Every row a statement answers, for the parameters given. */
-  private all<P extends unknown[], R>(sql: string): (...params: P) => R[] {
-    const statement = this.sql<P, R>(sql);
-    return (...params) => statement.all(...params);
   }
 }

@@ -36,7 +36,7 @@ export function rowMapper<T>(...flags: string[]): RowMapper<T> {
 
 /** A store of one database (stores.ts): its statements, each prepared the first time it runs (prepared-on-use.ts). */
 export abstract class Store {
-  constructor(protected readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** A statement of this store; `pluck` answers each row's first column alone. */
   protected sql<P extends unknown[] = unknown[], R = Row>(text: string, pluck?: 'pluck'): OnUse<Statement<P, R>> {
@@ -44,6 +44,24 @@ export abstract class Store {
       const statement = this.db.prepare<P, R>(text);
       return pluck ? statement.pluck() : statement;
     });
+  }
+
+  /** Every row `text` answers for the parameters given, each mapped (by default, as stored). */
+  protected rows<P extends unknown[], T>(text: string, map: RowMapper<T> = ((row) => row) as RowMapper<T>): (...params: P) => T[] {
+    const statement = this.sql<P>(text);
+    return (...params) => statement.all(...params).map(map);
+  }
+
+  /** The row `text` answers for the parameters given, mapped; undefined when there is none. */
+  protected row<P extends unknown[], T>(text: string, map: RowMapper<T>): (...params: P) => T | undefined {
+    const statement = this.sql<P>(text);
+    return (...params) => map(statement.get(...params));
+  }
+
+  /** A write: `text` run with the parameters given. */
+  protected write<P extends unknown[]>(text: string): (...params: P) => void {
+    const statement = this.sql<P>(text);
+    return (...params) => void statement.run(...params);
   }
 
   /**

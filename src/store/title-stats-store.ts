@@ -1,5 +1,5 @@
-import { tableVersion } from './table-versions.js';
 import { Store } from './store.js';
+import { VersionedMemo } from './versioned-memo.js';
 
 /** Titles with ratings above which the set of them is not kept: each title asks the index instead. */
 const MAX_RATED_TITLES = 10_000;
@@ -14,9 +14,8 @@ const MAX_RATED_TITLES = 10_000;
 export class TitleStatsStore extends Store {
   private readonly ratingsOf = this.sql<[number], number>('SELECT rating FROM ratings WHERE title_id = ?', 'pluck');
   private readonly ratedTitles = this.sql<[number], number>('SELECT DISTINCT title_id FROM ratings LIMIT ?', 'pluck');
-  /** The titles with a rating, as of `version`; undefined when there are more than MAX_RATED_TITLES. */
-  private rated: Set<number> | undefined;
-  private version = -1;
+  /** The titles with a rating (one entry), kept until the ratings table changes. */
+  private readonly rated = new VersionedMemo<0, Set<number>>(this.db, 'ratings');
 
   userRatingsOf(titleId: number): number[] {
     return this.userRatingsLookup()(titleId);
@@ -36,12 +35,9 @@ export class TitleStatsStore extends Store {
 
   /** The titles with a rating, read again when the ratings table changed; undefined when there are too many to keep. */
   private ratedNow(): Set<number> | undefined {
-    const now = tableVersion(this.db, 'ratings');
-    if (now !== this.version) {
+    return this.rated.get(0, () => {
       const ids = this.ratedTitles.all(MAX_RATED_TITLES + 1);
-      this.rated = ids.length > MAX_RATED_TITLES ? undefined : new Set(ids);
-      this.version = now;
-    }
-    return this.rated;
+      return ids.length > MAX_RATED_TITLES ? undefined : new Set(ids);
+    });
   }
 }

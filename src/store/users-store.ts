@@ -1,18 +1,17 @@
 import type { User } from '../domain/types.js';
 import { rowInserter, rowMapper, Store } from './store.js';
-import { tableVersion } from './table-versions.js';
 import { VersionedMemo } from './versioned-memo.js';
 
 const toUser = rowMapper<User>();
 
 /** The subscribers of a sandbox. */
 export class UsersStore extends Store {
-  private readonly byGuidStmt = this.sql<[string]>('SELECT * FROM users WHERE guid = ?');
-  private readonly byLoginStmt = this.sql<[string]>('SELECT * FROM users WHERE login = ?');
-  private readonly allStmt = this.sql<[]>('SELECT * FROM users ORDER BY login');
+  private readonly byGuidRow = this.row<[string], User>('SELECT * FROM users WHERE guid = ?', toUser);
+  readonly byLogin = this.row<[string], User>('SELECT * FROM users WHERE login = ?', toUser);
+  readonly all = this.rows<[], User>('SELECT * FROM users ORDER BY login', toUser);
   // Every request to a user resource looks its user up twice (token, then path): kept until a users row
   // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
-  private readonly memo = new VersionedMemo<string, User>(this.db, (d) => tableVersion(d, 'users'));
+  private readonly memo = new VersionedMemo<string, User>(this.db, 'users');
   /** Adds a subscriber (seeding a scenario). */
   readonly insert = rowInserter<User>(this.db, 'users', 'guid login password first_name last_name nickname location plan');
 
@@ -22,16 +21,6 @@ export class UsersStore extends Store {
    */
   byGuid(guid: string): User | undefined {
     const key = guid.toUpperCase();
-    return this.memo.get(key, () => {
-      return toUser(this.byGuidStmt.get(key));
-    });
-  }
-
-  byLogin(login: string): User | undefined {
-    return toUser(this.byLoginStmt.get(login));
-  }
-
-  all(): User[] {
-    return this.allStmt.all().map(toUser);
+    return this.memo.get(key, () => this.byGuidRow(key));
   }
 }
