@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { returnHome, shipFromQueue } from '../world/business.js';
 import type { World } from '../world/world.js';
 import { consumerFor } from './admin-caller.js';
-import { parseBody } from './parse-body.js';
+import { parseBody } from './admin-request.js';
 
 const shipBody = z.strictObject({
   /** A team's call may leave it out: its own consumer. */

@@ -5,8 +5,7 @@ import { parseIsoInstant } from '../domain/iso-instant.js';
 import { CLOCK_RANGE, isoDateTime, signedDuration, SimClock, type ClockMode } from '../domain/sim-clock.js';
 import type { World } from '../world/world.js';
 import { consumerFor } from './admin-caller.js';
-import { adminQuery } from './admin-query.js';
-import { parseBody } from './parse-body.js';
+import { adminQuery, parseBody } from './admin-request.js';
 
 const instant = z
   .string()

@@ -4,7 +4,7 @@ import { coverageCtrf, coverageMarkdown } from '../domain/coverage-report.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';
 import type { World } from '../world/world.js';
 import { consumerFor } from './admin-caller.js';
-import { adminQuery } from './admin-query.js';
+import { adminQuery } from './admin-request.js';
 
 const FORMATS = ['json', 'markdown', 'ctrf'] as const;
 

@@ -3,7 +3,7 @@ import { errors } from '../domain/api-error.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
 import { consumerFor } from './admin-caller.js';
-import { adminQuery } from './admin-query.js';
+import { adminQuery } from './admin-request.js';
 
 /**
  * A sandbox as a scenario file: GET /__admin/export?consumer=KEY[&name=NAME][&format=json] answers the

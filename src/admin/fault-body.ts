@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import { FAULT_LIMITS, faultSize, type FaultAction, type FaultSpec } from '../domain/faults.js';
 import { isRoutePattern } from '../domain/route-pattern.js';
-import { parseBody } from './parse-body.js';
+import { parseBody } from './admin-request.js';
 
 /** A rule's route pattern (faults, overrides); `noQuery` says what to do instead of writing a query into it. */
 export const routePattern = (noQuery: string) =>

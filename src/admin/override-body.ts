@@ -3,7 +3,7 @@ import { errors } from '../domain/api-error.js';
 import { BODILESS_STATUSES, headerBytes, headerProblem, OVERRIDE_LIMITS, type OverrideSpec } from '../domain/overrides.js';
 import { parseDuration } from '../domain/sim-clock.js';
 import { routePattern, ruleMethod } from './fault-body.js';
-import { parseBody } from './parse-body.js';
+import { parseBody } from './admin-request.js';
 
 /** Longest delay an override may wait, as for a latency fault: two minutes. */
 const MAX_DELAY_MS = 120_000;

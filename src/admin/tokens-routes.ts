@@ -4,8 +4,7 @@ import { mintToken, revokeToken, tokenJson } from '../world/access-tokens.js';
 import { checkedConsumer, subscriber } from '../world/consumer-sandbox.js';
 import type { World } from '../world/world.js';
 import { consumerFor } from './admin-caller.js';
-import { adminQuery } from './admin-query.js';
-import { parseBody } from './parse-body.js';
+import { adminQuery, parseBody } from './admin-request.js';
 
 const mintBody = z.strictObject({ consumer: z.string().min(1).optional(), user: z.string().min(1) });
 
