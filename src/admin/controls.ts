@@ -11,9 +11,9 @@ import { returnHome, shipFromQueue } from '../world/business.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
-import type { CoverageReport, FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';
-import { type faultBody, toSpec } from './fault-body.js';
-import { type overrideBody, toOverrideSpec } from './override-body.js';
+import type { FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';
+import type { CoverageReport } from '../domain/coverage-report.js';
+import { type faultBody, type overrideBody, toOverrideSpec, toSpec } from './rule-bodies.js';
 
 /**
  * The admin controls for a test runner in the same process (`startSimulator` returns them): the same
