@@ -2,14 +2,11 @@ import express, { Router } from 'express';
 import type { Config } from '../config.js';
 import { allowedHostOnly } from '../web/host-guard.js';
 import type { World } from '../world/world.js';
-import { adminCaller, type AdminSigner, consumerFor } from './admin-caller.js';
+import { adminCaller, type AdminSigner } from './admin-caller.js';
 import { adminErrors, adminNotFound, type AdminLog, stderrLog } from './admin-errors.js';
-import { adminQuery, shallowJson } from './admin-request.js';
-import { businessRoutes } from './business-routes.js';
+import { shallowJson } from './admin-request.js';
 import { clockRoutes } from './clock-routes.js';
-import { coverageRoutes } from './coverage-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
-import { exportRoutes } from './export-routes.js';
 import { toOverrideSpec, toSpec } from './rule-bodies.js';
 import { healthRoutes } from './health-routes.js';
 import { journalRoutes } from './journal-routes.js';
@@ -17,10 +14,9 @@ import { metricsRoutes } from './metrics-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
 import { rateLimitRoutes } from './rate-limit-routes.js';
 import { sameSiteWrites } from './same-site-writes.js';
-import { sandboxesRoutes } from './sandboxes-routes.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { scopedRuleRoutes } from './scoped-rule-routes.js';
-import { tokensRoutes } from './tokens-routes.js';
 
 /**
  * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured;
@@ -43,22 +39,13 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   router.use(adminCaller(signerOf, config.adminToken || undefined));
 
   scenarioRoutes(router, world);
-  router.post('/reset', (req, res) => {
-    const consumer = consumerFor(req, adminQuery(req).get('consumer'));
-    world.reset(consumer);
-    res.json({ reset: consumer ?? 'all', scenario: world.scenario.definition.name });
-  });
-  sandboxesRoutes(router, world);
+  sandboxRoutes(router, world);
   metricsRoutes(router, world);
   clockRoutes(router, world);
   scopedRuleRoutes(router, world.faults, toSpec);
   rateLimitRoutes(router, world);
   scopedRuleRoutes(router, world.overrides, toOverrideSpec);
   journalRoutes(router, world);
-  coverageRoutes(router, world);
-  tokensRoutes(router, world);
-  businessRoutes(router, world);
-  exportRoutes(router, world);
 
   oauthAdminRoutes(router, world);
   router.use(adminNotFound, adminErrors(log));
