@@ -6,12 +6,11 @@ import { adminCaller, type AdminSigner } from './admin-caller.js';
 import { adminErrors, adminNotFound, type AdminLog, stderrLog } from './admin-errors.js';
 import { shallowJson } from './admin-request.js';
 import { clockRoutes } from './clock-routes.js';
-import { dashboardRoutes } from './dashboard-routes.js';
 import { toOverrideSpec, toSpec } from './rule-bodies.js';
-import { healthRoutes } from './health-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
+import { openRoutes } from './open-routes.js';
 import { rateLimitRoutes } from './rate-limit-routes.js';
 import { sameSiteWrites } from './same-site-writes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
@@ -29,8 +28,7 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   router.use(shallowJson);
   // A form body is kept raw: a team's signature covers its parameters (OAuth signs them as sent).
   router.use(express.text({ type: 'application/x-www-form-urlencoded', limit: '1mb', defaultCharset: 'utf-8' }));
-  dashboardRoutes(router);
-  healthRoutes(router, world); // open, as WireMock's is: HEALTHCHECKs and CI pollers hold no token (health-routes.ts)
+  openRoutes(router, world); // health is open, as WireMock's is: HEALTHCHECKs and CI pollers hold no token
   // The page, its script and health (all GET, holding no data) answer under any name: a CI poller in compose
   // asks http://rentalsim:8080/__admin/health. Everything after them answers only to the simulator's own names.
   router.use(allowedHostOnly(config), sameSiteWrites(config));

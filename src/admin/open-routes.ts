@@ -1,4 +1,6 @@
 import type { Router } from 'express';
+import { packageVersion } from '../package-root.js';
+import type { World } from '../world/world.js';
 import { DASHBOARD_SCRIPT } from './dashboard-script.js';
 
 // The dashboard (design: admin): one static page whose small script calls the admin JSON API. The page
@@ -132,14 +134,39 @@ const PAGE = `<!DOCTYPE html>
 `;
 
 /**
- * GET /__admin/ (the dashboard page) and /__admin/dashboard.js. Mounted before the admin token check: the
- * page and script hold no data, and every call the script makes carries the token.
+ * What answers before the admin token check, and under any host name: GET /__admin/ (the dashboard page),
+ * /__admin/dashboard.js and /__admin/health. The page and script hold no data, and every call the script
+ * makes carries the token.
  */
-export function dashboardRoutes(router: Router): void {
+export function openRoutes(router: Router, world: World): void {
   router.get('/', (_req, res) => {
     res.type('html').set('Cache-Control', 'no-store').send(PAGE);
   });
   router.get('/dashboard.js', (_req, res) => {
     res.type('application/javascript').set('Cache-Control', 'no-store').send(DASHBOARD_SCRIPT);
+  });
+
+  /**
+   * GET /__admin/health: what a container HEALTHCHECK, a CI wait loop and WireMock users poll. Shaped like
+   * WireMock's (`status`, `version`, `uptimeInSeconds`), plus the active scenario.
+   *
+   * Mounted before the admin token check (as WireMock's health is open): the pollers that need it (a
+   * HEALTHCHECK, a `curl` loop in a CI step) usually hold no token, and the answer gives away nothing a client
+   * could not learn by calling the API itself.
+   *
+   * Uptime is real time since the simulator started (the world's real time source), not
+   * the simulator clock: moving the clock to test a token's expiry must not look like a restart.
+   */
+  const startedAt = world.realNow();
+  const version = packageVersion();
+  router.get('/health', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({
+      status: 'healthy',
+      version,
+      scenario: world.scenario.definition.name,
+      uptimeInSeconds: Math.max(0, world.realNow() - startedAt) / 1000,
+      // With --data-dir: its path, bytes, budget and any file set aside at start-up (docs/reference/data-dir.md).
+      ...(world.dataDir ? { dataDir: world.dataDir.report() } : {}),
+    });
   });
 }
