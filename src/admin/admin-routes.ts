@@ -6,16 +6,15 @@ import { adminCaller, type AdminSigner } from './admin-caller.js';
 import { adminErrors, adminNotFound, type AdminLog, stderrLog } from './admin-errors.js';
 import { shallowJson } from './admin-request.js';
 import { clockRoutes } from './clock-routes.js';
-import { toOverrideSpec, toSpec } from './rule-bodies.js';
 import { journalRoutes } from './journal-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
 import { openRoutes } from './open-routes.js';
 import { rateLimitRoutes } from './rate-limit-routes.js';
+import { ruleRoutes } from './rule-routes.js';
 import { sameSiteWrites } from './same-site-writes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
-import { scopedRuleRoutes } from './scoped-rule-routes.js';
 
 /**
  * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured;
@@ -40,9 +39,8 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   sandboxRoutes(router, world);
   metricsRoutes(router, world);
   clockRoutes(router, world);
-  scopedRuleRoutes(router, world.faults, toSpec);
+  ruleRoutes(router, world);
   rateLimitRoutes(router, world);
-  scopedRuleRoutes(router, world.overrides, toOverrideSpec);
   journalRoutes(router, world);
 
   oauthAdminRoutes(router, world);
