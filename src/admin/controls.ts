@@ -102,7 +102,7 @@ export function simControls(world: World): SimControls {
     journal: {
       find: (query = {}, limit) => world.journal.find(query, limit),
       count: (query = {}) => world.journal.count(query),
-      clear: () => world.journal.clear(),
+      clear: () => void world.journal.clear(),
     },
     tokens: {
       mint: (consumer, user) => mintToken(world, consumer, user),

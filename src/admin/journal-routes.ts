@@ -35,13 +35,7 @@ export function journalRoutes(router: Router, world: World): void {
 
   router.delete('/journal', (req, res) => {
     const team = teamOf(req);
-    if (team !== undefined) {
-      res.json({ cleared: world.journal.clearFor(team) });
-      return;
-    }
-    const cleared = world.journal.size;
-    world.journal.clear();
-    res.json({ cleared });
+    res.json({ cleared: team === undefined ? world.journal.clear() : world.journal.clearFor(team) });
   });
 }
 
