@@ -136,7 +136,7 @@ function ruleControls<Spec, Rule extends Spec & HeldRule>(
     add: (body) => rules.add(parse(body, `${rules.name}s.add`)),
     list: () => rules.list(),
     remove: (id) => rules.remove(id),
-    clear: () => rules.clear(),
+    clear: () => void rules.clear(),
   };
 }
 

@@ -34,11 +34,7 @@ function scopedRuleRoutes<Spec>(router: Router, rules: ScopedRules<Spec, Spec & 
   });
 
   router.delete(path, (req, res) => {
-    const team = teamOf(req);
-    const mine = rules.list().filter((r) => team === undefined || rules.consumerOf(r) === team);
-    if (team === undefined) rules.clear();
-    else for (const r of mine) rules.remove(r.id);
-    res.json({ cleared: mine.length });
+    res.json({ cleared: rules.clear(teamOf(req)) });
   });
 
   router.delete(`${path}/:id`, (req, res) => {
