@@ -16,18 +16,16 @@ export type AdminSigner = (req: Request, res: Response) => string | undefined;
  * - the operator: the admin token (`Authorization: Bearer`), or anyone when no admin token is set (the
  *   laptop default: everything open, as before teams could sign).
  */
-export type AdminCaller = { team: string } | { team?: undefined };
+const TEAM = Symbol('rentalsim.adminTeam');
+type WithTeam = Request & { [TEAM]?: string };
 
-const CALLER = Symbol('rentalsim.adminCaller');
-type WithCaller = Request & { [CALLER]?: AdminCaller };
-
-/** Decides the caller: a signed request is its consumer's team; else the admin token, when one is set. */
+/** Decides the caller: a signed request is its consumer's team; else the operator, with the admin token when one is set. */
 export function adminCaller(signerOf: AdminSigner, adminToken: string | undefined) {
   const expected = adminToken === undefined ? undefined : `Bearer ${adminToken}`;
   return (req: Request, res: Response, next: NextFunction): void => {
     const team = signerOf(req, res);
     if (team !== undefined) {
-      (req as WithCaller)[CALLER] = { team };
+      (req as WithTeam)[TEAM] = team;
       return next();
     }
     // The whole header against `Bearer <token>`, in time that tells neither how much matched nor the token's length.
@@ -39,14 +37,13 @@ export function adminCaller(signerOf: AdminSigner, adminToken: string | undefine
         details: "the admin API needs Authorization: Bearer <admin token>, or a request signed with a consumer's key and secret for that consumer's own world",
       });
     }
-    (req as WithCaller)[CALLER] = {};
     next();
   };
 }
 
 /** The team that signed this admin request; undefined for the operator. */
 export function teamOf(req: Request): string | undefined {
-  return (req as WithCaller)[CALLER]?.team;
+  return (req as WithTeam)[TEAM];
 }
 
 /** Refuses a team's call to something instance-wide (another team's world, the scenarios, everything at once). */

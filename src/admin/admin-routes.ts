@@ -2,27 +2,19 @@ import express, { Router } from 'express';
 import type { Config } from '../config.js';
 import { allowedHostOnly } from '../web/host-guard.js';
 import type { World } from '../world/world.js';
-import { adminCaller, type AdminSigner, consumerFor } from './admin-caller.js';
+import { adminCaller, type AdminSigner } from './admin-caller.js';
 import { adminErrors, adminNotFound, type AdminLog, stderrLog } from './admin-errors.js';
-import { adminQuery } from './admin-query.js';
-import { businessRoutes } from './business-routes.js';
+import { shallowJson } from './admin-request.js';
 import { clockRoutes } from './clock-routes.js';
-import { coverageRoutes } from './coverage-routes.js';
-import { dashboardRoutes } from './dashboard-routes.js';
-import { exportRoutes } from './export-routes.js';
-import { toSpec } from './fault-body.js';
-import { healthRoutes } from './health-routes.js';
-import { shallowJson } from './shallow-json.js';
 import { journalRoutes } from './journal-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
-import { toOverrideSpec } from './override-body.js';
+import { openRoutes } from './open-routes.js';
 import { rateLimitRoutes } from './rate-limit-routes.js';
+import { ruleRoutes } from './rule-routes.js';
 import { sameSiteWrites } from './same-site-writes.js';
-import { sandboxesRoutes } from './sandboxes-routes.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
-import { scopedRuleRoutes } from './scoped-rule-routes.js';
-import { tokensRoutes } from './tokens-routes.js';
 
 /**
  * The admin surface, JSON under /__admin (design: admin). Protected by a bearer token when one is configured;
@@ -35,8 +27,7 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   router.use(shallowJson);
   // A form body is kept raw: a team's signature covers its parameters (OAuth signs them as sent).
   router.use(express.text({ type: 'application/x-www-form-urlencoded', limit: '1mb', defaultCharset: 'utf-8' }));
-  dashboardRoutes(router);
-  healthRoutes(router, world); // open, as WireMock's is: HEALTHCHECKs and CI pollers hold no token (health-routes.ts)
+  openRoutes(router, world); // health is open, as WireMock's is: HEALTHCHECKs and CI pollers hold no token
   // The page, its script and health (all GET, holding no data) answer under any name: a CI poller in compose
   // asks http://rentalsim:8080/__admin/health. Everything after them answers only to the simulator's own names.
   router.use(allowedHostOnly(config), sameSiteWrites(config));
@@ -45,22 +36,12 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   router.use(adminCaller(signerOf, config.adminToken || undefined));
 
   scenarioRoutes(router, world);
-  router.post('/reset', (req, res) => {
-    const consumer = consumerFor(req, adminQuery(req).get('consumer'));
-    world.reset(consumer);
-    res.json({ reset: consumer ?? 'all', scenario: world.scenario.definition.name });
-  });
-  sandboxesRoutes(router, world);
+  sandboxRoutes(router, world);
   metricsRoutes(router, world);
   clockRoutes(router, world);
-  scopedRuleRoutes(router, world.faults, toSpec);
+  ruleRoutes(router, world);
   rateLimitRoutes(router, world);
-  scopedRuleRoutes(router, world.overrides, toOverrideSpec);
   journalRoutes(router, world);
-  coverageRoutes(router, world);
-  tokensRoutes(router, world);
-  businessRoutes(router, world);
-  exportRoutes(router, world);
 
   oauthAdminRoutes(router, world);
   router.use(adminNotFound, adminErrors(log));

@@ -5,8 +5,7 @@ import { parseIsoInstant } from '../domain/iso-instant.js';
 import { CLOCK_RANGE, isoDateTime, signedDuration, SimClock, type ClockMode } from '../domain/sim-clock.js';
 import type { World } from '../world/world.js';
 import { consumerFor } from './admin-caller.js';
-import { adminQuery } from './admin-query.js';
-import { parseBody } from './parse-body.js';
+import { adminQuery, parseBody } from './admin-request.js';
 
 const instant = z
   .string()
@@ -90,12 +89,7 @@ export function clockJson(clock: SimClock, consumer?: string): Record<string, un
 }
 
 function toMode(body: z.output<typeof clockBody>, now: number): ClockMode {
-  switch (body.mode) {
-    case 'real':
-      return { mode: 'real' };
-    case 'frozen':
-      return { mode: 'frozen', at: body.at === undefined ? now : parseIsoInstant(body.at)! };
-    case 'offset':
-      return { mode: 'offset', offsetMs: body.offsetMs ?? signedDuration(body.offset!)! };
-  }
+  if (body.mode === 'frozen') return { mode: 'frozen', at: body.at === undefined ? now : parseIsoInstant(body.at)! };
+  if (body.mode === 'offset') return { mode: 'offset', offsetMs: body.offsetMs ?? signedDuration(body.offset!)! };
+  return { mode: 'real' };
 }

@@ -1,8 +1,6 @@
 import type { TokenState, TokenType } from '../domain/oauth/token-state.js';
 import type { OverrideAnswer } from '../domain/overrides.js';
 
-export type { CoverageReport, OperationCoverage, Ratio, RowsCoverage } from '../domain/coverage-report.js';
-
 // What the library's test controls take and answer, written out here so the package's public types reach
 // only rentalsim's own modules: no express, better-sqlite3 or zod types, so a consumer compiles them with
 // `strict` and without skipLibCheck or any @types package. controls.ts checks the implementations against

@@ -11,9 +11,9 @@ import { returnHome, shipFromQueue } from '../world/business.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
-import type { CoverageReport, FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';
-import { type faultBody, toSpec } from './fault-body.js';
-import { type overrideBody, toOverrideSpec } from './override-body.js';
+import type { FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';
+import type { CoverageReport } from '../domain/coverage-report.js';
+import { type faultBody, type overrideBody, toOverrideSpec, toSpec } from './rule-bodies.js';
 
 /**
  * The admin controls for a test runner in the same process (`startSimulator` returns them): the same
@@ -102,7 +102,7 @@ export function simControls(world: World): SimControls {
     journal: {
       find: (query = {}, limit) => world.journal.find(query, limit),
       count: (query = {}) => world.journal.count(query),
-      clear: () => world.journal.clear(),
+      clear: () => void world.journal.clear(),
     },
     tokens: {
       mint: (consumer, user) => mintToken(world, consumer, user),
@@ -136,7 +136,7 @@ function ruleControls<Spec, Rule extends Spec & HeldRule>(
     add: (body) => rules.add(parse(body, `${rules.name}s.add`)),
     list: () => rules.list(),
     remove: (id) => rules.remove(id),
-    clear: () => rules.clear(),
+    clear: () => void rules.clear(),
   };
 }
 

@@ -5,7 +5,7 @@ import type { JournalQuery } from '../domain/journal.js';
 import { CLOCK_RANGE, isoDateTime } from '../domain/sim-clock.js';
 import type { World } from '../world/world.js';
 import { consumerFor, teamOf } from './admin-caller.js';
-import { adminQuery } from './admin-query.js';
+import { adminQuery } from './admin-request.js';
 
 /**
  * The request journal: GET /__admin/journal (newest first, filtered), GET /__admin/journal/count (for "the
@@ -17,9 +17,8 @@ import { adminQuery } from './admin-query.js';
  */
 export function journalRoutes(router: Router, world: World): void {
   router.get('/journal', (req, res) => {
-    const q = adminQuery(req);
-    const query = teamQuery(req, journalQueryOf(q));
-    const limit = intParam(q, 'limit') ?? 100;
+    const query = journalQueryOf(req);
+    const limit = intParam(adminQuery(req), 'limit') ?? 100;
     const team = teamOf(req);
     res.json({
       // A team learns nothing of the others' traffic: what is held of its own.
@@ -31,31 +30,24 @@ export function journalRoutes(router: Router, world: World): void {
   });
 
   router.get('/journal/count', (req, res) => {
-    res.json({ count: world.journal.count(teamQuery(req, journalQueryOf(adminQuery(req)))) });
+    res.json({ count: world.journal.count(journalQueryOf(req)) });
   });
 
   router.delete('/journal', (req, res) => {
     const team = teamOf(req);
-    if (team !== undefined) {
-      res.json({ cleared: world.journal.clearFor(team) });
-      return;
-    }
-    const cleared = world.journal.size;
-    world.journal.clear();
-    res.json({ cleared });
+    res.json({ cleared: team === undefined ? world.journal.clear() : world.journal.clearFor(team) });
   });
-}
-
-/** A team reads only the entries filed under its consumer (docs/reference/admin-api.md#security); naming another is a 403. */
-function teamQuery(req: Request, query: JournalQuery): JournalQuery {
-  const consumer = consumerFor(req, query.consumer);
-  return consumer === undefined ? query : { ...query, consumer };
 }
 
 /** The query parameters the journal's routes read. */
 const KNOWN: readonly string[] = ['method', 'path', 'consumer', 'user', 'status', 'since', 'until', 'rejected', 'after', 'limit'];
 
-export function journalQueryOf(q: URLSearchParams): JournalQuery {
+/**
+ * The filters of a journal call. A team reads only the entries filed under its consumer
+ * (docs/reference/admin-api.md#security); naming another is a 403, reported after any 400.
+ */
+function journalQueryOf(req: Request): JournalQuery {
+  const q = adminQuery(req);
   for (const name of q.keys()) {
     // A team's call signed as a URL carries its OAuth parameters in the query: they are the signature, not filters.
     if (!KNOWN.includes(name) && !name.startsWith('oauth_')) {
@@ -67,7 +59,7 @@ export function journalQueryOf(q: URLSearchParams): JournalQuery {
   }
   // Checked in this order, so of two bad filters the first named here is the one reported. Absent or empty: no filter.
   const text = (name: string) => q.get(name) || undefined;
-  return {
+  const query: JournalQuery = {
     method: text('method'),
     path: text('path'),
     consumer: text('consumer'),
@@ -78,6 +70,7 @@ export function journalQueryOf(q: URLSearchParams): JournalQuery {
     afterId: intParam(q, 'after'),
     rejected: flagParam(q, 'rejected'),
   };
+  return { ...query, consumer: consumerFor(req, query.consumer) };
 }
 
 function flagParam(q: URLSearchParams, name: string): boolean | undefined {

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
+import { subscriber } from '../world/consumer-sandbox.js';
 import { authorisableToken, decideRequestToken, type Decision } from '../world/decide-request-token.js';
 import type { World } from '../world/world.js';
 import { teamOf } from './admin-caller.js';
@@ -23,14 +24,7 @@ export function oauthAdminRoutes(router: Router, world: World): void {
       throw errors.notFound(`the activation code ${JSON.stringify(code)} is not a request token of ${team}`);
     }
     const userRef = body['user'];
-    const user = userRef ? (located.sandbox.stores.users.byLogin(userRef) ?? located.sandbox.stores.users.byGuid(userRef)) : undefined;
-    if (userRef && !user) {
-      const known = located.sandbox.stores.users
-        .all()
-        .map((u) => u.login)
-        .join(', ');
-      throw errors.invalidParameter('user', `no subscriber with login or GUID ${JSON.stringify(userRef)}; known logins: ${known}`);
-    }
+    const user = userRef ? subscriber(located.sandbox, userRef) : undefined;
     if (decision === 'allow' && !user) throw errors.missingParameter('user', 'name the subscriber who allows access, by login or GUID');
     const outcome = decideRequestToken(world, located, user, decision);
     res.json({

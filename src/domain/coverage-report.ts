@@ -62,8 +62,7 @@ function rows<K extends string>(
   tally: ReadonlyMap<string, number>,
 ): [RowsCoverage, Ratio] {
   const counted = all.filter((r) => r.attributable).map((r) => r[key]);
-  const answered: Record<string, number> = {};
-  for (const [name, n] of [...tally].sort(([a], [b]) => a.localeCompare(b))) answered[name] = n;
+  const answered = Object.fromEntries([...tally].sort(([a], [b]) => a.localeCompare(b)));
   const neverAnswered = counted.filter((n) => !tally.has(n));
   const notAttributable = all.filter((r) => !r.attributable).map((r) => r[key]);
   return [{ answered, neverAnswered, notAttributable }, ratio(counted.length - neverAnswered.length, counted.length)];

@@ -277,12 +277,13 @@ class EntryReader {
     return '';
   }
 
-  /** The next `n` strings; none in the first pass, which notes their lengths and builds nothing. */
-  strs(n: number): string[] {
-    const out: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const s = this.str();
-      if (this.textAt >= 0) out.push(s);
+  /** The next `n` strings (name, value, name, value, ...) as pairs; none in the first pass, which notes their lengths and builds nothing. */
+  pairs(n: number): NameValue[] {
+    const out: NameValue[] = [];
+    for (let i = 0; i < n; i += 2) {
+      const name = this.str();
+      const value = i + 1 < n ? this.str() : undefined;
+      if (this.textAt >= 0 && value !== undefined) out.push([name, value]);
     }
     return out;
   }
@@ -350,8 +351,8 @@ function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
   if (flags & FAULTS) e.faults = Array.from({ length: r.u32() }, () => r.f64());
   if (flags & OVERRIDE) e.override = r.f64();
   if (flags & REQUEST) {
-    const headers = pairsOf(r.strs(r.u32()));
-    e.request = { headers, params: pairsOf(r.strs(2 * r.u32())) };
+    const headers = r.pairs(r.u32());
+    e.request = { headers, params: r.pairs(2 * r.u32()) };
     if (r.u8() === 1) e.request.body = r.str();
   }
   if (flags & ANSWER) {
@@ -381,13 +382,6 @@ export function entryOf(bytes: Buffer): JournalEntry {
   fieldsOf(r);
   r.rewind();
   return fieldsOf(r);
-}
-
-/** Name, value, name, value, ... as pairs. */
-function pairsOf(flat: readonly string[]): NameValue[] {
-  const out: NameValue[] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
-  return out;
 }
 
 /** The header lines of a header block (`HTTP/1.1 200 OK\r\nName: value\r\n...\r\n\r\n`), status line left out. */

@@ -118,7 +118,9 @@ export class Journal {
     return n;
   }
 
-  clear(): void {
+  /** Clears every entry; answers how many there were. */
+  clear(): number {
+    const cleared = this.size;
     this.positions = [];
     this.lengths = [];
     this.ids = [];
@@ -126,6 +128,7 @@ export class Journal {
     this.heldBytes = 0;
     this.held.clear();
     this.clearedUpTo.clear();
+    return cleared;
   }
 
   /**

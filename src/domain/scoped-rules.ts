@@ -90,9 +90,12 @@ export abstract class ScopedRules<Spec, R extends Spec & HeldRule, S> {
     return true;
   }
 
-  clear(): void {
-    this.held = [];
-    this.bytes = 0;
+  /** Removes every rule, or with `consumer` the rules scoped to it; answers how many. */
+  clear(consumer?: string): number {
+    const before = this.held.length;
+    this.held = consumer === undefined ? [] : this.held.filter((h) => this.consumerOf(h.rule) !== consumer);
+    this.bytes = this.held.reduce((sum, h) => sum + h.size, 0);
+    return before - this.held.length;
   }
 
   /** Adds the rule `make` builds with the next id; a 409 when the rules already hold as many, or as many bytes, as they may. */

@@ -1,3 +1,8 @@
+import type { Router } from 'express';
+import { packageVersion } from '../package-root.js';
+import type { World } from '../world/world.js';
+import { DASHBOARD_SCRIPT } from './dashboard-script.js';
+
 // The dashboard (design: admin): one static page whose small script calls the admin JSON API. The page
 // holds no data itself, so it is served without the admin token; the script asks for the token when the
 // API answers 401. Element ids are stable: the browser test and QA scripts find controls by them.
@@ -52,8 +57,7 @@ tr.never td{background:#fbf7ee;color:#777}
 .never-mark{font-size:11px;color:#a0132c;margin-left:.4rem}
 `;
 
-export function dashboardHtml(): string {
-  return `<!DOCTYPE html>
+const PAGE = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <link rel="icon" href="data:,"><title>rentalsim dashboard</title><style>${CSS}</style></head>
 <body>
@@ -128,4 +132,41 @@ export function dashboardHtml(): string {
 <script src="/__admin/dashboard.js"></script>
 </body></html>
 `;
+
+/**
+ * What answers before the admin token check, and under any host name: GET /__admin/ (the dashboard page),
+ * /__admin/dashboard.js and /__admin/health. The page and script hold no data, and every call the script
+ * makes carries the token.
+ */
+export function openRoutes(router: Router, world: World): void {
+  router.get('/', (_req, res) => {
+    res.type('html').set('Cache-Control', 'no-store').send(PAGE);
+  });
+  router.get('/dashboard.js', (_req, res) => {
+    res.type('application/javascript').set('Cache-Control', 'no-store').send(DASHBOARD_SCRIPT);
+  });
+
+  /**
+   * GET /__admin/health: what a container HEALTHCHECK, a CI wait loop and WireMock users poll. Shaped like
+   * WireMock's (`status`, `version`, `uptimeInSeconds`), plus the active scenario.
+   *
+   * Mounted before the admin token check (as WireMock's health is open): the pollers that need it (a
+   * HEALTHCHECK, a `curl` loop in a CI step) usually hold no token, and the answer gives away nothing a client
+   * could not learn by calling the API itself.
+   *
+   * Uptime is real time since the simulator started (the world's real time source), not
+   * the simulator clock: moving the clock to test a token's expiry must not look like a restart.
+   */
+  const startedAt = world.realNow();
+  const version = packageVersion();
+  router.get('/health', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({
+      status: 'healthy',
+      version,
+      scenario: world.scenario.definition.name,
+      uptimeInSeconds: Math.max(0, world.realNow() - startedAt) / 1000,
+      // With --data-dir: its path, bytes, budget and any file set aside at start-up (docs/reference/data-dir.md).
+      ...(world.dataDir ? { dataDir: world.dataDir.report() } : {}),
+    });
+  });
 }

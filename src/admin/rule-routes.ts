@@ -1,7 +1,15 @@
 import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import type { HeldRule, ScopedRules } from '../domain/scoped-rules.js';
+import type { World } from '../world/world.js';
 import { consumerFor, requireOperator, teamOf } from './admin-caller.js';
+import { toOverrideSpec, toSpec } from './rule-bodies.js';
+
+/** GET/POST/DELETE /__admin/faults and /__admin/overrides (rule-bodies.ts reads what they take). */
+export function ruleRoutes(router: Router, world: World): void {
+  scopedRuleRoutes(router, world.faults, toSpec);
+  scopedRuleRoutes(router, world.overrides, toOverrideSpec);
+}
 
 /**
  * GET/POST/DELETE /__admin/<name>s and DELETE /__admin/<name>s/:id for faults and overrides, answering
@@ -9,11 +17,7 @@ import { consumerFor, requireOperator, teamOf } from './admin-caller.js';
  * consumer) lists its own rules and the instance-wide ones that also meet its requests; what it adds is
  * scoped to its consumer (it cannot add one for everybody), and it removes only its own.
  */
-export function scopedRuleRoutes<Spec>(
-  router: Router,
-  rules: ScopedRules<Spec, Spec & HeldRule, unknown>,
-  parse: (body: unknown, where: string) => Spec,
-): void {
+function scopedRuleRoutes<Spec>(router: Router, rules: ScopedRules<Spec, Spec & HeldRule, unknown>, parse: (body: unknown, where: string) => Spec): void {
   const { name } = rules;
   const path = `/${name}s`;
   const seenBy = (team: string | undefined, r: Spec) => team === undefined || rules.consumerOf(r) === undefined || rules.consumerOf(r) === team;
@@ -30,11 +34,7 @@ export function scopedRuleRoutes<Spec>(
   });
 
   router.delete(path, (req, res) => {
-    const team = teamOf(req);
-    const mine = rules.list().filter((r) => team === undefined || rules.consumerOf(r) === team);
-    if (team === undefined) rules.clear();
-    else for (const r of mine) rules.remove(r.id);
-    res.json({ cleared: mine.length });
+    res.json({ cleared: rules.clear(teamOf(req)) });
   });
 
   router.delete(`${path}/:id`, (req, res) => {

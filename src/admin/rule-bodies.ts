@@ -1,9 +1,96 @@
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
+import { FAULT_LIMITS, faultSize, type FaultAction, type FaultSpec } from '../domain/faults.js';
 import { BODILESS_STATUSES, headerBytes, headerProblem, OVERRIDE_LIMITS, type OverrideSpec } from '../domain/overrides.js';
+import { isRoutePattern } from '../domain/route-pattern.js';
 import { parseDuration } from '../domain/sim-clock.js';
-import { routePattern, ruleMethod } from './fault-body.js';
-import { parseBody } from './parse-body.js';
+import { parseBody } from './admin-request.js';
+
+// What POST /__admin/faults and /__admin/overrides (and the library's sim.faults.add and sim.overrides.add)
+// take, checked and turned into the domain's rule specs.
+
+/** A rule's route pattern (faults, overrides); `noQuery` says what to do instead of writing a query into it. */
+const routePattern = (noQuery: string) =>
+  z
+    .string()
+    // A route pattern is matched on the path alone: a query written into it was ignored without a word.
+    .refine((p) => !p.includes('?'), noQuery)
+    .refine(isRoutePattern, 'expected a route pattern like /users/:guid/queues/* or * for every route');
+
+/** A rule's HTTP method, or `*` (the default) for any. */
+const ruleMethod = z
+  .string()
+  .regex(/^([A-Za-z]+|\*)$/, 'expected an HTTP method such as GET, or *')
+  .default('*');
+
+// What POST /__admin/faults and the library's sim.faults.add take: one flat JSON shape per fault, easy to
+// write with curl: the scope, the kind and its settings, the trigger.
+export const faultBody = z.strictObject({
+  route: routePattern('a route pattern holds no query, and a fault matches none; leave it out'),
+  method: ruleMethod,
+  consumer: z.string().min(1).optional(),
+  kind: z.enum(['latency', 'error', 'rate-limit', 'drop']),
+  /** latency: the delay, or the low end of a range with maxMs. */
+  ms: z.number().int().min(0).max(120_000).optional(),
+  maxMs: z.number().int().min(0).max(120_000).optional(),
+  /** error: the status (400-599), optional reason and details. */
+  status: z.number().int().min(400).max(599).optional(),
+  reason: z.string().min(1).optional(),
+  details: z.string().min(1).optional(),
+  /** rate-limit: Retry-After seconds (default 1). */
+  retryAfter: z.number().int().min(0).optional(),
+  times: z.number().int().min(1).optional(),
+  probability: z.number().min(0).max(1).optional(),
+  seed: z.number().int().optional(),
+});
+
+/** An admin body as a domain fault (`where` names the call in a 400); settings that do not belong to the kind are refused, not ignored. */
+export function toSpec(body: unknown, where: string): FaultSpec {
+  const b = parseBody(faultBody, body, where);
+  const spec: FaultSpec = { route: b.route, method: b.method, action: toAction(b) };
+  if (b.consumer !== undefined) spec.consumer = b.consumer;
+  if (b.times !== undefined) spec.times = b.times;
+  if (b.probability !== undefined) spec.probability = b.probability;
+  if (b.seed !== undefined) spec.seed = b.seed;
+  const size = faultSize(spec);
+  if (size > FAULT_LIMITS.bytes) {
+    throw errors.badRequest(
+      `POST /__admin/faults: the fault is ${size} bytes as listed, over the ${FAULT_LIMITS.bytes} one may take; shorten its route, reason or details`,
+    );
+  }
+  return spec;
+}
+
+/** The settings each kind of fault takes; one that does not belong to the kind is refused, not ignored. */
+const KIND_SETTINGS: Record<FaultAction['kind'], readonly string[]> = {
+  latency: ['ms', 'maxMs'],
+  error: ['status', 'reason', 'details'],
+  'rate-limit': ['retryAfter'],
+  drop: [],
+};
+
+function toAction(b: z.output<typeof faultBody>): FaultAction {
+  const extra = (['ms', 'maxMs', 'status', 'reason', 'details', 'retryAfter'] as const).filter((k) => b[k] !== undefined && !KIND_SETTINGS[b.kind].includes(k));
+  if (extra.length > 0) throw errors.badRequest(`POST /__admin/faults: ${extra.join(', ')} does not apply to a ${b.kind} fault`);
+  switch (b.kind) {
+    case 'latency': {
+      if (b.ms === undefined) throw errors.badRequest('POST /__admin/faults: a latency fault needs ms (and maxMs for a range)');
+      if (b.maxMs !== undefined && b.maxMs < b.ms) throw errors.badRequest('POST /__admin/faults: maxMs must not be below ms');
+      return b.maxMs === undefined ? { kind: 'latency', ms: b.ms } : { kind: 'latency', ms: b.ms, maxMs: b.maxMs };
+    }
+    case 'error': {
+      if (b.status === undefined) throw errors.badRequest('POST /__admin/faults: an error fault needs status (400-599)');
+      const action: FaultAction = { kind: 'error', status: b.status };
+      if (b.reason !== undefined) action.reason = b.reason;
+      if (b.details !== undefined) action.details = b.details;
+      return action;
+    }
+    case 'rate-limit':
+      return { kind: 'rate-limit', retryAfterSeconds: b.retryAfter ?? 1 };
+    case 'drop':
+      return { kind: 'drop' };
+  }
+}
 
 /** Longest delay an override may wait, as for a latency fault: two minutes. */
 const MAX_DELAY_MS = 120_000;
