@@ -170,10 +170,6 @@ function curatedProblems(file: CuratedFile): string[] {
   return problems;
 }
 
-function pathOf(path: readonly PropertyKey[]): string {
-  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('') || '(top level)';
-}
-
 /** Parses and checks curated YAML text; `source` names the file in error messages. */
 export function parseCurated(text: string, source = 'seeds/curated.yaml'): CatalogData {
   let raw: unknown;
@@ -183,7 +179,9 @@ export function parseCurated(text: string, source = 'seeds/curated.yaml'): Catal
     throw new Error(`${source}: not valid YAML: ${(error as Error).message}`);
   }
   const parsed = curatedSchema.safeParse(raw ?? {});
-  const problems = parsed.success ? curatedProblems(parsed.data) : parsed.error.issues.map((issue) => `${pathOf(issue.path)}: ${issue.message}`);
+  const problems = parsed.success
+    ? curatedProblems(parsed.data)
+    : parsed.error.issues.map((issue) => `${z.core.toDotPath(issue.path) || '(top level)'}: ${issue.message}`);
   if (problems.length > 0 || !parsed.success) {
     throw new Error(`${source} is not a valid curated catalogue:\n  ${problems.join('\n  ')}`);
   }
