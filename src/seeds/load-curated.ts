@@ -1,17 +1,173 @@
-// Reads seeds/curated.yaml into domain rows. A bad file stops start-up with every problem and its path.
+// Reads seeds/curated.yaml into domain rows: its shape (the file's header comment explains each key), then the
+// rules that span entries (ids exist, roles fit credits, certificates fit the board): curatedProblems. A bad
+// file stops start-up with every problem and its path.
 
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
+import { z } from 'zod';
 
-import type { Person, Review, Title } from '../domain/types.js';
+import { PERSON_ROLES, type Person, type PersonRole, type Review, type Title } from '../domain/types.js';
 import { packageRoot } from '../package-root.js';
 import type { CatalogData } from '../store/catalog-db.js';
 import { cleanTitle } from './clean-title.js';
-import { curatedProblems, curatedSchema, type CuratedFile, type CuratedTitle } from './curated-schema.js';
+import { BBFC_CERTIFICATES, CONSOLES, GAME_GENRES, PEGI_CERTIFICATES, PERFORMER_ROLES, PURCHASE_TYPES, VIDEO_FORMATS, VIDEO_GENRES } from './word-lists.js';
 
-function pathOf(path: readonly PropertyKey[]): string {
-  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('') || '(top level)';
+const CONSOLE_FORMATS = CONSOLES.map((console) => console.format);
+/** Curated rows use ids 1..999; generated ones start far above. */
+const id = z.number().int().min(1).max(999);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD (quote it)');
+/** Ratings by the wider world, 10 bins for 0.5..5; none when left out. */
+const histogram = z.array(z.number().int().min(0)).length(10, 'expected 10 bins, for ratings 0.5 to 5').default([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+const ids = z.array(id).default([]);
+
+const titleSchema = z.strictObject({
+  id,
+  title: z.string().min(1),
+  clean: z.string().min(1).optional(),
+  kind: z.enum(['film', 'tv', 'game']),
+  studio: z.string().optional(),
+  release_date: isoDate.optional(),
+  production_year: z.number().int().min(1888).max(2100).optional(),
+  run_time: z.number().int().positive().optional(),
+  players: z.number().int().min(1).optional(),
+  developer: z.string().optional(),
+  can_rent: z.boolean().default(true),
+  adult: z.boolean().default(false),
+  format: z.enum([...VIDEO_FORMATS, ...CONSOLE_FORMATS]),
+  certificate: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.enum([...new Set([...BBFC_CERTIFICATES, ...PEGI_CERTIFICATES])])),
+  genres: z.array(z.enum([...VIDEO_GENRES, ...GAME_GENRES])).min(1),
+  languages: z
+    .strictObject({
+      main: z.array(z.string()).default([]),
+      hearing_impaired: z.array(z.string()).default([]),
+      dubbed: z.array(z.string()).default([]),
+    })
+    .optional(),
+  purchase: z.array(z.enum(PURCHASE_TYPES)).default([]),
+  synopsis: z.string().min(1),
+  histogram,
+  actors: ids,
+  directors: ids,
+  similar: ids,
+  discs: z.array(z.strictObject({ id, run_time: z.number().int().positive().optional(), histogram })).default([]),
+});
+
+const personSchema = z.strictObject({
+  id,
+  name: z.string().min(1),
+  roles: z.array(z.enum(PERSON_ROLES)).min(1),
+  biography: z.string().default(''),
+});
+
+const reviewSchema = z.strictObject({
+  id,
+  title: id,
+  author: z.string().min(1),
+  created: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'expected YYYY-MM-DDTHH:MM:SSZ'),
+  review_title: z.string(),
+  text: z.string(),
+  rating: z.number().min(0.5).max(5).multipleOf(0.5),
+  helpful: z.number().int().min(0).default(0),
+  unhelpful: z.number().int().min(0).default(0),
+  spoilers: z.boolean().default(false),
+});
+
+const curatedSchema = z.strictObject({
+  people: z.array(personSchema).default([]),
+  titles: z.array(titleSchema).default([]),
+  collections: z.array(z.strictObject({ id, name: z.string().min(1), titles: z.array(id).min(1) })).default([]),
+  reviews: z.array(reviewSchema).default([]),
+});
+
+type CuratedFile = z.output<typeof curatedSchema>;
+type CuratedTitle = CuratedFile['titles'][number];
+
+// Rules of seeds/curated.yaml that span entries. Each problem names the path of the bad entry, so a
+// mistake in the file reads like "titles[4].actors[1]: person 99 is not in people".
+
+function duplicates(entries: readonly (readonly [path: string, id: number])[], what: string): string[] {
+  const seen = new Map<number, string>();
+  const problems: string[] = [];
+  for (const [path, id] of entries) {
+    const first = seen.get(id);
+    if (first) problems.push(`${path}: ${what} id ${id} is already used by ${first}`);
+    else seen.set(id, path);
+  }
+  return problems;
+}
+
+function curatedProblems(file: CuratedFile): string[] {
+  const problems: string[] = [];
+  const titleIds = file.titles.flatMap((title, i) => [
+    [`titles[${i}].id`, title.id] as const,
+    ...title.discs.map((disc, j) => [`titles[${i}].discs[${j}].id`, disc.id] as const),
+  ]);
+  const idsOf = (field: string, entries: readonly { id: number }[]) => entries.map((entry, i) => [`${field}[${i}].id`, entry.id] as const);
+  problems.push(
+    ...duplicates(titleIds, 'title'),
+    ...duplicates(idsOf('people', file.people), 'person'),
+    ...duplicates(idsOf('reviews', file.reviews), 'review'),
+    ...duplicates(idsOf('collections', file.collections), 'collection'),
+  );
+
+  const knownTitles = new Set(titleIds.map(([, id]) => id));
+  const people = new Map(file.people.map((person) => [person.id, person]));
+  const credited = new Map<number, Set<'actor' | 'director'>>();
+  const credit = (path: string, personId: number, as: 'actor' | 'director', fits: (role: PersonRole) => boolean): void => {
+    const person = people.get(personId);
+    if (!person) return void problems.push(`${path}: person ${personId} is not in people`);
+    if (!person.roles.some(fits)) problems.push(`${path}: ${person.name} (${personId}) has no role that fits ${as === 'actor' ? 'actors' : 'directors'}`);
+    credited.set(personId, (credited.get(personId) ?? new Set()).add(as));
+  };
+
+  file.titles.forEach((title, i) => {
+    const at = `titles[${i}]`;
+    const game = title.kind === 'game';
+    const certificates: readonly string[] = game ? PEGI_CERTIFICATES : BBFC_CERTIFICATES;
+    if (!certificates.includes(title.certificate))
+      problems.push(`${at}.certificate: "${title.certificate}" is not a ${game ? 'pegi' : 'bbfc'} certificate (${certificates.join(', ')})`);
+    if (title.certificate === 'R18' && !title.adult) problems.push(`${at}.certificate: R18 is only for adult titles (adult: true)`);
+    const formats: readonly string[] = game ? CONSOLE_FORMATS : VIDEO_FORMATS;
+    if (!formats.includes(title.format)) problems.push(`${at}.format: "${title.format}" is not a ${title.kind} format (${formats.join(', ')})`);
+    const genres: readonly string[] = game ? GAME_GENRES : VIDEO_GENRES;
+    title.genres.forEach((genre, j) => {
+      if (!genres.includes(genre)) problems.push(`${at}.genres[${j}]: "${genre}" is not a ${game ? 'game' : 'video'} genre`);
+    });
+    if (game) {
+      for (const key of ['actors', 'directors', 'discs'] as const) if (title[key].length > 0) problems.push(`${at}.${key}: games have none`);
+      for (const key of ['languages', 'run_time'] as const) if (title[key] !== undefined) problems.push(`${at}.${key}: games have none`);
+    } else {
+      for (const key of ['players', 'developer'] as const) if (title[key] !== undefined) problems.push(`${at}.${key}: only games have it`);
+    }
+    if (title.kind === 'film' && title.discs.length > 0) problems.push(`${at}.discs: only tv titles have discs`);
+    title.actors.forEach((personId, j) => credit(`${at}.actors[${j}]`, personId, 'actor', (role) => PERFORMER_ROLES.includes(role)));
+    title.directors.forEach((personId, j) => credit(`${at}.directors[${j}]`, personId, 'director', (role) => role === 'director'));
+    title.similar.forEach((similarId, j) => {
+      if (similarId === title.id || !knownTitles.has(similarId)) problems.push(`${at}.similar[${j}]: ${similarId} is not another curated title`);
+    });
+  });
+
+  // Every role a person holds shows in their credits: performers act in something, directors direct.
+  file.people.forEach((person, i) => {
+    const as = credited.get(person.id) ?? new Set();
+    if (person.roles.some((role) => PERFORMER_ROLES.includes(role)) && !as.has('actor'))
+      problems.push(`people[${i}]: ${person.name} has a performer role but is in no title's actors`);
+    if (person.roles.includes('director') && !as.has('director')) problems.push(`people[${i}]: ${person.name} is a director but is in no title's directors`);
+  });
+  file.collections.forEach((collection, i) => {
+    collection.titles.forEach((titleId, j) => {
+      if (!knownTitles.has(titleId)) problems.push(`collections[${i}].titles[${j}]: title ${titleId} is not curated`);
+    });
+    if (new Set(collection.titles).size !== collection.titles.length) problems.push(`collections[${i}].titles: a title is listed twice`);
+  });
+  file.reviews.forEach((review, i) => {
+    if (!knownTitles.has(review.title)) problems.push(`reviews[${i}].title: title ${review.title} is not curated`);
+  });
+  return problems;
 }
 
 /** Parses and checks curated YAML text; `source` names the file in error messages. */
@@ -23,7 +179,9 @@ export function parseCurated(text: string, source = 'seeds/curated.yaml'): Catal
     throw new Error(`${source}: not valid YAML: ${(error as Error).message}`);
   }
   const parsed = curatedSchema.safeParse(raw ?? {});
-  const problems = parsed.success ? curatedProblems(parsed.data) : parsed.error.issues.map((issue) => `${pathOf(issue.path)}: ${issue.message}`);
+  const problems = parsed.success
+    ? curatedProblems(parsed.data)
+    : parsed.error.issues.map((issue) => `${z.core.toDotPath(issue.path) || '(top level)'}: ${issue.message}`);
   if (problems.length > 0 || !parsed.success) {
     throw new Error(`${source} is not a valid curated catalogue:\n  ${problems.join('\n  ')}`);
   }

@@ -73,13 +73,8 @@ export function drawPegi(rng: Rng, genres: readonly string[]): string {
 export function drawLanguages(rng: Rng, genres: readonly string[]): TitleLanguages {
   const main = genres.includes('Anime') && rng.chance(0.9) ? 'Japanese' : rng.chance(0.85) ? 'English' : rng.pick(OTHER_LANGUAGES);
   const hearingImpaired = rng.chance(main === 'English' ? 0.65 : 0.3) ? ['English'] : [];
-  let dubbed: string[] = [];
-  if (main !== 'English' && rng.chance(0.5)) dubbed = ['English'];
-  else if (rng.chance(0.12))
-    dubbed = rng.sample(
-      OTHER_LANGUAGES.filter((language) => language !== main),
-      rng.int(1, 2),
-    );
+  const others = OTHER_LANGUAGES.filter((language) => language !== main);
+  const dubbed = main !== 'English' && rng.chance(0.5) ? ['English'] : rng.chance(0.12) ? rng.sample(others, rng.int(1, 2)) : [];
   return { main: [main], hearingImpaired, dubbed };
 }
 

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
+import { z } from 'zod';
 import type { PersonRole } from '../domain/types.js';
 import { packageRoot } from '../package-root.js';
 
@@ -99,11 +100,7 @@ export const WORD_LISTS = readWordLists();
 function readWordLists(): Readonly<Record<(typeof LISTS)[number], readonly string[]>> {
   const path = join(packageRoot(), 'seeds', 'word-lists.yaml');
   const lists = (load(readFileSync(path, 'utf8'), { schema: CORE_SCHEMA }) ?? {}) as Record<string, unknown>;
-  for (const key of LISTS) {
-    const list = lists[key];
-    if (!Array.isArray(list) || list.length === 0 || !list.every((w) => typeof w === 'string' && w !== '')) {
-      throw new Error(`${path}: ${key} must be a list of words`);
-    }
-  }
+  const words = z.array(z.string().min(1)).min(1);
+  for (const key of LISTS) if (!words.safeParse(lists[key]).success) throw new Error(`${path}: ${key} must be a list of words`);
   return lists as Record<(typeof LISTS)[number], readonly string[]>;
 }

@@ -111,7 +111,7 @@ export class TitleRanks {
 
 /**
  * A YYYY-MM-DD date as the number YYYYMMDD, which orders as the text does (release dates are checked ISO
- * dates: curated-schema.ts, and the generator's). Anything else is a programming error, not a request's.
+ * dates: load-curated.ts, and the generator's). Anything else is a programming error, not a request's.
  */
 export function dayNumber(date: string): number {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`);

@@ -1,6 +1,5 @@
 import { expansionKey, type Expansion } from '../domain/expand.js';
 import { flattenRope } from '../domain/flatten-rope.js';
-import { makeRoom } from '../domain/make-room.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import { titleStats } from '../domain/title-stats.js';
 import { assembleTitle, DetailLinkBlock, titleFragments, titleRatingsXml, type TitleFragments, type TitleXmlSource } from './catalog-title.js';
@@ -11,8 +10,6 @@ import { utf8Length, writeText, type SelfWritten } from './writer.js';
 const MAX_BYTES = 32 * 1024 * 1024;
 /** What an entry costs besides its text: the Map slot, its place in the order, the object and its string headers. */
 const ENTRY_OVERHEAD = 200;
-/** Link blocks kept at once: one per kind and address a client used. */
-const MAX_LINK_BLOCKS = 64;
 /** Shelves kept at once: addresses clients used times the expansions they asked. */
 const MAX_SHELVES = 64;
 
@@ -66,6 +63,15 @@ export class TitleShelf {
   get(t: Title): CachedTitle {
     return this.titles.get(t.id) ?? this.cache.add(this, t);
   }
+
+  /** @internal The unexpanded links of a kind's titles at this address, made once (null: DetailLinkBlock.of has none). */
+  linkBlock(kind: Title['kind']): DetailLinkBlock | undefined {
+    let block = this.linkBlocks[kind];
+    if (block === undefined) this.linkBlocks[kind] = block = DetailLinkBlock.of(this.ctx, kind) ?? null;
+    return block ?? undefined;
+  }
+
+  private readonly linkBlocks: Partial<Record<Title['kind'], DetailLinkBlock | null>> = {};
 }
 
 /**
@@ -82,8 +88,6 @@ export class TitleFragmentCache {
   private head = 0;
   private bytes = 0;
   private count = 0;
-  /** The shared unexpanded links of each kind at each address (few: addresses are the hosts clients use). */
-  private readonly linkBlocks = new Map<string, DetailLinkBlock | null>();
 
   constructor(
     private readonly source: TitleSource,
@@ -130,7 +134,7 @@ export class TitleFragmentCache {
 
   /** @internal A shelf's miss: renders the title and keeps it, unless it is larger than the whole budget. */
   add(shelf: TitleShelf, t: Title): CachedTitle {
-    const fragments = titleFragments(shelf.ctx, t, shelf.expansion, this.source, (kind) => this.linkBlock(shelf.ctx, kind));
+    const fragments = titleFragments(shelf.ctx, t, shelf.expansion, this.source, (kind) => shelf.linkBlock(kind));
     const baseStats = titleStats(t.baseHistogram);
     const baseRatingsXml = flattenRope(titleRatingsXml(baseStats));
     // Flat strings (src/domain/flatten-rope.ts): cached ropes made 5,000 titles hundreds of thousands of GC objects.
@@ -145,17 +149,6 @@ export class TitleFragmentCache {
     this.bytes += bytes;
     this.count++;
     return entry;
-  }
-
-  private linkBlock(ctx: XmlContext, kind: Title['kind']): DetailLinkBlock | undefined {
-    const key = `${ctx.baseUrl}|${ctx.schemaBase}|${kind}`;
-    let block = this.linkBlocks.get(key);
-    if (block === undefined) {
-      block = DetailLinkBlock.of(ctx, kind) ?? null;
-      makeRoom(this.linkBlocks, MAX_LINK_BLOCKS);
-      this.linkBlocks.set(key, block);
-    }
-    return block ?? undefined;
   }
 
   /** Drops the oldest entries, whatever their shelf, until a tenth of the budget is free (one walk for many). */
