@@ -119,20 +119,8 @@ export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOpti
     if (bytes > MAX_NONCE_BYTES) return fail(errors.nonceTooLong(bytes, MAX_NONCE_BYTES));
   }
 
-  return {
-    ok: true,
-    value: {
-      consumerKey,
-      signatureMethod: method,
-      signature,
-      token: sent.token,
-      timestamp,
-      nonce: sent.nonce,
-      version,
-      callback: sent.callback,
-      verifier: sent.verifier,
-    },
-  };
+  const { any: _any, timestamp: _sent, ...rest } = sent;
+  return { ok: true, value: { ...rest, consumerKey, signatureMethod: method, signature, timestamp } };
 }
 
 const ACCEPTED_VERSIONS: ReadonlySet<string> = new Set(['1.0', '1.0a']);

@@ -2,6 +2,9 @@
 // server-rendered HTML, every value escaped, no script. Element ids are stable: browser tests and QA scripts
 // find fields by them.
 
+/** Where login_url points (docs/reference/oauth.md#the-dance-step-by-step): the page's own address, where its forms go. */
+export const LOGIN_PATH = '/oauth/login';
+
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */
@@ -42,12 +45,12 @@ function errorBox(message: string | undefined): string {
  * Without a request token in the address (docs/reference/oauth.md#the-dance-step-by-step), the subscriber types
  * the Activation Code first.
  */
-export function activationCodePage(action: string, error?: string): string {
+export function activationCodePage(error?: string): string {
   return pageHtml(
     'Enter your activation code',
     `${errorBox(error)}
 <p>The application showed you an activation code. Type it here to connect it to your account.</p>
-<form method="get" action="${escapeHtml(action)}">
+<form method="get" action="${LOGIN_PATH}">
 <label for="activation-code">Activation code</label>
 <input type="text" id="activation-code" name="oauth_token" autocomplete="off" autocapitalize="characters" required>
 <div class="buttons"><button type="submit" class="primary" id="continue">Continue</button></div>
@@ -56,15 +59,14 @@ export function activationCodePage(action: string, error?: string): string {
 }
 
 export interface SignInView {
-  action: string;
   token: string;
   /** The per-page token Allow and Deny must send back (form-token.ts): no page on another origin has it. */
   formToken: string;
   consumerName: string;
   /** OAuth 1.0 clients name their callback on the page's address; carried through the form. */
-  legacyCallback?: string | undefined;
-  login?: string | undefined;
-  error?: string | undefined;
+  legacyCallback: string | undefined;
+  /** Shown again: the user name typed, and what went wrong. */
+  again?: { login: string; error: string } | undefined;
 }
 
 /** Sign in, then Allow Access or Deny. Deny needs no password: refusing is always allowed. */
@@ -72,14 +74,14 @@ export function signInPage(v: SignInView): string {
   const legacy = v.legacyCallback === undefined ? '' : `<input type="hidden" name="oauth_callback" value="${escapeHtml(v.legacyCallback)}">`;
   return pageHtml(
     'Allow access to your account?',
-    `${errorBox(v.error)}
+    `${errorBox(v.again?.error)}
 <p><strong id="consumer-name">${escapeHtml(v.consumerName)}</strong> would like to use your rental account: read your
 profile, ratings and rentals, and change your queues and lists.</p>
-<form method="post" action="${escapeHtml(v.action)}">
+<form method="post" action="${LOGIN_PATH}">
 <input type="hidden" name="oauth_token" value="${escapeHtml(v.token)}">
 <input type="hidden" name="form_token" value="${escapeHtml(v.formToken)}">${legacy}
 <label for="login">User name</label>
-<input type="text" id="login" name="login" autocomplete="username" value="${escapeHtml(v.login ?? '')}" required>
+<input type="text" id="login" name="login" autocomplete="username" value="${escapeHtml(v.again?.login ?? '')}" required>
 <label for="password">Password</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required>
 <div class="buttons">
