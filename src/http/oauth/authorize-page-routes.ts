@@ -3,10 +3,8 @@ import type { Config } from '../../config.js';
 import { parseCallback, OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
 import { secretsMatch } from '../../domain/secrets-match.js';
 import type { TokenRecord } from '../../domain/oauth/token-state.js';
-import type { User } from '../../domain/types.js';
 import { allowedHostOnly } from '../../web/host-guard.js';
 import { authorisableToken, consumerNameOf, decideRequestToken } from '../../world/decide-request-token.js';
-import type { Sandbox } from '../../world/sandbox.js';
 import { activationCodePage, allowedPage, deniedPage, LOGIN_PATH, signInPage, verifierPage } from './authorize-page.js';
 import { toApiError } from '../error-handler.js';
 import { formTokens, type FormTokens } from './form-token.js';
@@ -55,7 +53,9 @@ function decide(tokens: FormTokens, req: Request, res: Response): void {
     sendSignIn(tokens, req, res, located.token, { status: 403, login, error });
     return;
   }
-  const user = signIn(located.sandbox, login, ctx.params.get('password') ?? '');
+  // A subscriber of the scenario, in the sandbox of the consumer that asked; the password compared in constant time.
+  const found = login ? located.sandbox.stores.users.byLogin(login) : undefined;
+  const user = found && secretsMatch(found.password, ctx.params.get('password') ?? '') ? found : undefined;
   if (decision === 'allow' && !user) {
     const error = login ? 'That user name and password do not match a subscriber. Try again.' : 'Sign in to allow access.';
     sendSignIn(tokens, req, res, located.token, { status: 401, login, error });
@@ -78,12 +78,6 @@ function sendSignIn(tokens: FormTokens, req: Request, res: Response, token: Toke
   const consumerName = consumerNameOf(ctxOf(req).world, token);
   const page = signInPage({ token: token.token, formToken: tokens.issue(token.token), consumerName, legacyCallback: legacyCallbackOf(req, token), again });
   sendHtml(res, page, again?.status);
-}
-
-/** The scenario's subscribers, in the sandbox of the consumer that asked; passwords compared in constant time. */
-function signIn(sandbox: Sandbox, login: string, password: string): User | undefined {
-  const user = login ? sandbox.stores.users.byLogin(login) : undefined;
-  return user && secretsMatch(user.password, password) ? user : undefined;
 }
 
 /**
