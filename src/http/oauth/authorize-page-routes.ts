@@ -5,7 +5,7 @@ import { secretsMatch } from '../../domain/secrets-match.js';
 import type { TokenRecord } from '../../domain/oauth/token-state.js';
 import { allowedHostOnly } from '../../web/host-guard.js';
 import { authorisableToken, consumerNameOf, decideRequestToken } from '../../world/decide-request-token.js';
-import { activationCodePage, allowedPage, deniedPage, LOGIN_PATH, signInPage, verifierPage } from './authorize-page.js';
+import { activationCodePage, LOGIN_PATH, outcomePage, signInPage } from './authorize-page.js';
 import { toApiError } from '../error-handler.js';
 import { formTokens, type FormTokens } from './form-token.js';
 import { baseUrlOf, ctxOf } from '../request-context.js';
@@ -62,15 +62,8 @@ function decide(tokens: FormTokens, req: Request, res: Response): void {
     return;
   }
   const outcome = decideRequestToken(ctx.world, located, user, decision, legacyCallbackOf(req, located.token));
-  if (outcome.redirect !== undefined) {
-    res.redirect(302, outcome.redirect);
-  } else if (outcome.decision === 'deny') {
-    sendHtml(res, deniedPage(outcome.consumerName, outcome.token.token));
-  } else if (outcome.token.callback === OUT_OF_BAND) {
-    sendHtml(res, verifierPage(outcome.consumerName, outcome.verifier!));
-  } else {
-    sendHtml(res, allowedPage(outcome.consumerName));
-  }
+  if (outcome.redirect !== undefined) res.redirect(302, outcome.redirect);
+  else sendHtml(res, outcomePage(outcome));
 }
 
 /** The sign-in page for a request token, with a fresh form token; again with what went wrong, if anything. */

@@ -1,3 +1,6 @@
+import { OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
+import type { DecisionOutcome } from '../../world/decide-request-token.js';
+
 // The authorisation page a subscriber sees at login_url (docs/reference/oauth.md#the-dance-step-by-step): plain
 // server-rendered HTML, every value escaped, no script. Element ids are stable: browser tests and QA scripts
 // find fields by them.
@@ -93,28 +96,27 @@ profile, ratings and rentals, and change your queues and lists.</p>
   );
 }
 
-/** oob (docs/reference/oauth.md#the-dance-step-by-step): the 6 digit code the subscriber types into the application. */
-export function verifierPage(consumerName: string, verifier: string): string {
-  return pageHtml(
-    'Access allowed',
-    `<p>Enter this code in <strong>${escapeHtml(consumerName)}</strong> to finish:</p>
-<p class="code" id="verifier">${escapeHtml(verifier)}</p>
+/**
+ * The page after a decision that sends the browser nowhere (docs/reference/oauth.md#the-dance-step-by-step):
+ * denied; for oob, the 6 digit code the subscriber types into the application; for an OAuth 1.0 client that
+ * named no callback, nothing to show but "go back".
+ */
+export function outcomePage(o: Pick<DecisionOutcome, 'decision' | 'consumerName' | 'token' | 'verifier'>): string {
+  const name = escapeHtml(o.consumerName);
+  if (o.decision === 'deny') {
+    return pageHtml(
+      'Access denied',
+      `<p id="denied"><strong>${name}</strong> will not get access to your account.
+The activation code <strong>${escapeHtml(o.token.token)}</strong> can no longer be used.</p>`,
+    );
+  }
+  if (o.token.callback === OUT_OF_BAND) {
+    return pageHtml(
+      'Access allowed',
+      `<p>Enter this code in <strong>${name}</strong> to finish:</p>
+<p class="code" id="verifier">${escapeHtml(o.verifier!)}</p>
 <p class="hint">The code works once, and only with the activation code it was shown for.</p>`,
-  );
-}
-
-/** An OAuth 1.0 client that named no callback: nothing to show but "go back". */
-export function allowedPage(consumerName: string): string {
-  return pageHtml(
-    'Access allowed',
-    `<p id="allowed">You allowed <strong>${escapeHtml(consumerName)}</strong> to use your account. Return to the application to continue.</p>`,
-  );
-}
-
-export function deniedPage(consumerName: string, token: string): string {
-  return pageHtml(
-    'Access denied',
-    `<p id="denied"><strong>${escapeHtml(consumerName)}</strong> will not get access to your account.
-The activation code <strong>${escapeHtml(token)}</strong> can no longer be used.</p>`,
-  );
+    );
+  }
+  return pageHtml('Access allowed', `<p id="allowed">You allowed <strong>${name}</strong> to use your account. Return to the application to continue.</p>`);
 }
