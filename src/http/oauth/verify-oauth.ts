@@ -75,8 +75,7 @@ export function attributedConsumer(req: Request, answered: boolean): string | un
   const ctx = ctxOf(req);
   if (ctx.verifiedConsumer !== undefined && (ctx.nonceClaimed || !ctx.signerChecked)) return ctx.verifiedConsumer;
   try {
-    const signer = signerOf(req);
-    if (signer !== undefined && answered) claimNonce(req);
+    if (signerOf(req) !== undefined && answered) claimNonce(req);
     return ctx.verifiedConsumer;
   } catch {
     return undefined; // a check that failed for a reason of its own (a bug) proves nobody
