@@ -36,8 +36,8 @@ export function planListAdds(refs: readonly string[], target: { listId: number; 
  * any case. Absent or blank -> the default; anything else -> 400, and nothing is created.
  */
 export function parseBooleanParam(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value.trim() === '') return fallback;
-  const v = value.trim().toLowerCase();
+  const v = value?.trim().toLowerCase();
+  if (!v) return fallback;
   if (v === 'true' || v === '1' || v === 'yes') return true;
   if (v === 'false' || v === '0' || v === 'no') return false;
   throw errors.invalidParameter(name, `${JSON.stringify(value)} is not a boolean; send true or false`);

@@ -26,8 +26,8 @@ export const DEFAULT_PRIORITY = 2;
  * anything else -> 400, and the request changes nothing.
  */
 export function parsePriority(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const v = value.trim();
+  const v = value?.trim();
+  if (!v) return undefined;
   if (!/^[+]?0*[1-3]$/.test(v)) {
     throw errors.invalidParameter('priority', `${JSON.stringify(value)} is not a priority; send 1 (high), 2 (default) or 3 (low)`);
   }

@@ -14,10 +14,8 @@ const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
  * place because that is all the answers show (formatRating), so what a client reads back is what it stored.
  */
 export function parseRating(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') {
-    throw errors.missingParameter('rating', `send rating as a number from ${MIN_RATING}.0 to ${MAX_RATING}.0, e.g. rating=4.5`);
-  }
-  const s = value.trim();
+  const s = value?.trim();
+  if (!s) throw errors.missingParameter('rating', `send rating as a number from ${MIN_RATING}.0 to ${MAX_RATING}.0, e.g. rating=4.5`);
   const n = Number(s);
   if (!DECIMAL.test(s) || !Number.isFinite(n) || n < MIN_RATING || n > MAX_RATING) {
     throw errors.invalidParameter('rating', `${JSON.stringify(value)} is not a number from ${MIN_RATING}.0 to ${MAX_RATING}.0; send e.g. rating=4.5`);

@@ -37,17 +37,10 @@ export function baseStringUri(scheme: string, host: string, path: string): strin
   const colon = authority.lastIndexOf(':');
   const port = authority.slice(colon + 1);
   if (colon !== -1 && (port === '' || port === DEFAULT_PORTS[lowerScheme])) authority = authority.slice(0, colon);
-  const bare = path.slice(0, endOfPath(path));
+  // A query or fragment left on the path is no part of it.
+  const end = path.search(/[?#]/);
+  const bare = end === -1 ? path : path.slice(0, end);
   return `${lowerScheme}://${authority}${bare === '' ? '/' : bare}`;
-}
-
-/** Where a query or fragment left on the path starts, else its length. */
-function endOfPath(path: string): number {
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c === 0x3f || c === 0x23) return i;
-  }
-  return path.length;
 }
 
 /**

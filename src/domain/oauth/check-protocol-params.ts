@@ -84,7 +84,7 @@ export function checkProtocolParams(params: ReadonlyArray<NamedParam>, options: 
 
 /** checkProtocolParams after the duplicate check: missing parameters, version, signature method, timestamp, nonce length. */
 export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOptions): ProtocolCheck {
-  const { consumerKey, signatureMethod: method, signature, version, timestamp: sentTimestamp } = sent;
+  const { consumerKey, signatureMethod: method, signature, version, timestamp: sentTimestamp, token, nonce, callback, verifier } = sent;
   // An empty value counts as missing (and an empty oauth_version as absent). PLAINTEXT may leave out
   // timestamp and nonce (RFC 5849 3.4.4).
   if (consumerKey === undefined) return fail(errors.missingOAuthParameter('oauth_consumer_key'));
@@ -92,7 +92,7 @@ export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOpti
   if (signature === undefined) return fail(errors.missingOAuthParameter('oauth_signature'));
   if (method !== 'PLAINTEXT') {
     if (sentTimestamp === undefined) return fail(errors.missingOAuthParameter('oauth_timestamp'));
-    if (sent.nonce === undefined) return fail(errors.missingOAuthParameter('oauth_nonce'));
+    if (nonce === undefined) return fail(errors.missingOAuthParameter('oauth_nonce'));
   }
 
   // RFC 5849 says "1.0"; the `oauth` npm package's own examples send "1.0A", and clients built from them
@@ -114,25 +114,12 @@ export function checkSentProtocol(sent: SentProtocol, options: ProtocolCheckOpti
   }
 
   // Checked here, before any lookup: a nonce is hashed, compared and remembered, so its size is bounded.
-  if (sent.nonce !== undefined) {
-    const bytes = nonceBytes(sent.nonce);
+  if (nonce !== undefined) {
+    const bytes = nonceBytes(nonce);
     if (bytes > MAX_NONCE_BYTES) return fail(errors.nonceTooLong(bytes, MAX_NONCE_BYTES));
   }
 
-  return {
-    ok: true,
-    value: {
-      consumerKey,
-      signatureMethod: method,
-      signature,
-      token: sent.token,
-      timestamp,
-      nonce: sent.nonce,
-      version,
-      callback: sent.callback,
-      verifier: sent.verifier,
-    },
-  };
+  return { ok: true, value: { consumerKey, signatureMethod: method, signature, token, timestamp, nonce, version, callback, verifier } };
 }
 
 const ACCEPTED_VERSIONS: ReadonlySet<string> = new Set(['1.0', '1.0a']);

@@ -57,21 +57,17 @@ export class NonceStore {
   private slots: number;
   /** Slots taken, by nonces in their window or past it (those are reused, or dropped at the next rebuild). */
   private taken = 0;
-  private readonly maxSlots: number;
+  /** Nonces in their window the store always has room for: half the largest table. */
+  readonly capacity: number;
   /** While full: the second the oldest nonce leaves its window. */
   private fullUntil = 0;
 
   constructor(private readonly options: NonceStoreOptions) {
     let max = 8;
     while (max * 2 * BYTES_PER_SLOT <= options.maxBytes) max *= 2;
-    this.maxSlots = max;
+    this.capacity = max / 2;
     this.slots = Math.min(SMALLEST, max);
     this.table = new Uint32Array(this.slots * WORDS);
-  }
-
-  /** Nonces in their window the store always has room for. */
-  get capacity(): number {
-    return this.maxSlots / 2;
   }
 
   /** Slots taken: the nonces remembered, some maybe past their window (reused, or dropped at the next rebuild). */
@@ -155,8 +151,9 @@ export class NonceStore {
         if (expires < oldest) oldest = expires;
       }
     }
-    let slots = Math.min(SMALLEST, this.maxSlots);
-    while (slots < (live + 1) * 2 && slots < this.maxSlots) slots *= 2;
+    const max = this.capacity * 2;
+    let slots = Math.min(SMALLEST, max);
+    while (slots < (live + 1) * 2 && slots < max) slots *= 2;
     if (slots !== this.slots || live !== this.taken) {
       const table = new Uint32Array(slots * WORDS);
       const mask = slots - 1;
@@ -174,7 +171,7 @@ export class NonceStore {
       this.slots = slots;
       this.taken = live;
     }
-    if ((live + 1) * 2 <= this.maxSlots) return undefined;
+    if (live + 1 <= this.capacity) return undefined;
     // Full of nonces that must not be forgotten: refuse new ones until the oldest leaves its window.
     this.fullUntil = oldest + 1;
     return { ok: false, why: 'full', retryAfterSeconds: Math.max(1, this.fullUntil - nowSeconds) };

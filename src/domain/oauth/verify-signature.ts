@@ -1,14 +1,12 @@
 import { errors, type ApiError } from '../api-error.js';
 import { secretsMatch } from '../secrets-match.js';
 import { signatureBaseString, type BaseStringInput } from './base-string.js';
-import { sign, type SignatureMethod } from './sign.js';
+import { sign, type SignatureMethod, type SignInput } from './sign.js';
 
-export interface VerifySignatureInput extends BaseStringInput {
+export interface VerifySignatureInput extends BaseStringInput, Pick<SignInput, 'consumerSecret' | 'tokenSecret'> {
   signatureMethod: SignatureMethod;
   /** oauth_signature as received, already percent-decoded by collection. */
   signature: string;
-  consumerSecret: string;
-  tokenSecret?: string | undefined;
 }
 
 export type SignatureVerdict = { ok: true; baseString: string } | { ok: false; baseString: string; error: ApiError };

@@ -3,23 +3,13 @@ import type { Config } from '../../config.js';
 import { parseCallback, OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
 import { secretsMatch } from '../../domain/secrets-match.js';
 import type { TokenRecord } from '../../domain/oauth/token-state.js';
-import type { User } from '../../domain/types.js';
 import { allowedHostOnly } from '../../web/host-guard.js';
 import { authorisableToken, consumerNameOf, decideRequestToken } from '../../world/decide-request-token.js';
-import type { Sandbox } from '../../world/sandbox.js';
-import { activationCodePage, allowedPage, deniedPage, signInPage, verifierPage } from './authorize-page.js';
+import { activationCodePage, LOGIN_PATH, outcomePage, signInPage } from './authorize-page.js';
 import { toApiError } from '../error-handler.js';
 import { formTokens, type FormTokens } from './form-token.js';
 import { baseUrlOf, ctxOf } from '../request-context.js';
 import { resource } from '../resource.js';
-
-/** Where login_url points (docs/reference/oauth.md#the-dance-step-by-step). */
-export const LOGIN_PATH = '/oauth/login';
-/**
- * The older fixed authorisation address (docs/reference/oauth.md#the-dance-step-by-step): it redirects here,
- * query kept.
- */
-export const OLD_AUTHORIZE_PATH = '/oauth/authorize';
 
 /**
  * The authorisation page: activation code, sign-in, Allow Access / Deny
@@ -30,7 +20,8 @@ export const OLD_AUTHORIZE_PATH = '/oauth/authorize';
 export function authorizePageRoutes(config: Config, tokens: FormTokens = formTokens()): Router {
   const router = Router();
   resource(router, LOGIN_PATH, [allowedHostOnly(config)], { GET: (req, res) => showPage(tokens, req, res), POST: (req, res) => decide(tokens, req, res) });
-  router.all(OLD_AUTHORIZE_PATH, (req, res) => {
+  // The older fixed authorisation address (docs/reference/oauth.md#the-dance-step-by-step) redirects here, query kept.
+  router.all('/oauth/authorize', (req, res) => {
     const ctx = ctxOf(req);
     res.redirect(301, baseUrlOf(req, ctx.config) + LOGIN_PATH + (ctx.rawQuery ? `?${ctx.rawQuery}` : ''));
   });
@@ -46,7 +37,7 @@ function showPage(tokens: FormTokens, req: Request, res: Response): void {
   const ctx = ctxOf(req);
   const code = ctx.params.get('oauth_token')?.trim();
   if (code) sendSignIn(tokens, req, res, authorisableToken(ctx.world, code).token);
-  else sendHtml(res, activationCodePage(LOGIN_PATH));
+  else sendHtml(res, activationCodePage());
 }
 
 /** The form's answer: sign in and allow, or deny; then redirect to the callback or show the outcome. */
@@ -62,42 +53,24 @@ function decide(tokens: FormTokens, req: Request, res: Response): void {
     sendSignIn(tokens, req, res, located.token, { status: 403, login, error });
     return;
   }
-  const user = signIn(located.sandbox, login, ctx.params.get('password') ?? '');
+  // A subscriber of the scenario, in the sandbox of the consumer that asked; the password compared in constant time.
+  const found = login ? located.sandbox.stores.users.byLogin(login) : undefined;
+  const user = found && secretsMatch(found.password, ctx.params.get('password') ?? '') ? found : undefined;
   if (decision === 'allow' && !user) {
     const error = login ? 'That user name and password do not match a subscriber. Try again.' : 'Sign in to allow access.';
     sendSignIn(tokens, req, res, located.token, { status: 401, login, error });
     return;
   }
   const outcome = decideRequestToken(ctx.world, located, user, decision, legacyCallbackOf(req, located.token));
-  if (outcome.redirect !== undefined) {
-    res.redirect(302, outcome.redirect);
-  } else if (outcome.decision === 'deny') {
-    sendHtml(res, deniedPage(outcome.consumerName, outcome.token.token));
-  } else if (outcome.token.callback === OUT_OF_BAND) {
-    sendHtml(res, verifierPage(outcome.consumerName, outcome.verifier!));
-  } else {
-    sendHtml(res, allowedPage(outcome.consumerName));
-  }
+  if (outcome.redirect !== undefined) res.redirect(302, outcome.redirect);
+  else sendHtml(res, outcomePage(outcome));
 }
 
 /** The sign-in page for a request token, with a fresh form token; again with what went wrong, if anything. */
 function sendSignIn(tokens: FormTokens, req: Request, res: Response, token: TokenRecord, again?: { status: number; login: string; error: string }): void {
-  const page = signInPage({
-    action: LOGIN_PATH,
-    token: token.token,
-    formToken: tokens.issue(token.token),
-    consumerName: consumerNameOf(ctxOf(req).world, token),
-    legacyCallback: legacyCallbackOf(req, token),
-    login: again?.login,
-    error: again?.error,
-  });
+  const consumerName = consumerNameOf(ctxOf(req).world, token);
+  const page = signInPage({ token: token.token, formToken: tokens.issue(token.token), consumerName, legacyCallback: legacyCallbackOf(req, token), again });
   sendHtml(res, page, again?.status);
-}
-
-/** The scenario's subscribers, in the sandbox of the consumer that asked; passwords compared in constant time. */
-function signIn(sandbox: Sandbox, login: string, password: string): User | undefined {
-  const user = login ? sandbox.stores.users.byLogin(login) : undefined;
-  return user && secretsMatch(user.password, password) ? user : undefined;
 }
 
 /**
@@ -114,7 +87,7 @@ function legacyCallbackOf(req: Request, token: TokenRecord): string | undefined 
 function pageErrors(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   const e = toApiError(err);
   for (const [k, v] of Object.entries(e.headers)) res.set(k, v);
-  sendHtml(res, activationCodePage(LOGIN_PATH, e.details), e.status);
+  sendHtml(res, activationCodePage(e.details), e.status);
 }
 
 function sendHtml(res: Response, html: string, status = 200): void {

@@ -1,6 +1,12 @@
+import { OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
+import type { DecisionOutcome } from '../../world/decide-request-token.js';
+
 // The authorisation page a subscriber sees at login_url (docs/reference/oauth.md#the-dance-step-by-step): plain
 // server-rendered HTML, every value escaped, no script. Element ids are stable: browser tests and QA scripts
 // find fields by them.
+
+/** Where login_url points (docs/reference/oauth.md#the-dance-step-by-step): the page's own address, where its forms go. */
+export const LOGIN_PATH = '/oauth/login';
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -42,12 +48,12 @@ function errorBox(message: string | undefined): string {
  * Without a request token in the address (docs/reference/oauth.md#the-dance-step-by-step), the subscriber types
  * the Activation Code first.
  */
-export function activationCodePage(action: string, error?: string): string {
+export function activationCodePage(error?: string): string {
   return pageHtml(
     'Enter your activation code',
     `${errorBox(error)}
 <p>The application showed you an activation code. Type it here to connect it to your account.</p>
-<form method="get" action="${escapeHtml(action)}">
+<form method="get" action="${LOGIN_PATH}">
 <label for="activation-code">Activation code</label>
 <input type="text" id="activation-code" name="oauth_token" autocomplete="off" autocapitalize="characters" required>
 <div class="buttons"><button type="submit" class="primary" id="continue">Continue</button></div>
@@ -56,15 +62,14 @@ export function activationCodePage(action: string, error?: string): string {
 }
 
 export interface SignInView {
-  action: string;
   token: string;
   /** The per-page token Allow and Deny must send back (form-token.ts): no page on another origin has it. */
   formToken: string;
   consumerName: string;
   /** OAuth 1.0 clients name their callback on the page's address; carried through the form. */
-  legacyCallback?: string | undefined;
-  login?: string | undefined;
-  error?: string | undefined;
+  legacyCallback: string | undefined;
+  /** Shown again: the user name typed, and what went wrong. */
+  again?: { login: string; error: string } | undefined;
 }
 
 /** Sign in, then Allow Access or Deny. Deny needs no password: refusing is always allowed. */
@@ -72,14 +77,14 @@ export function signInPage(v: SignInView): string {
   const legacy = v.legacyCallback === undefined ? '' : `<input type="hidden" name="oauth_callback" value="${escapeHtml(v.legacyCallback)}">`;
   return pageHtml(
     'Allow access to your account?',
-    `${errorBox(v.error)}
+    `${errorBox(v.again?.error)}
 <p><strong id="consumer-name">${escapeHtml(v.consumerName)}</strong> would like to use your rental account: read your
 profile, ratings and rentals, and change your queues and lists.</p>
-<form method="post" action="${escapeHtml(v.action)}">
+<form method="post" action="${LOGIN_PATH}">
 <input type="hidden" name="oauth_token" value="${escapeHtml(v.token)}">
 <input type="hidden" name="form_token" value="${escapeHtml(v.formToken)}">${legacy}
 <label for="login">User name</label>
-<input type="text" id="login" name="login" autocomplete="username" value="${escapeHtml(v.login ?? '')}" required>
+<input type="text" id="login" name="login" autocomplete="username" value="${escapeHtml(v.again?.login ?? '')}" required>
 <label for="password">Password</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required>
 <div class="buttons">
@@ -91,28 +96,27 @@ profile, ratings and rentals, and change your queues and lists.</p>
   );
 }
 
-/** oob (docs/reference/oauth.md#the-dance-step-by-step): the 6 digit code the subscriber types into the application. */
-export function verifierPage(consumerName: string, verifier: string): string {
-  return pageHtml(
-    'Access allowed',
-    `<p>Enter this code in <strong>${escapeHtml(consumerName)}</strong> to finish:</p>
-<p class="code" id="verifier">${escapeHtml(verifier)}</p>
+/**
+ * The page after a decision that sends the browser nowhere (docs/reference/oauth.md#the-dance-step-by-step):
+ * denied; for oob, the 6 digit code the subscriber types into the application; for an OAuth 1.0 client that
+ * named no callback, nothing to show but "go back".
+ */
+export function outcomePage(o: Pick<DecisionOutcome, 'decision' | 'consumerName' | 'token' | 'verifier'>): string {
+  const name = escapeHtml(o.consumerName);
+  if (o.decision === 'deny') {
+    return pageHtml(
+      'Access denied',
+      `<p id="denied"><strong>${name}</strong> will not get access to your account.
+The activation code <strong>${escapeHtml(o.token.token)}</strong> can no longer be used.</p>`,
+    );
+  }
+  if (o.token.callback === OUT_OF_BAND) {
+    return pageHtml(
+      'Access allowed',
+      `<p>Enter this code in <strong>${name}</strong> to finish:</p>
+<p class="code" id="verifier">${escapeHtml(o.verifier!)}</p>
 <p class="hint">The code works once, and only with the activation code it was shown for.</p>`,
-  );
-}
-
-/** An OAuth 1.0 client that named no callback: nothing to show but "go back". */
-export function allowedPage(consumerName: string): string {
-  return pageHtml(
-    'Access allowed',
-    `<p id="allowed">You allowed <strong>${escapeHtml(consumerName)}</strong> to use your account. Return to the application to continue.</p>`,
-  );
-}
-
-export function deniedPage(consumerName: string, token: string): string {
-  return pageHtml(
-    'Access denied',
-    `<p id="denied"><strong>${escapeHtml(consumerName)}</strong> will not get access to your account.
-The activation code <strong>${escapeHtml(token)}</strong> can no longer be used.</p>`,
-  );
+    );
+  }
+  return pageHtml('Access allowed', `<p id="allowed">You allowed <strong>${name}</strong> to use your account. Return to the application to continue.</p>`);
 }

@@ -5,7 +5,8 @@ import { parseCallback } from '../../domain/oauth/callback-url.js';
 import { checkVerifier, markUsed } from '../../domain/oauth/token-state.js';
 import { encodePairs } from '../../domain/percent-encode.js';
 import { issueAccessToken, issueRequestToken } from '../../world/request-tokens.js';
-import { authorizePageRoutes, LOGIN_PATH } from './authorize-page-routes.js';
+import { LOGIN_PATH } from './authorize-page.js';
+import { authorizePageRoutes } from './authorize-page-routes.js';
 import { noteAnswerBody } from '../journal-notes.js';
 import { baseUrlOf, ctxOf } from '../request-context.js';
 import { resource } from '../resource.js';
@@ -18,10 +19,8 @@ import { verifyOAuth } from './verify-oauth.js';
  */
 export function oauthRoutes(config: Config): Router {
   const router = Router();
-  const requestToken = { GET: answerRequestToken, POST: answerRequestToken };
-  const accessToken = { GET: answerAccessToken, POST: answerAccessToken };
-  resource(router, '/oauth/request_token', [], requestToken);
-  resource(router, '/oauth/access_token', [], accessToken);
+  resource(router, '/oauth/request_token', [], { GET: answerRequestToken, POST: answerRequestToken });
+  resource(router, '/oauth/access_token', [], { GET: answerAccessToken, POST: answerAccessToken });
   router.use(authorizePageRoutes(config));
   return router;
 }

@@ -9,7 +9,6 @@ import { nonceKey } from '../../domain/oauth/nonce-store.js';
 import { checkAccessToken, checkRequestTokenForExchange, checkSigningToken, type TokenRecord, type Verdict } from '../../domain/oauth/token-state.js';
 import { verifySignature } from '../../domain/oauth/verify-signature.js';
 import type { Consumer } from '../../domain/types.js';
-import type { Sandbox } from '../../world/sandbox.js';
 import type { World } from '../../world/world.js';
 import { adminContext, ctxOf, type RequestContext } from '../request-context.js';
 
@@ -23,14 +22,6 @@ import { adminContext, ctxOf, type RequestContext } from '../request-context.js'
  */
 export type TokenRule = 'none' | 'request' | 'access' | 'optional-access' | 'any';
 
-export interface VerifiedRequest {
-  consumer: Consumer;
-  sandbox: Sandbox;
-  protocol: ProtocolParams;
-  /** The token the request was signed with, when there was one. */
-  token?: TokenRecord;
-}
-
 /**
  * Verifies an OAuth 1.0a request, making the checks in the order of
  * docs/reference/oauth.md#the-order-of-the-checks: duplicated protocol parameter, missing parameters,
@@ -41,13 +32,13 @@ export interface VerifiedRequest {
  * without touching any sandbox (World.token), so a request nobody can vouch for creates, keeps alive or
  * evicts none.
  */
-export function verifyOAuth(req: Request, rule: TokenRule): VerifiedRequest {
+export function verifyOAuth(req: Request, rule: TokenRule) {
   const ctx = ctxOf(req);
-  const { consumer, protocol, token } = checkSignature(req, ctx, rule);
-  useNonce(ctx, consumer, protocol);
-  const sandbox = ctx.world.sandbox(consumer.key);
-  ctx.verifiedConsumer = consumer.key;
-  return token ? { consumer, sandbox, protocol, token } : { consumer, sandbox, protocol };
+  const checked = checkSignature(req, ctx, rule);
+  useNonce(ctx, checked.consumer, checked.protocol);
+  const sandbox = ctx.world.sandbox(checked.consumer.key);
+  ctx.verifiedConsumer = checked.consumer.key;
+  return { ...checked, sandbox };
 }
 
 /**
@@ -84,8 +75,7 @@ export function attributedConsumer(req: Request, answered: boolean): string | un
   const ctx = ctxOf(req);
   if (ctx.verifiedConsumer !== undefined && (ctx.nonceClaimed || !ctx.signerChecked)) return ctx.verifiedConsumer;
   try {
-    const signer = signerOf(req);
-    if (signer !== undefined && answered) claimNonce(req);
+    if (signerOf(req) !== undefined && answered) claimNonce(req);
     return ctx.verifiedConsumer;
   } catch {
     return undefined; // a check that failed for a reason of its own (a bug) proves nobody
@@ -146,8 +136,8 @@ export function adminSignerOf(req: Request, res: Response, world: World, config:
   }
 }
 
-/** Every check up to and including the signature; throws the first failure. */
-function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule): Omit<VerifiedRequest, 'sandbox'> {
+/** Every check up to and including the signature; throws the first failure. `token`: the one the request was signed with, if any. */
+function checkSignature(req: Request, ctx: RequestContext, rule: TokenRule) {
   const params = collectedParams(req, ctx);
   const read = readProtocolParams(params);
   // A request with a duplicated protocol parameter carries some, so "none at all" comes first either way.
