@@ -29,13 +29,6 @@ export class Params {
   getAll(name: string): string[] {
     return this.pairs.filter(([k]) => k === name).map(([, v]) => v);
   }
-
-  /** A required parameter: missing or blank -> 400 naming it. */
-  require(name: string, hint?: string): string {
-    const v = this.get(name);
-    if (v === undefined || v.trim() === '') throw errors.missingParameter(name, hint);
-    return v;
-  }
 }
 
 /**

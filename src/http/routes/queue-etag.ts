@@ -14,13 +14,11 @@ const DAY_MS = 86_400_000;
  * undoing it gives the old tag back. Catalogue facts embedded in the titles, such as rating counts, are not
  * part of it.
  */
-export function queueEtag(req: Request, user: User): string {
-  const tag = stateEtag(req, user);
-  // The JSON answer is another representation: another tag, so a cache never serves one for the other.
-  return answersJson(req) ? jsonEtag(tag) : tag;
-}
+export const queueEtag = (req: Request, user: User): string => asSent(req, stateEtag(req, user));
 
 const jsonEtag = (tag: string) => `${tag.slice(0, -1)}-json"`;
+// The JSON answer is another representation: another tag, so a cache never serves one for the other.
+const asSent = (req: Request, tag: string) => (answersJson(req) ? jsonEtag(tag) : tag);
 
 function stateEtag(req: Request, user: User): string {
   // One row read (the digest the queue tables' triggers keep), so nothing is worth keeping between requests.
@@ -36,8 +34,9 @@ export function requireCurrentQueue(req: Request, user: User): void {
   // Both formats' tags name the same state, and a write changes it whichever was read.
   const state = stateEtag(req, user);
   if (ifMatchHolds(header, state) || ifMatchHolds(header, jsonEtag(state))) return;
-  const current = answersJson(req) ? jsonEtag(state) : state;
-  throw errors.preconditionFailed(`the queue changed since ETag ${header} was read (now ${current}); GET the queue again and retry with the new ETag`);
+  throw errors.preconditionFailed(
+    `the queue changed since ETag ${header} was read (now ${asSent(req, state)}); GET the queue again and retry with the new ETag`,
+  );
 }
 
 /** Answers 304 without a body when If-None-Match names the current tag; true when it did. */

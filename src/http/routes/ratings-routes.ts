@@ -5,8 +5,7 @@ import { isoDateTime } from '../../domain/sim-clock.js';
 import { parseRating, ratedAmong } from '../../domain/ratings.js';
 import { parseTitleRefs, titleIdOfRef } from '../../domain/title-ref.js';
 import type { Page, UserRating } from '../../domain/types.js';
-import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLink } from '../../xml/user-resources.js';
-import { resourceXml } from '../../xml/user-resources.js';
+import { ratingHref, ratingItemXml, ratingsXml, resourceXml, titleRatingLink, titleRatingsLink } from '../../xml/user-resources.js';
 import { resourcesCreatedXml, statusXml } from '../../xml/write-response.js';
 import { formatRating } from '../../xml/writer.js';
 import { sendRememberedXml } from '../remembered-answers.js';
@@ -36,7 +35,8 @@ export function ratingsRoutes(): Router {
       const { ctx, stores, catalog, now, user } = ownDataOf(req);
       const guid = user.guid;
       const example = `${ctx.xml.baseUrl}/catalog/title/<id>`;
-      const ref = ctx.params.require('title_ref', `send the URI of the title to rate, e.g. title_ref=${example}`);
+      const ref = ctx.params.get('title_ref');
+      if (ref === undefined || ref.trim() === '') throw errors.missingParameter('title_ref', `send the URI of the title to rate, e.g. title_ref=${example}`);
       const titleId = titleIdOfRef(ref);
       if (titleId === undefined)
         throw errors.invalidParameter('title_ref', `${JSON.stringify(ref)} is not a title URI; send the id of a catalog_title, like ${example}`);
