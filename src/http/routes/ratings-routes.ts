@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { isoDateTime } from '../../domain/sim-clock.js';
@@ -15,10 +15,8 @@ import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
 
-/** The user's title ratings (docs/reference/subscriber-resources.md#routes). */
-export function ratingsRoutes(): Router {
-  const router = Router();
-
+/** The user's title ratings (docs/reference/subscriber-resources.md#routes), declared on the user routes' router. */
+export function ratingsRoutes(router: Router): void {
   resource(router, '/users/:guid/ratings', ownUserGuards, {
     GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
   });
@@ -64,8 +62,6 @@ export function ratingsRoutes(): Router {
       sendXml(res, 200, statusXml(200, `the rating of title ${current.titleId} is now ${formatRating(rating)}`));
     },
   });
-
-  return router;
 }
 
 /** The page of ratings to show: all of them newest first, or only the rated ones among `title_refs`. */

@@ -10,7 +10,6 @@ import { sendXml } from '../send-xml.js';
 import { byPathId, ownUserGuards, pageRequestOf, userListAddress, userOf } from './route-params.js';
 import { embeddedTitles, embeddedTitle, withTitles } from './title-renderer.js';
 import { ratingsRoutes } from './ratings-routes.js';
-import { underPrefix } from './under-prefix.js';
 
 /**
  * Discs waiting for the allocation process; nothing in the simulator allocates, so it is 0 (a client
@@ -39,7 +38,7 @@ export function userRoutes(): Router {
     GET: (req, res) => sendXml(res, 200, userXml(ctxOf(req).xml, userOf(req))),
   });
 
-  router.use(underPrefix('/users/:guid/ratings', ratingsRoutes()));
+  ratingsRoutes(router);
 
   resource(router, '/users/:guid/reviews', ownUserGuards, {
     GET: (req, res) => {
