@@ -36,7 +36,7 @@ export class Params {
  * that reads the most reads about ten, OAuth's add seven: 256 leaves any client room, and bounds what a
  * request of tiny parameters costs to decode and journal.
  */
-export const MAX_PARAMS = 256;
+const MAX_PARAMS = 256;
 
 /** With the `u` flag a surrogate pair is one code point; what \p{Cs} still matches stands alone. */
 const LONE_SURROGATE = /\p{Cs}/u;

@@ -243,7 +243,7 @@ const DAY_MS = 86_400_000;
  * undoing it gives the old tag back. Catalogue facts embedded in the titles, such as rating counts, are not
  * part of it.
  */
-export const queueEtag = (req: Request, user: User): string => asSent(req, stateEtag(req, user));
+const queueEtag = (req: Request, user: User): string => asSent(req, stateEtag(req, user));
 
 const jsonEtag = (tag: string) => `${tag.slice(0, -1)}-json"`;
 // The JSON answer is another representation: another tag, so a cache never serves one for the other.
@@ -257,7 +257,7 @@ function stateEtag(req: Request, user: User): string {
 }
 
 /** A write carrying a stale If-Match is refused with 412 before anything changes. */
-export function requireCurrentQueue(req: Request, user: User): void {
+function requireCurrentQueue(req: Request, user: User): void {
   const header = req.get('If-Match');
   if (header === undefined) return;
   // Both formats' tags name the same state, and a write changes it whichever was read.
@@ -269,7 +269,7 @@ export function requireCurrentQueue(req: Request, user: User): void {
 }
 
 /** Answers 304 without a body when If-None-Match names the current tag; true when it did. */
-export function answeredNotModified(req: Request, res: Response, etag: string): boolean {
+function answeredNotModified(req: Request, res: Response, etag: string): boolean {
   res.set('ETag', etag);
   if (!ifNoneMatchHits(req.get('If-None-Match'), etag)) return false;
   res.status(304).end();
