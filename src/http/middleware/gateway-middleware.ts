@@ -23,9 +23,8 @@ import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';
 export function faultsMiddleware(req: Request, _res: Response, next: NextFunction): void {
   const ctx = ctxOf(req);
   const faults = ctx.world.faults;
-  if (faults.none || req.originalUrl.startsWith('/__admin')) return next();
   // A replay meets no fault, scoped or not (docs/reference/admin-api.md#faults): it goes on to the verifier's 401.
-  if (isReplay(req)) return next();
+  if (faults.none || req.originalUrl.startsWith('/__admin') || isReplay(req)) return next();
   const decision = faults.decide({ method: req.method, path: ctx.path, consumer: signerOf(req) });
   if (decision.firedIds.length === 0) return next();
   // Its nonce is used now: the same bytes sent again are a replay, and use up nothing. A dropped request had
@@ -59,8 +58,8 @@ export function faultsMiddleware(req: Request, _res: Response, next: NextFunctio
 export function overridesMiddleware(req: Request, res: Response, next: NextFunction): void {
   const ctx = ctxOf(req);
   const overrides = ctx.world.overrides;
-  if (overrides.none || req.originalUrl.startsWith('/__admin')) return next();
-  if (isReplay(req)) return next(); // a replay meets no override (docs/reference/admin-api.md#overrides)
+  // A replay meets no override (docs/reference/admin-api.md#overrides).
+  if (overrides.none || req.originalUrl.startsWith('/__admin') || isReplay(req)) return next();
   const reads = overrides.readsParams;
   const reply = overrides.decide({
     method: req.method,
