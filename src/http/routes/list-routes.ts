@@ -49,7 +49,7 @@ export function listRoutes(): Router {
       const { ctx, stores, now, user } = ownDataOf(req);
       const list = ownList(req, user);
       const add = (refs: string[], catalog: CatalogFacts) => {
-        const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
+        const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-writes.ts)
         const facts = { ...catalog, inList: (id: number) => stores.lists.entry(list.id, id) !== undefined };
         return ctx.sandbox.write(() => {
           const plan = planListAdds(refs, { listId: list.id, comment, nextSeq: () => stores.sequences.next('list_entry') }, facts, now);
