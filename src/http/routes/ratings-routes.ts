@@ -9,7 +9,7 @@ import { ratingHref, ratingItemXml, ratingsXml, resourceXml, titleRatingLink, ti
 import { resourcesCreatedXml, statusXml } from '../../xml/write-response.js';
 import { formatRating } from '../../xml/writer.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { embeddedTitle, withTitles } from './title-renderer.js';
+import { embeddedTitles, withTitles } from './title-renderer.js';
 import { byPathId, ownDataOf, ownUserGuards, pageRequestOf, userListAddress, userOf } from './route-params.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
@@ -52,7 +52,7 @@ export function ratingsRoutes(router: Router): void {
   resource(router, '/users/:guid/ratings/title/:id', ownUserGuards, {
     GET: (req, res) => {
       const rating = existingRating(req);
-      sendXml(res, 200, ratingItemXml(ctxOf(req).xml, { rating, titleXml: embeddedTitle(req, rating.titleId) }));
+      sendXml(res, 200, ratingItemXml(ctxOf(req).xml, { rating, titleXml: embeddedTitles(req)(rating.titleId) }));
     },
     PUT: (req, res) => {
       const { ctx, stores, now } = dataOf(req);
