@@ -1,22 +1,18 @@
-import express, { Router, type Express } from 'express';
-import type { AdminSigner } from './admin/admin-caller.js';
+import express, { Router, type Express, type Request, type Response } from 'express';
 import type { AdminLog } from './admin/admin-errors.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import type { Config } from './config.js';
 import { errors } from './domain/api-error.js';
-import { absoluteFormMiddleware } from './http/middleware/absolute-form-middleware.js';
 import { catalogRoutes, categoryRoutes } from './http/routes/catalog-routes.js';
 import { errorHandler } from './http/error-handler.js';
-import { faultsMiddleware } from './http/middleware/faults-middleware.js';
+import { faultsMiddleware, overridesMiddleware, rateLimitMiddleware } from './http/middleware/gateway-middleware.js';
 import { handleInBatches } from './http/middleware/handle-in-batches.js';
 import { journalMiddleware, noteRejection } from './http/middleware/journal-middleware.js';
-import { rateLimitMiddleware } from './http/middleware/rate-limit-middleware.js';
 import { listRoutes } from './http/routes/list-routes.js';
 import { oauthRoutes } from './http/oauth/oauth-routes.js';
-import { overridesMiddleware } from './http/middleware/overrides-middleware.js';
 import { queueRoutes } from './http/routes/queue-routes.js';
 import { schemaRoutes } from './http/routes/schema-routes.js';
-import { contextMiddleware } from './http/request-context.js';
+import { absoluteFormMiddleware, contextMiddleware } from './http/request-context.js';
 import { underPrefix } from './http/routes/under-prefix.js';
 import { userRoutes } from './http/routes/user-routes.js';
 import { adminSignerOf } from './http/oauth/verify-oauth.js';
@@ -45,7 +41,7 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   // Mounted on a router of its own, which starts after absoluteFormMiddleware has rewritten the URL: the app's router
   // took the URL's `http://host` part before that, and would glue it back on when it strips /__admin.
   // A team's admin call is checked by the API's verifier (admin/admin-caller.ts says what it may then reach).
-  const teamSigner: AdminSigner = (req, res) => adminSignerOf(req, res, world, config);
+  const teamSigner = (req: Request, res: Response) => adminSignerOf(req, res, world, config);
   app.use(Router().use('/__admin', adminRoutes(world, config, adminLog, teamSigner)));
   app.use(journalMiddleware(world));
   // Form bodies are kept raw: OAuth signs them as sent, and Params decodes them with the query.

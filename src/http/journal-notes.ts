@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Rejection } from '../domain/journal.js';
-import type { AddDecision, RefusalKind } from '../domain/queue-add.js';
+import type { RefusalKind } from '../domain/queue-add.js';
 
 // What the senders and rules of one request note for its journal entry and coverage record (written when its
 // connection closes, middleware/journal-middleware.ts): here, below every part of src/http/, because senders of every kind
@@ -25,12 +25,6 @@ export interface Pending {
 export const PENDING = Symbol('rentalsim.journal');
 export type WithPending = Request & { [PENDING]?: Pending };
 export const pendingOf = (req: Request): Pending | undefined => (req as WithPending)[PENDING];
-
-/** A write handler's failed_title_refs, by kind (the reasons as the domain decided them, not as XML says them), for coverage. */
-export function noteRefusals(req: Request, decisions: readonly AddDecision[]): void {
-  const p = pendingOf(req);
-  if (p) for (const d of decisions) if (!d.ok) (p.refusals ??= []).push(d.kind);
-}
 
 /**
  * Called by whatever sends an API answer's body (sendXmlBytes, the OAuth token answers, ...): the journal

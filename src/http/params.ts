@@ -29,13 +29,6 @@ export class Params {
   getAll(name: string): string[] {
     return this.pairs.filter(([k]) => k === name).map(([, v]) => v);
   }
-
-  /** A required parameter: missing or blank -> 400 naming it. */
-  require(name: string, hint?: string): string {
-    const v = this.get(name);
-    if (v === undefined || v.trim() === '') throw errors.missingParameter(name, hint);
-    return v;
-  }
 }
 
 /**
@@ -43,7 +36,7 @@ export class Params {
  * that reads the most reads about ten, OAuth's add seven: 256 leaves any client room, and bounds what a
  * request of tiny parameters costs to decode and journal.
  */
-export const MAX_PARAMS = 256;
+const MAX_PARAMS = 256;
 
 /** With the `u` flag a surrogate pair is one code point; what \p{Cs} still matches stands alone. */
 const LONE_SURROGATE = /\p{Cs}/u;

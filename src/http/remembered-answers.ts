@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { isoDate } from '../domain/sim-clock.js';
 import { dataVersion } from '../store/data-version.js';
 import type { XmlParts } from '../xml/writer.js';
-import { ctxOf, type RequestContext } from './request-context.js';
+import { ctxOf } from './request-context.js';
 import { answersJson, JSON_CONTENT_TYPE, jsonBytes, sendXmlBytes, XML_CONTENT_TYPE, xmlBytes } from './send-xml.js';
 
 /**
@@ -21,7 +21,12 @@ export function sendRememberedXml(req: Request, res: Response, render: () => str
   // A rollback undoes writes without moving the data version back (src/store/data-version.ts).
   if (ctx.sandbox.db.inTransaction) return sendXmlBytes(res, 200, bytes(), contentType);
   const cache = ctx.world.answers;
-  const key = `${cache.sandboxId(ctx.sandbox)}|${isoDate(ctx.world.clockOf(ctx.sandbox).now())}|${json ? 'json|' : ''}${answerKey(req, res, ctx)}`;
+  const params = ctx.params.pairs.filter(([name]) => !name.startsWith('oauth_'));
+  const { baseUrl, schemaBase, webBase } = ctx.xml;
+  const pretty = res.app.locals['prettyXml'] ? 'pretty' : 'compact';
+  const user = ctx.auth?.user?.guid ?? '';
+  const day = isoDate(ctx.world.clockOf(ctx.sandbox).now());
+  const key = `${cache.sandboxId(ctx.sandbox)}|${day}|${json ? 'json|' : ''}answer|${req.method}|${ctx.path}|${user}|${baseUrl}|${schemaBase}|${webBase}|${pretty}|${JSON.stringify(params)}`;
   const version = dataVersion(ctx.sandbox.db);
   let body = cache.get(key, version) as Buffer | undefined;
   if (body === undefined) {
@@ -29,11 +34,4 @@ export function sendRememberedXml(req: Request, res: Response, render: () => str
     cache.set(key, version, body, body.length);
   }
   sendXmlBytes(res, 200, body, contentType);
-}
-
-function answerKey(req: Request, res: Response, ctx: RequestContext): string {
-  const params = ctx.params.pairs.filter(([name]) => !name.startsWith('oauth_'));
-  const { baseUrl, schemaBase, webBase } = ctx.xml;
-  const pretty = res.app.locals['prettyXml'] ? 'pretty' : 'compact';
-  return `answer|${req.method}|${ctx.path}|${ctx.auth?.user?.guid ?? ''}|${baseUrl}|${schemaBase}|${webBase}|${pretty}|${JSON.stringify(params)}`;
 }

@@ -10,26 +10,6 @@ import { DEFAULT_SANDBOX, type World } from '../world/world.js';
 import type { XmlContext } from '../xml/addresses.js';
 import { Params } from './params.js';
 
-/** Who a verified request speaks for; set by the OAuth middleware. */
-export interface Auth {
-  consumer: Consumer;
-  /** The access token's user, for three-legged requests. */
-  user?: User;
-  token?: string;
-}
-
-/**
- * A request's signature verdict for one pair of secrets. Nothing else it depends on changes during a request
- * (method, address, parameters, the signature sent), and several checks ask (the route, then whom the journal
- * files it under): a base string is built once, where a 64 KB form body makes one of ~320 KB.
- */
-export interface CheckedSignature {
-  consumerSecret: string;
-  tokenSecret: string | undefined;
-  signatureMethod: string;
-  verdict: SignatureVerdict;
-}
-
 const CTX = Symbol('rentalsim.ctx');
 
 type WithContext = Request & { [CTX]?: RequestContext };
@@ -53,7 +33,7 @@ export function dataOf(req: Request): { ctx: RequestContext; stores: Stores; cat
  * Most header lines a request may send (docs/reference/admin-api.md#journal): node's parser takes 2,000 within its 16 KB, each a
  * string the journal would keep; no client sends a hundred.
  */
-export const MAX_HEADERS = 100;
+const MAX_HEADERS = 100;
 
 export function contextMiddleware(world: World, config: Config) {
   return (req: Request, res: Response, next: () => void): void => {
@@ -87,7 +67,8 @@ export class RequestContext {
   readonly rawQuery: string;
   /** Raw form body, when the request had one. */
   readonly rawForm: string | undefined;
-  auth?: Auth = undefined;
+  /** Who a verified request speaks for, set by the OAuth middleware: the consumer, and the access token's user for three-legged requests. */
+  auth?: { consumer: Consumer; user?: User; token?: string } = undefined;
   /**
    * The consumer whose signature this request verified: set by the OAuth verifier, or by the early check
    * faults and the rate limit make (`signerOf`). Undefined: nobody proved who sent it.
@@ -99,8 +80,13 @@ export class RequestContext {
   replayed = false;
   /** This request's nonce is recorded: by its route, or by a rule that acted on it first (verify-oauth claimNonce). */
   nonceClaimed = false;
-  /** The last signature check of this request and the secrets it used (verify-oauth checkSignature). */
-  signature: CheckedSignature | undefined = undefined;
+  /**
+   * The last signature check of this request and the secrets it used (verify-oauth checkSignature): its verdict
+   * for one pair of secrets. Nothing else it depends on changes during a request (method, address, parameters,
+   * the signature sent), and several checks ask (the route, then whom the journal files it under): a base string
+   * is built once, where a 64 KB form body makes one of ~320 KB.
+   */
+  signature: { consumerSecret: string; tokenSecret: string | undefined; signatureMethod: string; verdict: SignatureVerdict } | undefined = undefined;
   private chosenSandbox: Sandbox | undefined = undefined;
 
   constructor(
@@ -144,5 +130,23 @@ export class RequestContext {
  * (docs/reference/wire-format.md#addresses-and-ids).
  */
 export function baseUrlOf(req: Request, config: Config): string {
-  return config.publicUrl || (req as { absoluteOrigin?: string }).absoluteOrigin || `${req.protocol}://${(req.headers.host ?? 'localhost').toLowerCase()}`;
+  return config.publicUrl || (req as WithOrigin).absoluteOrigin || `${req.protocol}://${(req.headers.host ?? 'localhost').toLowerCase()}`;
+}
+
+type WithOrigin = Request & { absoluteOrigin?: string };
+
+/**
+ * Accepts absolute-form request lines (`GET http://host/path HTTP/1.1`), which clients send through an HTTP
+ * proxy (docs/reference/wire-format.md#addresses-and-ids): routing sees the path, and the origin is remembered
+ * for {base_url} and the OAuth base string URI. It runs inside the app's router, which read the URL before this
+ * rewrote it: a router mounted at a path (`app.use('/x', r)`) must sit inside a router of its own, as /__admin
+ * does in app.ts, or express glues the stale `http://host` back on when it strips the path.
+ */
+export function absoluteFormMiddleware(req: Request, _res: Response, next: () => void): void {
+  const m = /^(https?):\/\/([^/?#]+)(.*)$/i.exec(req.url);
+  if (m) {
+    (req as WithOrigin).absoluteOrigin = `${m[1]!.toLowerCase()}://${m[2]!.toLowerCase()}`;
+    req.url = m[3] || '/';
+  }
+  next();
 }

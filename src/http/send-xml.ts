@@ -34,7 +34,7 @@ export function sendXml(res: Response, status: number, root: string): void {
 /**
  * Sends bytes made by xmlBytes. Straight to node's writeHead and end: express's `send` would work out the
  * content type, length and freshness again for every answer, and the simulator has already decided them
- * (queue reads answer their own 304, src/http/routes/queue-etag.ts). Headers set earlier are kept; a HEAD
+ * (queue reads answer their own 304, src/http/routes/queue-routes.ts). Headers set earlier are kept; a HEAD
  * request gets the headers alone (node leaves the body out). The journal is handed the body.
  */
 export function sendXmlBytes(res: Response, status: number, body: Buffer, contentType = XML_CONTENT_TYPE): void {

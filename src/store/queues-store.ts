@@ -109,7 +109,7 @@ export class QueuesStore extends Store {
   /**
    * A digest of everything the user's queue answers show from the state database: the sub-queues, the items
    * and their discs in order (domain/state-digest.ts). The same rows give the same digest, whatever writes
-   * led to them; it is part of the queues' ETag (http/routes/queue-etag.ts).
+   * led to them; it is part of the queues' ETag (http/routes/queue-routes.ts).
    */
   stateDigest(guid: string): number {
     return this.s.digest.get(guid) ?? 0;

@@ -71,7 +71,7 @@ const isXml = (res: ServerResponse) => {
 };
 /**
  * An answer override's answer is the tester's own bytes, off the contract on purpose (malformed XML, a
- * gateway's HTML): the overrides middleware marks it in express's res.locals (src/http/middleware/overrides-middleware.ts).
+ * gateway's HTML): the overrides middleware marks it in express's res.locals (src/http/middleware/gateway-middleware.ts).
  */
 const overridden = (res: ServerResponse) => (res as { locals?: Record<string, unknown> }).locals?.['override'] !== undefined;
 

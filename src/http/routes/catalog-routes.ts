@@ -39,8 +39,10 @@ export function catalogRoutes(): Router {
   resource(router, '/catalog/:kind', before, {
     GET: (req, res) => {
       const kind = String(req.params['kind'] ?? '');
-      if (TITLE_SEARCH_KINDS.has(kind)) searchTitles(req, res, kind);
-      else if (PERSON_SEARCH_KINDS.has(kind)) searchPeople(req, res, kind);
+      // Repeated searches are answered from the cache until the sandbox's ratings (the titles' statistics) change.
+      // The parameters are read inside: an answer is kept only for parameters that were read without error.
+      if (TITLE_SEARCH_KINDS.has(kind)) sendRememberedXml(req, res, () => titlesFound(req, kind));
+      else if (PERSON_SEARCH_KINDS.has(kind)) sendRememberedXml(req, res, () => peopleFound(req, kind));
       else
         throw errors.notFound(`there is no catalogue of ${JSON.stringify(kind)}; search one of /catalog/${KINDS.map(encodeURIComponent).join(', /catalog/')}`);
     },
@@ -102,36 +104,31 @@ export function categoryRoutes(): Router {
   return router;
 }
 
-function searchTitles(req: Request, res: Response, kind: string): void {
+/** A page of the titles a search finds, with its refinements. */
+function titlesFound(req: Request, kind: string) {
   const { ctx, catalog, now } = dataOf(req);
-  // Repeated searches are answered from the cache until the sandbox's ratings (the titles' statistics) change.
-  // The parameters are read inside: an answer is kept only for parameters that were read without error.
-  sendRememberedXml(req, res, () => {
-    const search = parseTitleSearch(kind, ctx.params);
-    const expansion = parseExpand(ctx.params.get('expand'));
-    const pageReq = pageRequestOf(req, CATALOG_PAGING);
-    const today = isoDate(now);
-    const index = catalogSearchOf(catalog);
-    const found = index.titles(search, pageReq, today);
-    const items = found.ids.map(titlePartRendererById(req, expansion)).filter((xml) => xml !== undefined);
-    const refinements = index.titleRefinements(search, today);
-    return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, refinements);
-  });
+  const search = parseTitleSearch(kind, ctx.params);
+  const expansion = parseExpand(ctx.params.get('expand'));
+  const pageReq = pageRequestOf(req, CATALOG_PAGING);
+  const today = isoDate(now);
+  const index = catalogSearchOf(catalog);
+  const found = index.titles(search, pageReq, today);
+  const items = found.ids.map(titlePartRendererById(req, expansion)).filter((xml) => xml !== undefined);
+  const refinements = index.titleRefinements(search, today);
+  return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, refinements);
 }
 
-function searchPeople(req: Request, res: Response, kind: string): void {
+function peopleFound(req: Request, kind: string) {
   const { ctx, catalog } = dataOf(req);
-  sendRememberedXml(req, res, () => {
-    const search = parsePersonSearch(kind, ctx.params);
-    const pageReq = pageRequestOf(req, CATALOG_PAGING);
-    const index = catalogSearchOf(catalog);
-    const found = index.people.search(search, pageReq);
-    const items = found.ids
-      .map((id) => catalog.person(id))
-      .filter((p) => p !== undefined)
-      .map((p) => personXml(ctx.xml, p));
-    return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, index.people.refinements(search));
-  });
+  const search = parsePersonSearch(kind, ctx.params);
+  const pageReq = pageRequestOf(req, CATALOG_PAGING);
+  const index = catalogSearchOf(catalog);
+  const found = index.people.search(search, pageReq);
+  const items = found.ids
+    .map((id) => catalog.person(id))
+    .filter((p) => p !== undefined)
+    .map((p) => personXml(ctx.xml, p));
+  return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, index.people.refinements(search));
 }
 
 /** The page of `titles` the request asks for, and how each is rendered: as its `expand` asks. */

@@ -6,7 +6,7 @@ import { isoDateTime } from '../../domain/sim-clock.js';
 import type { ListEntry, User, UserList } from '../../domain/types.js';
 import { listHref, listItemHref, listItemsXml, listItemXml, listLink, listsXml } from '../../xml/queues-and-lists.js';
 import { resourcesCreatedXml, statusXml } from '../../xml/write-response.js';
-import { embeddedTitle, withTitles } from './title-renderer.js';
+import { embeddedTitles, withTitles } from './title-renderer.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
@@ -49,7 +49,7 @@ export function listRoutes(): Router {
       const { ctx, stores, now, user } = ownDataOf(req);
       const list = ownList(req, user);
       const add = (refs: string[], catalog: CatalogFacts) => {
-        const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-params.ts)
+        const comment = ctx.params.get('comment') ?? ''; // kept exactly as sent, as names are (list-writes.ts)
         const facts = { ...catalog, inList: (id: number) => stores.lists.entry(list.id, id) !== undefined };
         return ctx.sandbox.write(() => {
           const plan = planListAdds(refs, { listId: list.id, comment, nextSeq: () => stores.sequences.next('list_entry') }, facts, now);
@@ -72,7 +72,7 @@ export function listRoutes(): Router {
     GET: (req, res) => {
       const user = userOf(req);
       const entry = listEntry(req, user, ownList(req, user));
-      sendXml(res, 200, listItemXml(ctxOf(req).xml, user.guid, { entry, titleXml: embeddedTitle(req, entry.titleId) }));
+      sendXml(res, 200, listItemXml(ctxOf(req).xml, user.guid, { entry, titleXml: embeddedTitles(req)(entry.titleId) }));
     },
     DELETE: (req, res) => {
       const { ctx, stores, now, user } = ownDataOf(req);

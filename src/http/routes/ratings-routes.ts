@@ -1,25 +1,22 @@
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { isoDateTime } from '../../domain/sim-clock.js';
 import { parseRating, ratedAmong } from '../../domain/ratings.js';
 import { parseTitleRefs, titleIdOfRef } from '../../domain/title-ref.js';
 import type { Page, UserRating } from '../../domain/types.js';
-import { ratingHref, ratingItemXml, ratingsXml, titleRatingLink, titleRatingsLink } from '../../xml/user-resources.js';
-import { resourceXml } from '../../xml/user-resources.js';
+import { ratingHref, ratingItemXml, ratingsXml, resourceXml, titleRatingLink, titleRatingsLink } from '../../xml/user-resources.js';
 import { resourcesCreatedXml, statusXml } from '../../xml/write-response.js';
 import { formatRating } from '../../xml/writer.js';
 import { sendRememberedXml } from '../remembered-answers.js';
-import { embeddedTitle, withTitles } from './title-renderer.js';
+import { embeddedTitles, withTitles } from './title-renderer.js';
 import { byPathId, ownDataOf, ownUserGuards, pageRequestOf, userListAddress, userOf } from './route-params.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
 
-/** The user's title ratings (docs/reference/subscriber-resources.md#routes). */
-export function ratingsRoutes(): Router {
-  const router = Router();
-
+/** The user's title ratings (docs/reference/subscriber-resources.md#routes), declared on the user routes' router. */
+export function ratingsRoutes(router: Router): void {
   resource(router, '/users/:guid/ratings', ownUserGuards, {
     GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
   });
@@ -36,7 +33,8 @@ export function ratingsRoutes(): Router {
       const { ctx, stores, catalog, now, user } = ownDataOf(req);
       const guid = user.guid;
       const example = `${ctx.xml.baseUrl}/catalog/title/<id>`;
-      const ref = ctx.params.require('title_ref', `send the URI of the title to rate, e.g. title_ref=${example}`);
+      const ref = ctx.params.get('title_ref');
+      if (ref === undefined || ref.trim() === '') throw errors.missingParameter('title_ref', `send the URI of the title to rate, e.g. title_ref=${example}`);
       const titleId = titleIdOfRef(ref);
       if (titleId === undefined)
         throw errors.invalidParameter('title_ref', `${JSON.stringify(ref)} is not a title URI; send the id of a catalog_title, like ${example}`);
@@ -54,7 +52,7 @@ export function ratingsRoutes(): Router {
   resource(router, '/users/:guid/ratings/title/:id', ownUserGuards, {
     GET: (req, res) => {
       const rating = existingRating(req);
-      sendXml(res, 200, ratingItemXml(ctxOf(req).xml, { rating, titleXml: embeddedTitle(req, rating.titleId) }));
+      sendXml(res, 200, ratingItemXml(ctxOf(req).xml, { rating, titleXml: embeddedTitles(req)(rating.titleId) }));
     },
     PUT: (req, res) => {
       const { ctx, stores, now } = dataOf(req);
@@ -64,8 +62,6 @@ export function ratingsRoutes(): Router {
       sendXml(res, 200, statusXml(200, `the rating of title ${current.titleId} is now ${formatRating(rating)}`));
     },
   });
-
-  return router;
 }
 
 /** The page of ratings to show: all of them newest first, or only the rated ones among `title_refs`. */

@@ -32,9 +32,6 @@ export function embeddedTitles(req: Request): (titleId: number) => string {
   };
 }
 
-/** The catalog_title embedded in one user's item. */
-export const embeddedTitle = (req: Request, titleId: number): string => embeddedTitles(req)(titleId);
-
 /** A page of a user's items, each made into its view by `view` with the renderer of its embedded title. */
 export function withTitles<T, V>(req: Request, page: Page<T>, view: (item: T, render: (titleId: number) => string) => V): Page<V> {
   const render = embeddedTitles(req);

@@ -8,9 +8,8 @@ import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';
 import { byPathId, ownUserGuards, pageRequestOf, userListAddress, userOf } from './route-params.js';
-import { embeddedTitles, embeddedTitle, withTitles } from './title-renderer.js';
+import { embeddedTitles, withTitles } from './title-renderer.js';
 import { ratingsRoutes } from './ratings-routes.js';
-import { underPrefix } from './under-prefix.js';
 
 /**
  * Discs waiting for the allocation process; nothing in the simulator allocates, so it is 0 (a client
@@ -39,7 +38,7 @@ export function userRoutes(): Router {
     GET: (req, res) => sendXml(res, 200, userXml(ctxOf(req).xml, userOf(req))),
   });
 
-  router.use(underPrefix('/users/:guid/ratings', ratingsRoutes()));
+  ratingsRoutes(router);
 
   resource(router, '/users/:guid/reviews', ownUserGuards, {
     GET: (req, res) => {
@@ -57,7 +56,7 @@ export function userRoutes(): Router {
       const guid = userOf(req).guid;
       const notFound = (raw: string) => errors.notFound(`the user has no review ${JSON.stringify(raw)}; use an id from GET /users/${guid}/reviews`);
       const review = byPathId(req, 'id', (id) => dataOf(req).stores.reviews.get(guid, id), notFound);
-      sendXml(res, 200, reviewXml(ctxOf(req).xml, { review: { ...review, userGuid: guid }, titleXml: embeddedTitle(req, review.titleId) }));
+      sendXml(res, 200, reviewXml(ctxOf(req).xml, { review: { ...review, userGuid: guid }, titleXml: embeddedTitles(req)(review.titleId) }));
     },
   });
 
