@@ -2,9 +2,14 @@ import { signatureBaseString } from '../domain/oauth/base-string.js';
 import { collectOAuthParams } from '../domain/oauth/collect-oauth-params.js';
 import { sign } from '../domain/oauth/sign.js';
 import { encodePairs, percentEncode } from '../domain/percent-encode.js';
-import type { SignCredentials } from './sign-credentials.js';
 
 type Pair = readonly [string, string];
+
+export interface SignCredentials {
+  consumer: { key: string; secret: string };
+  /** Absent for a two-legged (consumer only) request. */
+  token?: { key: string; secret: string } | undefined;
+}
 
 export interface SignRequestInput extends SignCredentials {
   method: string;
