@@ -134,20 +134,17 @@ export function simulatorConfig(options: Readonly<Record<string, unknown>>): Con
     if (value === undefined) continue;
     const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
     // A string is read as the flag would read it; otherwise the value must have the option's own type.
-    if (typeof value !== 'string' && typeof value !== KINDS[s.kind].type) throw notA(s, shown);
-    out[key] = convert(s, String(value), shown);
+    out[key] = convert(s, typeof value === 'string' || typeof value === KINDS[s.kind].type ? String(value) : undefined, shown);
   }
   return checkCombination(out);
 }
 
-function notA(s: Setting, shown: string, what: string = KINDS[s.kind].what): ConfigError {
-  return new ConfigError(`${s.flag} (${s.env}): ${shown} is not ${what}`);
-}
-
-function convert(s: Setting, raw: string, shown: string): unknown {
-  return KINDS[s.kind].read(raw, (what) => {
-    throw notA(s, shown, what);
-  });
+/** A text read by the setting's kind; no text (a library option of another type) or a bad one is the setting's one-line error. */
+function convert(s: Setting, raw: string | undefined, shown: string): unknown {
+  const bad = (what: string = KINDS[s.kind].what): never => {
+    throw new ConfigError(`${s.flag} (${s.env}): ${shown} is not ${what}`);
+  };
+  return raw === undefined ? bad() : KINDS[s.kind].read(raw, bad);
 }
 
 /** Settings that only make sense together. */

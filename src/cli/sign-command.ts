@@ -4,7 +4,7 @@ import { ConfigError } from '../config.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { readScenarioFolders, scenarioDirs, scenarioNamed, sortScenarios } from '../world/scenario-files.js';
 import { curlCommand } from './curl-command.js';
-import { authorizationHeader, type SignCredentials, signedUrl, signRequest } from './signed-request.js';
+import { authorizationHeader, type SignRequestInput, signedUrl, signRequest } from './signed-request.js';
 
 /**
  * `rentalsim sign [options] METHOD URL [name=value ...]`: the text to print (one line and a newline), so a
@@ -68,7 +68,6 @@ const SIGN_USAGE = [
   '',
 ].join('\n');
 
-const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
 const VALUE_FLAGS = ['--token', '--token-secret', '--consumer', '--secret', '--consumer-secret', '--scenario', '--scenario-dir'] as const;
 const OUTPUT_FLAGS: Readonly<Record<string, 'url' | 'header' | 'curl'>> = { '--url': 'url', '--header': 'header', '--curl': 'curl' };
 /** The protocol parameters the signer writes itself; a second copy would be a 400 Duplicated OAuth Protocol Parameter. */
@@ -106,7 +105,7 @@ function parseSignArgs(args: readonly string[], env: Readonly<Record<string, str
   const [rawMethod, rawUrl, ...pairs] = positional;
   if (rawMethod === undefined || rawUrl === undefined) fail('METHOD and URL are required: rentalsim sign [options] METHOD URL [name=value ...]');
   const method = rawMethod.toUpperCase();
-  if (!METHODS.includes(method)) fail(`METHOD must be GET, POST, PUT or DELETE, not ${JSON.stringify(rawMethod)}`);
+  if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) fail(`METHOD must be GET, POST, PUT or DELETE, not ${JSON.stringify(rawMethod)}`);
   const readsQuery = method === 'GET' || method === 'DELETE';
   return {
     method,
@@ -156,7 +155,7 @@ function nameValue(arg: string): { name: string; value: string } {
 export function pickCredentials(
   scenario: Scenario,
   wanted: { consumer?: string | undefined; consumerSecret?: string | undefined; token?: string | undefined; tokenSecret?: string | undefined },
-): SignCredentials {
+): Pick<SignRequestInput, 'consumer' | 'token'> {
   const where = `in scenario ${scenario.name}`;
   // A token and its secret given outright (minted, or from the dance): the scenario is not asked for it.
   if (wanted.tokenSecret !== undefined && wanted.token === undefined) fail('--token-secret needs --token TOKEN: the token it is the secret of');

@@ -5,13 +5,10 @@ import { encodePairs, percentEncode } from '../domain/percent-encode.js';
 
 type Pair = readonly [string, string];
 
-export interface SignCredentials {
+export interface SignRequestInput {
   consumer: { key: string; secret: string };
   /** Absent for a two-legged (consumer only) request. */
   token?: { key: string; secret: string } | undefined;
-}
-
-export interface SignRequestInput extends SignCredentials {
   method: string;
   url: URL;
   /** Parameters beyond the URL's own query, in order. */
