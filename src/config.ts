@@ -163,17 +163,14 @@ function parseArgv(argv: readonly string[]): Map<string, string> {
     if (!arg.startsWith('-')) throw new ConfigError(`unexpected argument ${JSON.stringify(arg)}; options start with --, see --help`);
     const eq = arg.indexOf('=');
     const flag = eq < 0 ? arg : arg.slice(0, eq);
-    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
     const setting = SETTINGS.find((s) => s.flag === flag);
     if (!setting) throw new ConfigError(`unknown option ${flag}; see --help`);
     const next = argv[i + 1];
+    if (eq >= 0) flags.set(flag, arg.slice(eq + 1));
     // `--port --host x` is a port without its value, not a port named "--host".
-    if (inline === undefined && (next === undefined || next.startsWith('--'))) {
-      if (setting.kind !== 'bool') throw new ConfigError(`${flag} needs a value`);
-      flags.set(flag, 'true');
-      continue;
-    }
-    flags.set(flag, inline ?? argv[++i]!);
+    else if (next !== undefined && !next.startsWith('--')) flags.set(flag, argv[++i]!);
+    else if (setting.kind === 'bool') flags.set(flag, 'true');
+    else throw new ConfigError(`${flag} needs a value`);
   }
   return flags;
 }

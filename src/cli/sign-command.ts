@@ -68,7 +68,7 @@ const SIGN_USAGE = [
   '',
 ].join('\n');
 
-const VALUE_FLAGS = ['--token', '--token-secret', '--consumer', '--secret', '--consumer-secret', '--scenario', '--scenario-dir'] as const;
+const VALUE_FLAGS: readonly string[] = ['--token', '--token-secret', '--consumer', '--secret', '--consumer-secret', '--scenario', '--scenario-dir'];
 const OUTPUT_FLAGS: Readonly<Record<string, 'url' | 'header' | 'curl'>> = { '--url': 'url', '--header': 'header', '--curl': 'curl' };
 /** The protocol parameters the signer writes itself; a second copy would be a 400 Duplicated OAuth Protocol Parameter. */
 const SIGNER_PARAM = /^oauth_(consumer_key|token|nonce|timestamp|signature_method|signature|version)$/;
@@ -88,15 +88,9 @@ function parseSignArgs(args: readonly string[], env: Readonly<Record<string, str
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     if (flag === '--help' || flag === '-h') return undefined;
     const output = OUTPUT_FLAGS[flag];
-    if (output !== undefined && eq === -1) {
-      outputs.push(output);
-    } else if ((VALUE_FLAGS as readonly string[]).includes(flag)) {
-      const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
-      if (value === undefined || value === '') fail(`${flag} needs a value`);
-      values.set(flag, value);
-    } else {
-      fail(`unknown option ${arg}; see rentalsim sign --help`);
-    }
+    if (output !== undefined && eq === -1) outputs.push(output);
+    else if (VALUE_FLAGS.includes(flag)) values.set(flag, (eq === -1 ? args[++i] : arg.slice(eq + 1)) || fail(`${flag} needs a value`));
+    else fail(`unknown option ${arg}; see rentalsim sign --help`);
   }
   if (new Set(outputs).size > 1) fail(`choose one of --url, --header and --curl`);
   // --consumer-secret is the name decision 0061 documented; --secret pairs with --token-secret.
