@@ -4,7 +4,7 @@ import { ConfigError } from '../config.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { readScenarioFolders, scenarioDirs, scenarioNamed, sortScenarios } from '../world/scenario-files.js';
 import { curlCommand } from './curl-command.js';
-import { authorizationHeader, type SignRequestInput, signedUrl, signRequest } from './signed-request.js';
+import { authorizationHeader, type SignedRequest, type SignRequestInput, signedUrl, signRequest } from './signed-request.js';
 
 /**
  * `rentalsim sign [options] METHOD URL [name=value ...]`: the text to print (one line and a newline), so a
@@ -29,9 +29,7 @@ export function signCommand(
     timestamp: Math.floor(moment.nowMs / 1000),
     nonce: moment.nonce,
   });
-  const text =
-    parsed.output === 'url' ? signedUrl(request) : parsed.output === 'header' ? `Authorization: ${authorizationHeader(request)}` : curlCommand(request);
-  return `${text}\n`;
+  return `${OUTPUTS[parsed.output](request)}\n`;
 }
 
 /**
@@ -69,14 +67,16 @@ const SIGN_USAGE = [
 ].join('\n');
 
 const VALUE_FLAGS: readonly string[] = ['--token', '--token-secret', '--consumer', '--secret', '--consumer-secret', '--scenario', '--scenario-dir'];
-const OUTPUT_FLAGS: Readonly<Record<string, 'url' | 'header' | 'curl'>> = { '--url': 'url', '--header': 'header', '--curl': 'curl' };
+/** What `rentalsim sign` prints: the signed URL, the Authorization header line, or a whole curl command. */
+const OUTPUTS = { url: signedUrl, header: (r: SignedRequest) => `Authorization: ${authorizationHeader(r)}`, curl: curlCommand } as const;
+const OUTPUT_FLAGS: Readonly<Record<string, keyof typeof OUTPUTS>> = { '--url': 'url', '--header': 'header', '--curl': 'curl' };
 /** The protocol parameters the signer writes itself; a second copy would be a 400 Duplicated OAuth Protocol Parameter. */
 const SIGNER_PARAM = /^oauth_(consumer_key|token|nonce|timestamp|signature_method|signature|version)$/;
 
 /** `rentalsim sign` arguments over the env (SCENARIO, SCENARIO_DIR; empty counts as unset); undefined for --help. */
 function parseSignArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>) {
   const values = new Map<string, string>();
-  const outputs: string[] = [];
+  const outputs: Array<keyof typeof OUTPUTS> = [];
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -100,7 +100,6 @@ function parseSignArgs(args: readonly string[], env: Readonly<Record<string, str
   if (rawMethod === undefined || rawUrl === undefined) fail('METHOD and URL are required: rentalsim sign [options] METHOD URL [name=value ...]');
   const method = rawMethod.toUpperCase();
   if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) fail(`METHOD must be GET, POST, PUT or DELETE, not ${JSON.stringify(rawMethod)}`);
-  const readsQuery = method === 'GET' || method === 'DELETE';
   return {
     method,
     url: absoluteUrl(rawUrl),
@@ -115,7 +114,7 @@ function parseSignArgs(args: readonly string[], env: Readonly<Record<string, str
     token: values.get('--token'),
     // The access token's secret, for a token the scenario does not list.
     tokenSecret: values.get('--token-secret'),
-    output: outputs[0] ?? (readsQuery ? 'url' : 'curl'),
+    output: outputs[0] ?? (method === 'GET' || method === 'DELETE' ? 'url' : 'curl'),
   };
 }
 

@@ -58,13 +58,12 @@ export function signRequest(input: SignRequestInput): SignedRequest {
   });
   const signature = sign({ method: 'HMAC-SHA1', baseString, consumerSecret: input.consumer.secret, tokenSecret: input.token?.secret });
   const query = input.paramsIn === 'query' ? [...urlPairs, ...extra] : urlPairs;
-  const signed: SignedRequest = {
+  return {
     method: input.method,
     url: `${input.url.origin}${input.url.pathname}${query.length > 0 ? `?${encodePairs(query)}` : ''}`,
     oauth: [...oauth, ['oauth_signature', signature]],
+    ...(input.paramsIn === 'body' && extra.length > 0 ? { body: encodePairs(extra) } : {}),
   };
-  if (input.paramsIn === 'body' && extra.length > 0) signed.body = encodePairs(extra);
-  return signed;
 }
 
 /** The URL with the protocol parameters added to its query: a link that works on its own. */
