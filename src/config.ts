@@ -205,16 +205,13 @@ export const DEFAULT_CONFIG: Readonly<Config> = loadConfig({}, []);
 
 /** The --help text, generated from the table so it cannot drift. */
 export function helpText(): string {
-  const rows = SETTINGS.map(
-    (s) => `  ${(s.flag + ' <' + s.kind + '>').padEnd(28)} ${s.env.padEnd(18)} ${s.doc}${s.default !== undefined ? ` (default ${s.default})` : ''}`,
-  );
   return [
     'Usage: rentalsim [options]            start the simulator',
     '       rentalsim sign [options] METHOD URL [name=value ...]',
     "                                      print a signed request for a scenario's credentials (see rentalsim sign --help)",
     '',
     'Options (flag, environment variable, meaning; an empty variable counts as unset):',
-    ...rows,
+    ...SETTINGS.map((s) => `  ${`${s.flag} <${s.kind}>`.padEnd(28)} ${s.env.padEnd(18)} ${s.doc}${s.default === undefined ? '' : ` (default ${s.default})`}`),
     '  --help, -h                   print this help and exit',
     '  --version, -v                print the version and exit',
     '',
