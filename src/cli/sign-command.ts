@@ -105,8 +105,8 @@ function parseSignArgs(args: readonly string[], env: Readonly<Record<string, str
     url: absoluteUrl(rawUrl),
     // The name=value arguments, in order: query parameters of a GET or DELETE, the form body of a POST or PUT.
     params: pairs.map(nameValue),
-    scenario: values.get('--scenario') ?? nonEmpty(env['SCENARIO']) ?? 'default',
-    scenarioDir: values.get('--scenario-dir') ?? nonEmpty(env['SCENARIO_DIR']),
+    scenario: values.get('--scenario') ?? (env['SCENARIO'] || undefined) ?? 'default',
+    scenarioDir: values.get('--scenario-dir') ?? (env['SCENARIO_DIR'] || undefined),
     consumer: values.get('--consumer'),
     // The consumer's secret, for a key the scenario does not list (an open-mode key, say `ci-team-7`).
     consumerSecret: values.get('--secret') ?? values.get('--consumer-secret'),
@@ -117,8 +117,6 @@ function parseSignArgs(args: readonly string[], env: Readonly<Record<string, str
     output: outputs[0] ?? (method === 'GET' || method === 'DELETE' ? 'url' : 'curl'),
   };
 }
-
-const nonEmpty = (value: string | undefined) => (value === '' ? undefined : value);
 
 function absoluteUrl(raw: string): URL {
   const url = URL.parse(raw);
