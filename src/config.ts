@@ -11,13 +11,9 @@ type Bad = (what?: string) => never;
  * a string, and how a text (a flag, a variable, a string option) is read.
  */
 const KINDS = {
-  port: {
-    what: 'a port number from 0 to 65535',
-    type: 'number',
-    read: (raw: string, bad: Bad) => (/^\d+$/.test(raw) && Number(raw) <= 65535 ? Number(raw) : bad()),
-  },
+  port: { what: 'a port number from 0 to 65535', type: 'number', read: readWhole(65535) },
   host: { what: 'an IP address or host name', type: 'string', read: readHost },
-  int: { what: 'a whole number', type: 'number', read: (raw: string, bad: Bad) => (/^\d+$/.test(raw) ? Number(raw) : bad()) },
+  int: { what: 'a whole number', type: 'number', read: readWhole(Number.POSITIVE_INFINITY) },
   bool: { what: 'true or false', type: 'boolean', read: readBool },
   url: { what: 'an absolute http(s) URL', type: 'string', read: readUrl },
   string: { what: 'a non-empty value', type: 'string', read: (raw: string, bad: Bad) => (raw === '' ? bad() : raw) },
@@ -25,119 +21,85 @@ const KINDS = {
 
 type Kind = keyof typeof KINDS;
 
-interface Setting {
-  key: string;
+/** A setting as the table gives it: its environment variable is its flag in capitals (--public-url: PUBLIC_URL) unless `env` names another. */
+interface Row {
   flag: string;
-  env: string;
+  env?: string;
   kind: Kind;
   default?: string;
   doc: string;
 }
 
-const TABLE = [
-  { key: 'port', flag: '--port', env: 'PORT', kind: 'port', default: '8080', doc: 'TCP port to listen on; 0 picks a free one' },
-  { key: 'host', flag: '--host', env: 'HOST', kind: 'host', default: '127.0.0.1', doc: 'interface to listen on (0.0.0.0 for every interface)' },
-  { key: 'scenario', flag: '--scenario', env: 'SCENARIO', kind: 'string', default: 'default', doc: 'scenario loaded at start-up' },
-  {
-    key: 'publicUrl',
+type Setting = Row & { key: string; env: string };
+
+/** Each setting by its key. */
+const TABLE = {
+  port: { flag: '--port', kind: 'port', default: '8080', doc: 'TCP port to listen on; 0 picks a free one' },
+  host: { flag: '--host', kind: 'host', default: '127.0.0.1', doc: 'interface to listen on (0.0.0.0 for every interface)' },
+  scenario: { flag: '--scenario', kind: 'string', default: 'default', doc: 'scenario loaded at start-up' },
+  publicUrl: {
     flag: '--public-url',
-    env: 'PUBLIC_URL',
     kind: 'url',
     doc: "base URL written into ids and links and used for OAuth base strings; default: the request's own scheme and host",
   },
-  { key: 'schemaBase', flag: '--schema-base', env: 'SCHEMA_BASE', kind: 'url', default: 'http://schemas.lovefilm.com', doc: 'prefix of every rel attribute' },
-  { key: 'webBase', flag: '--web-base', env: 'WEB_BASE', kind: 'url', default: 'http://www.lovefilm.com', doc: 'host of web page and artwork links' },
-  { key: 'scenarioDir', flag: '--scenario-dir', env: 'SCENARIO_DIR', kind: 'string', doc: 'extra folder of scenario files (YAML or JSON)' },
-  {
-    key: 'timestampWindowSeconds',
-    flag: '--timestamp-window',
-    env: 'TIMESTAMP_WINDOW',
-    kind: 'int',
-    default: '300',
-    doc: 'allowed distance of oauth_timestamp from real time, seconds',
-  },
-  { key: 'allowPlaintext', flag: '--allow-plaintext', env: 'ALLOW_PLAINTEXT', kind: 'bool', default: 'false', doc: 'accept the PLAINTEXT signature method' },
-  { key: 'adminToken', flag: '--admin-token', env: 'ADMIN_TOKEN', kind: 'string', doc: 'bearer token required on /__admin; unset = open' },
-  {
-    key: 'allowedHosts',
+  schemaBase: { flag: '--schema-base', kind: 'url', default: 'http://schemas.lovefilm.com', doc: 'prefix of every rel attribute' },
+  webBase: { flag: '--web-base', kind: 'url', default: 'http://www.lovefilm.com', doc: 'host of web page and artwork links' },
+  scenarioDir: { flag: '--scenario-dir', kind: 'string', doc: 'extra folder of scenario files (YAML or JSON)' },
+  timestampWindowSeconds: { flag: '--timestamp-window', kind: 'int', default: '300', doc: 'allowed distance of oauth_timestamp from real time, seconds' },
+  allowPlaintext: { flag: '--allow-plaintext', kind: 'bool', default: 'false', doc: 'accept the PLAINTEXT signature method' },
+  adminToken: { flag: '--admin-token', kind: 'string', doc: 'bearer token required on /__admin; unset = open' },
+  allowedHosts: {
     flag: '--allowed-hosts',
-    env: 'ALLOWED_HOSTS',
     kind: 'string',
     doc: 'host names /__admin and the login page answer to besides loopback names, IP addresses, --public-url and --host (comma list, .example.com for a domain; all = no check)',
   },
-  { key: 'prettyXml', flag: '--pretty', env: 'PRETTY_XML', kind: 'bool', default: 'false', doc: 'indent XML answers' },
-  { key: 'maxBodyBytes', flag: '--max-body', env: 'MAX_BODY_BYTES', kind: 'int', default: '65536', doc: 'largest request body accepted, bytes' },
-  {
-    key: 'maxTitleRefs',
-    flag: '--max-title-refs',
-    env: 'MAX_TITLE_REFS',
-    kind: 'int',
-    default: '500',
-    doc: 'most title references one request may send in title_refs',
-  },
-  { key: 'journalSize', flag: '--journal-size', env: 'JOURNAL_SIZE', kind: 'int', default: '1000', doc: 'requests the journal keeps (GET /__admin/journal)' },
-  {
-    key: 'openPrefix',
+  prettyXml: { flag: '--pretty', env: 'PRETTY_XML', kind: 'bool', default: 'false', doc: 'indent XML answers' },
+  maxBodyBytes: { flag: '--max-body', env: 'MAX_BODY_BYTES', kind: 'int', default: '65536', doc: 'largest request body accepted, bytes' },
+  maxTitleRefs: { flag: '--max-title-refs', kind: 'int', default: '500', doc: 'most title references one request may send in title_refs' },
+  journalSize: { flag: '--journal-size', kind: 'int', default: '1000', doc: 'requests the journal keeps (GET /__admin/journal)' },
+  openPrefix: {
     flag: '--open-prefix',
-    env: 'OPEN_PREFIX',
     kind: 'string',
     doc: 'open mode: accept any consumer key starting with this (e.g. ci-), each in its own fresh sandbox; needs --open-secret',
   },
-  { key: 'openSecret', flag: '--open-secret', env: 'OPEN_SECRET', kind: 'string', doc: 'open mode: the consumer secret shared by every open-mode key' },
-  {
-    key: 'maxSandboxes',
-    flag: '--max-sandboxes',
-    env: 'MAX_SANDBOXES',
-    kind: 'int',
-    default: '200',
-    doc: 'most sandboxes held at once; the least recently used is dropped first',
-  },
-  {
-    key: 'sandboxIdleSeconds',
-    flag: '--sandbox-idle',
-    env: 'SANDBOX_IDLE',
-    kind: 'int',
-    default: '3600',
-    doc: 'drop a sandbox unused for this many seconds; 0 = never',
-  },
-  {
-    key: 'rateLimitPerSecond',
+  openSecret: { flag: '--open-secret', kind: 'string', doc: 'open mode: the consumer secret shared by every open-mode key' },
+  maxSandboxes: { flag: '--max-sandboxes', kind: 'int', default: '200', doc: 'most sandboxes held at once; the least recently used is dropped first' },
+  sandboxIdleSeconds: { flag: '--sandbox-idle', kind: 'int', default: '3600', doc: 'drop a sandbox unused for this many seconds; 0 = never' },
+  rateLimitPerSecond: {
     flag: '--rate-limit-qps',
-    env: 'RATE_LIMIT_QPS',
     kind: 'int',
     default: '0',
     doc: 'requests per second per consumer before 403 Over Queries Per Second Limit; 0 = off',
   },
-  {
-    key: 'rateLimitPerDay',
+  rateLimitPerDay: {
     flag: '--rate-limit-daily',
-    env: 'RATE_LIMIT_DAILY',
     kind: 'int',
     default: '0',
     doc: 'requests per simulator-clock day per consumer before 403 Over Rate Limit; 0 = off',
   },
-  {
-    key: 'dataDir',
+  dataDir: {
     flag: '--data-dir',
-    env: 'DATA_DIR',
     kind: 'string',
     doc: 'keep every sandbox, uploaded scenario and the active scenario in SQLite files in this folder, so a restart brings them back; unset = in memory',
   },
-  {
-    key: 'dataDirBudget',
+  dataDirBudget: {
     flag: '--data-dir-budget',
-    env: 'DATA_DIR_BUDGET',
     kind: 'int',
     default: '1073741824',
     doc: 'most bytes the --data-dir folder may take; at it, writes answer 507 Insufficient Storage and reads go on',
   },
-] as const satisfies readonly Setting[];
+} as const satisfies Record<string, Row>;
 
-export const SETTINGS: readonly Setting[] = TABLE;
+export const SETTINGS: readonly Setting[] = Object.entries<Row>(TABLE).map(([key, s]) => ({
+  key,
+  env: s.flag.slice(2).toUpperCase().replaceAll('-', '_'),
+  ...s,
+}));
 
+type Table = typeof TABLE;
 /** The settings, each of its kind's type; one without a default may be undefined (off). */
 export type Config = {
-  -readonly [S in (typeof TABLE)[number] as S['key']]: ReturnType<(typeof KINDS)[S['kind']]['read']> | (S extends { default: string } ? never : undefined);
+  -readonly [K in keyof Table]: ReturnType<(typeof KINDS)[Table[K]['kind']]['read']> | (Table[K] extends { default: string } ? never : undefined);
 };
 
 /** A setting a user can fix: the message is one line naming the flag and its environment variable. */
@@ -172,20 +134,17 @@ export function simulatorConfig(options: Readonly<Record<string, unknown>>): Con
     if (value === undefined) continue;
     const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
     // A string is read as the flag would read it; otherwise the value must have the option's own type.
-    if (typeof value !== 'string' && typeof value !== KINDS[s.kind].type) throw notA(s, shown);
-    out[key] = convert(s, String(value), shown);
+    out[key] = convert(s, typeof value === 'string' || typeof value === KINDS[s.kind].type ? String(value) : undefined, shown);
   }
   return checkCombination(out);
 }
 
-function notA(s: Setting, shown: string, what: string = KINDS[s.kind].what): ConfigError {
-  return new ConfigError(`${s.flag} (${s.env}): ${shown} is not ${what}`);
-}
-
-function convert(s: Setting, raw: string, shown: string): unknown {
-  return KINDS[s.kind].read(raw, (what) => {
-    throw notA(s, shown, what);
-  });
+/** A text read by the setting's kind; no text (a library option of another type) or a bad one is the setting's one-line error. */
+function convert(s: Setting, raw: string | undefined, shown: string): unknown {
+  const bad = (what: string = KINDS[s.kind].what): never => {
+    throw new ConfigError(`${s.flag} (${s.env}): ${shown} is not ${what}`);
+  };
+  return raw === undefined ? bad() : KINDS[s.kind].read(raw, bad);
 }
 
 /** Settings that only make sense together. */
@@ -204,17 +163,14 @@ function parseArgv(argv: readonly string[]): Map<string, string> {
     if (!arg.startsWith('-')) throw new ConfigError(`unexpected argument ${JSON.stringify(arg)}; options start with --, see --help`);
     const eq = arg.indexOf('=');
     const flag = eq < 0 ? arg : arg.slice(0, eq);
-    const inline = eq < 0 ? undefined : arg.slice(eq + 1);
     const setting = SETTINGS.find((s) => s.flag === flag);
     if (!setting) throw new ConfigError(`unknown option ${flag}; see --help`);
     const next = argv[i + 1];
+    if (eq >= 0) flags.set(flag, arg.slice(eq + 1));
     // `--port --host x` is a port without its value, not a port named "--host".
-    if (inline === undefined && (next === undefined || next.startsWith('--'))) {
-      if (setting.kind !== 'bool') throw new ConfigError(`${flag} needs a value`);
-      flags.set(flag, 'true');
-      continue;
-    }
-    flags.set(flag, inline ?? argv[++i]!);
+    else if (next !== undefined && !next.startsWith('--')) flags.set(flag, argv[++i]!);
+    else if (setting.kind === 'bool') flags.set(flag, 'true');
+    else throw new ConfigError(`${flag} needs a value`);
   }
   return flags;
 }
@@ -228,6 +184,10 @@ function readHost(raw: string, bad: Bad): string {
   if (isIP(host)) return host;
   if (/^[\d.]+$/.test(host)) bad('an IPv4 address');
   return HOST_NAME.test(host) ? host : bad();
+}
+
+function readWhole(max: number) {
+  return (raw: string, bad: Bad) => (/^\d+$/.test(raw) && Number(raw) <= max ? Number(raw) : bad());
 }
 
 function readBool(raw: string, bad: Bad): boolean {
@@ -245,16 +205,13 @@ export const DEFAULT_CONFIG: Readonly<Config> = loadConfig({}, []);
 
 /** The --help text, generated from the table so it cannot drift. */
 export function helpText(): string {
-  const rows = SETTINGS.map(
-    (s) => `  ${(s.flag + ' <' + s.kind + '>').padEnd(28)} ${s.env.padEnd(18)} ${s.doc}${s.default !== undefined ? ` (default ${s.default})` : ''}`,
-  );
   return [
     'Usage: rentalsim [options]            start the simulator',
     '       rentalsim sign [options] METHOD URL [name=value ...]',
     "                                      print a signed request for a scenario's credentials (see rentalsim sign --help)",
     '',
     'Options (flag, environment variable, meaning; an empty variable counts as unset):',
-    ...rows,
+    ...SETTINGS.map((s) => `  ${`${s.flag} <${s.kind}>`.padEnd(28)} ${s.env.padEnd(18)} ${s.doc}${s.default === undefined ? '' : ` (default ${s.default})`}`),
     '  --help, -h                   print this help and exit',
     '  --version, -v                print the version and exit',
     '',

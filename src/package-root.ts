@@ -1,16 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The folder holding package.json, found from this file whether it runs from src/ (tests) or dist/src/. */
+/**
+ * The folder holding package.json: above src/ when this file runs as itself (tests, under tsx), above
+ * dist/src/ when it is tsc's output or inside the bundled dist/src/main.js.
+ */
 export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('rentalsim: package.json not found above ' + fileURLToPath(import.meta.url));
-    dir = up;
-  }
-  return dir;
+  return join(dirname(fileURLToPath(import.meta.url)), import.meta.url.endsWith('.ts') ? '..' : '../..');
 }
 
 /** The version in rentalsim's own package.json, the one `--version` and a CI log should show. */

@@ -4,8 +4,7 @@ import { collectOAuthParams } from '../domain/oauth/collect-oauth-params.js';
 import { verifySignature } from '../domain/oauth/verify-signature.js';
 import { parseScenario } from '../scenarios/parse-scenario.js';
 import { shellQuote } from './curl-command.js';
-import { signCommand } from './sign-command.js';
-import { pickCredentials } from './sign-credentials.js';
+import { pickCredentials, signCommand } from './sign-command.js';
 import { signRequest, signedUrl } from './signed-request.js';
 
 const MOMENT = { nowMs: 1_795_000_000_999, nonce: 'fixednonce' };

@@ -2,11 +2,13 @@ import { signatureBaseString } from '../domain/oauth/base-string.js';
 import { collectOAuthParams } from '../domain/oauth/collect-oauth-params.js';
 import { sign } from '../domain/oauth/sign.js';
 import { encodePairs, percentEncode } from '../domain/percent-encode.js';
-import type { SignCredentials } from './sign-credentials.js';
 
 type Pair = readonly [string, string];
 
-export interface SignRequestInput extends SignCredentials {
+export interface SignRequestInput {
+  consumer: { key: string; secret: string };
+  /** Absent for a two-legged (consumer only) request. */
+  token?: { key: string; secret: string } | undefined;
   method: string;
   url: URL;
   /** Parameters beyond the URL's own query, in order. */
@@ -56,13 +58,12 @@ export function signRequest(input: SignRequestInput): SignedRequest {
   });
   const signature = sign({ method: 'HMAC-SHA1', baseString, consumerSecret: input.consumer.secret, tokenSecret: input.token?.secret });
   const query = input.paramsIn === 'query' ? [...urlPairs, ...extra] : urlPairs;
-  const signed: SignedRequest = {
+  return {
     method: input.method,
     url: `${input.url.origin}${input.url.pathname}${query.length > 0 ? `?${encodePairs(query)}` : ''}`,
     oauth: [...oauth, ['oauth_signature', signature]],
+    ...(input.paramsIn === 'body' && extra.length > 0 ? { body: encodePairs(extra) } : {}),
   };
-  if (input.paramsIn === 'body' && extra.length > 0) signed.body = encodePairs(extra);
-  return signed;
 }
 
 /** The URL with the protocol parameters added to its query: a link that works on its own. */

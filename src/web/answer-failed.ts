@@ -1,10 +1,5 @@
 import type { Response } from 'express';
 
-/** Where an answer that could not be sent is reported, one line each (the app's `log`, else stderr). */
-export type FailureLog = (line: string) => void;
-
-const stderrLine: FailureLog = (line) => void process.stderr.write(`${line}\n`);
-
 /** What a surface answers when its own answer could not be sent: a 500 in its own format. */
 export interface LastAnswer {
   contentType: string;
@@ -21,7 +16,8 @@ export interface LastAnswer {
  * overrides (src/http/), the API's error handler and the admin's (src/admin/admin-errors.ts).
  */
 export function answerFailed(res: Response, error: unknown, last: LastAnswer): void {
-  const log = (res.app?.locals['log'] as FailureLog | undefined) ?? stderrLine;
+  // Reported one line each to the app's `log`, else to stderr.
+  const log = (res.app?.locals['log'] as ((line: string) => void) | undefined) ?? ((line: string) => process.stderr.write(`${line}\n`));
   const what = `rentalsim: ${res.req.method} ${res.req.originalUrl ?? res.req.url}: its answer could not be sent (${reasonOf(error)})`;
   // A failed head of a 204 or 304 has told node the answer has no body: a 500 after it could not send one.
   if (!res.headersSent && !res.destroyed && res.statusCode !== 204 && res.statusCode !== 304) {
