@@ -1,4 +1,3 @@
-import { makeRoom } from '../domain/make-room.js';
 import type { Counted, FacetCounts } from '../domain/search-facets.js';
 import { type FlagFacet, isFlagFacet, MAX_REFINEMENT_VALUES, releaseWindow, TITLE_FACETS, type TitleFacet } from '../domain/search-facets.js';
 import { type IdPage, TITLE_SEARCH_KINDS, type TitleSearch } from '../domain/search-request.js';
@@ -7,7 +6,7 @@ import type { PageRequest } from '../domain/types.js';
 import { PeopleSearch } from './catalog-search-people.js';
 import { ALL_KINDS, dayNumber, kindMask, TitleRanks } from './catalog-search-ranks.js';
 import { BoundedIds, intersection, tieredOrder } from './catalog-search-term.js';
-import type { CatalogStore } from './catalog-store.js';
+import { type CatalogStore, keptIn } from './catalog-store.js';
 import { FacetIndex } from './facet-index.js';
 import { isIndexedWord, TermIndex } from './term-index.js';
 
@@ -167,13 +166,12 @@ export class CatalogSearch {
     let counts: Uint32Array | undefined;
     return s.refine.map((facet) => {
       const key = `${found.key}\u0000${facet}${isFlagFacet(facet) ? `@${today}` : ''}`;
-      let values = this.counted.get(key);
-      if (!values) {
-        if (isFlagFacet(facet)) values = this.flagCount(found.ids, facet, today);
-        else values = this.mostFrequent(facet, (counts ??= this.countsOf(s, found.ids)));
-        makeRoom(this.counted, MAX_COUNTS);
-        this.counted.set(key, values);
-      }
+      const values = keptIn(
+        this.counted,
+        key,
+        () => (isFlagFacet(facet) ? this.flagCount(found.ids, facet, today) : this.mostFrequent(facet, (counts ??= this.countsOf(s, found.ids)))),
+        MAX_COUNTS,
+      );
       return { facet, values };
     });
   }
@@ -219,13 +217,7 @@ export class CatalogSearch {
 
   /** Every listable title of the kinds of `mask`, most rated first. */
   private everyTitle(mask: number): Int32Array {
-    if (mask === 0) return this.ranks().idAt;
-    let ids = this.ofKinds.get(mask);
-    if (!ids) {
-      ids = titlesOfKinds(this.ranks(), mask);
-      this.ofKinds.set(mask, ids);
-    }
-    return ids;
+    return mask === 0 ? this.ranks().idAt : keptIn(this.ofKinds, mask, () => titlesOfKinds(this.ranks(), mask));
   }
 
   /**
