@@ -15,23 +15,17 @@ import { readIndexArray, readIndexText, writeIndexData } from './search-index-da
  */
 export function writeTermIndex(db: Db): void {
   db.exec('CREATE VIRTUAL TABLE temp.title_words USING fts5vocab(main, titles_fts, instance)');
-  const byWord = new Map<string, number[]>();
-  for (const [word, id] of db.prepare<[], [string, number]>('SELECT term, doc FROM temp.title_words').raw().iterate()) {
-    const ids = byWord.get(word);
-    if (ids) ids.push(id);
-    else byWord.set(word, [id]);
-  }
+  // A word appears once per place it occurs (column, offset): each title once.
+  const byWord = db.prepare<[], [string, string]>('SELECT term, json_group_array(DISTINCT doc) FROM temp.title_words GROUP BY term').raw().all();
   db.exec('DROP TABLE temp.title_words');
-  const words = [...byWord.keys()].sort();
-  const starts = new Uint32Array(words.length + 1);
+  byWord.sort(([a], [b]) => (a < b ? -1 : 1));
+  const starts = new Uint32Array(byWord.length + 1);
   const ids: number[] = [];
-  words.forEach((word, i) => {
-    // A word appears once per place it occurs (column, offset): each title once, ascending.
-    const titles = [...new Set(byWord.get(word))].sort((a, b) => a - b);
-    for (const id of titles) ids.push(id);
+  byWord.forEach(([, titles], i) => {
+    for (const id of (JSON.parse(titles) as number[]).sort((a, b) => a - b)) ids.push(id);
     starts[i + 1] = ids.length;
   });
-  writeIndexData(db, 'terms.words', JSON.stringify(words));
+  writeIndexData(db, 'terms.words', JSON.stringify(byWord.map(([word]) => word)));
   writeIndexData(db, 'terms.starts', starts);
   writeIndexData(db, 'terms.ids', Int32Array.from(ids));
 }
