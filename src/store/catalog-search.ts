@@ -1,7 +1,7 @@
 import type { Counted, FacetCounts } from '../domain/search-facets.js';
 import { type FlagFacet, isFlagFacet, MAX_REFINEMENT_VALUES, releaseWindow, TITLE_FACETS, type TitleFacet } from '../domain/search-facets.js';
 import { type IdPage, TITLE_SEARCH_KINDS, type TitleSearch } from '../domain/search-request.js';
-import { foldAscii, wordAlternatives } from '../domain/search-term.js';
+import { foldAscii, type TermQuery, wordAlternatives } from '../domain/search-term.js';
 import type { PageRequest } from '../domain/types.js';
 import { PeopleSearch } from './catalog-search-people.js';
 import { ALL_KINDS, dayNumber, kindMask, TitleRanks } from './catalog-search-ranks.js';
@@ -23,7 +23,7 @@ const MAX_WORDS = 5000;
 const MAX_WORD_IDS = 500_000;
 
 /** A term's words, each with its FTS5 expression (parseTerm, search-term.ts), and its text. */
-type MatchTerm = { groups: string[]; words: string[]; text: string };
+type MatchTerm = Extract<TermQuery, { kind: 'match' }>;
 
 /**
  * A condition that is not a facet value (the flag facets): the title at a rank passes when `at[rank]` is
@@ -218,8 +218,7 @@ export class CatalogSearch {
     let n = 0;
     for (const id of candidates) {
       if (marks && marks[id] !== filters.groups.length) continue;
-      const rank = rankOf[id]!;
-      if (passes(filters.checks, rank)) out[n++] = id;
+      if (passes(filters.checks, rankOf[id]!)) out[n++] = id;
     }
     return out.slice(0, n);
   }
