@@ -24,18 +24,12 @@ export function writeTitleRanks(db: Db): void {
     )
     .raw()
     .all();
-  const ids = new Int32Array(rows.length);
-  const kinds = new Uint8Array(rows.length);
-  const releases = new Int32Array(rows.length);
-  const popular = new Uint8Array(rows.length);
+  const ids = Int32Array.from(rows, (r) => r[0]);
+  const kinds = Uint8Array.from(rows, (r) => KIND_BITS[r[1] as TitleKind] ?? 0);
+  const releases = Int32Array.from(rows, (r) => (r[3] === null ? 0 : dayNumber(r[3])));
+  const popular = Uint8Array.from(rows, (r) => r[4]);
   const starts = new Uint32Array(rows.length + 1);
-  rows.forEach(([id, kind, folded, release, isPopular], rank) => {
-    ids[rank] = id;
-    kinds[rank] = KIND_BITS[kind as TitleKind] ?? 0;
-    releases[rank] = release === null ? 0 : dayNumber(release);
-    popular[rank] = isPopular;
-    starts[rank + 1] = starts[rank]! + folded.length;
-  });
+  for (let rank = 0; rank < rows.length; rank++) starts[rank + 1] = starts[rank]! + rows[rank]![2].length;
   const titles = rows.map((r) => r[2]).join('');
   for (const [name, data] of Object.entries({ ids, kinds, releases, popular, title_starts: starts, titles })) writeIndexData(db, `ranks.${name}`, data);
 }
