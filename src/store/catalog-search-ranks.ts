@@ -65,11 +65,8 @@ export class TitleRanks {
     this.titleStarts = readIndexArray(db, 'ranks.title_starts', Uint32Array);
     this.titles = readIndexText(db, 'ranks.titles');
     this.rankOf = new Int32Array(this.idAt.reduce((max, id) => Math.max(max, id), 0) + 1).fill(-1);
-    this.headAt = new Uint32Array(this.idAt.length);
-    for (let rank = 0; rank < this.idAt.length; rank++) {
-      this.rankOf[this.idAt[rank]!] = rank;
-      this.headAt[rank] = headOf(this.foldedTitle(rank));
-    }
+    this.headAt = Uint32Array.from(this.idAt, (_, rank) => headOf(this.foldedTitle(rank)));
+    for (let rank = 0; rank < this.idAt.length; rank++) this.rankOf[this.idAt[rank]!] = rank;
   }
 
   /** The clean title at `rank`, A-Z lower-cased (as search-term.ts, foldAscii): what the best-match tiers compare. */
