@@ -1,6 +1,6 @@
 import { ascendingDistinct } from './ascending-distinct.js';
 import type { Db } from './db.js';
-import { readIndexArray, readIndexText, writeIndexData } from './search-index-data.js';
+import { IndexData, writeIndexData } from './search-index-data.js';
 
 /**
  * The words of the titles' full-text index (titles_fts) as it holds them, each with the ids of the titles
@@ -39,19 +39,12 @@ export function isIndexedWord(word: string): boolean {
 const MARK_FROM = 32;
 
 /** The term index of one catalogue (see writeTermIndex), read once. */
-export class TermIndex {
-  private readonly words: string[];
-  private readonly starts: Uint32Array;
-  private readonly ids: Int32Array;
+export class TermIndex extends IndexData {
+  private readonly words = JSON.parse(this.text('terms.words')) as string[];
+  private readonly starts = this.array('terms.starts', Uint32Array);
+  private readonly ids = this.array('terms.ids', Int32Array);
   /** One past the largest id. */
-  private readonly idLimit: number;
-
-  constructor(db: Db) {
-    this.words = JSON.parse(readIndexText(db, 'terms.words')) as string[];
-    this.starts = readIndexArray(db, 'terms.starts', Uint32Array);
-    this.ids = readIndexArray(db, 'terms.ids', Int32Array);
-    this.idLimit = this.ids.reduce((max, id) => Math.max(max, id), -1) + 1;
-  }
+  private readonly idLimit = this.ids.reduce((max, id) => Math.max(max, id), -1) + 1;
 
   /**
    * Ids of the titles (discs too, as titles_fts holds them) with a word starting with any of `prefixes`,
