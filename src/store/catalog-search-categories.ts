@@ -1,5 +1,5 @@
 import { FIXED_TERMS, orderTerms, type CategorySchemeName } from '../domain/categories.js';
-import type { CatalogStore } from './catalog-store.js';
+import { type CatalogStore, keptIn } from './catalog-store.js';
 
 // Each scheme's terms come from one query over the catalogue. The catalogue never changes within a scenario,
 // so the answer is kept on the catalogue (CatalogStore.derived).
@@ -17,19 +17,18 @@ const DERIVED: Readonly<Partial<Record<CategorySchemeName, { sql: string; params
 /** The terms of a category scheme: fixed enumerations, or the distinct values the catalogue uses. */
 export function categoryTerms(catalog: CatalogStore, scheme: CategorySchemeName): string[] {
   const perCatalog = catalog.derived(categoryTerms, () => new Map<CategorySchemeName, string[]>());
-  let terms = perCatalog.get(scheme);
-  if (!terms) {
+  return keptIn(perCatalog, scheme, () => {
     const fixed = FIXED_TERMS[scheme];
-    if (fixed) terms = [...fixed];
-    else {
-      const q = DERIVED[scheme];
-      if (!q) throw new Error(`category scheme ${scheme} has neither fixed terms nor a query`);
-      terms = orderTerms(
-        scheme,
-        (catalog.db.prepare(q.sql).all(...q.params) as Array<{ value: string }>).map((r) => String(r.value)),
-      );
-    }
-    perCatalog.set(scheme, terms);
-  }
-  return terms;
+    if (fixed) return [...fixed];
+    const q = DERIVED[scheme];
+    if (!q) throw new Error(`category scheme ${scheme} has neither fixed terms nor a query`);
+    return orderTerms(
+      scheme,
+      catalog.db
+        .prepare<unknown[], unknown>(q.sql)
+        .pluck()
+        .all(...q.params)
+        .map(String),
+    );
+  });
 }

@@ -1,10 +1,10 @@
 import type { Statement } from 'better-sqlite3';
-import { makeRoom } from '../domain/make-room.js';
 import type { Counted, FacetCounts, PersonFacet } from '../domain/search-facets.js';
 import type { IdPage, PersonSearch } from '../domain/search-request.js';
 import { likePrefix } from '../domain/search-term.js';
 import type { PageRequest } from '../domain/types.js';
 import type { Db } from './catalog-db.js';
+import { keptIn } from './catalog-store.js';
 
 type SqlValue = string | number;
 
@@ -51,14 +51,7 @@ export class PeopleSearch {
 
   /** The statement of `sql`, prepared once; `pluck` answers each row's first column alone. */
   private prepared(sql: string, pluck?: 'pluck'): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      if (pluck) statement.pluck();
-      makeRoom(this.statements, MAX_STATEMENTS);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+    return keptIn(this.statements, sql, () => this.db.prepare(sql).pluck(pluck !== undefined), MAX_STATEMENTS);
   }
 }
 

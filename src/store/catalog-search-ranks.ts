@@ -1,6 +1,6 @@
 import type { TitleKind } from '../domain/types.js';
 import type { Db } from './db.js';
-import { readIndexArray, readIndexText, writeIndexData } from './search-index-data.js';
+import { IndexData, writeIndexData } from './search-index-data.js';
 
 const KIND_BITS: Readonly<Record<TitleKind, number>> = { film: 1, tv: 2, game: 4 };
 /** Every kind's bit. */
@@ -24,18 +24,12 @@ export function writeTitleRanks(db: Db): void {
     )
     .raw()
     .all();
-  const ids = new Int32Array(rows.length);
-  const kinds = new Uint8Array(rows.length);
-  const releases = new Int32Array(rows.length);
-  const popular = new Uint8Array(rows.length);
+  const ids = Int32Array.from(rows, (r) => r[0]);
+  const kinds = Uint8Array.from(rows, (r) => KIND_BITS[r[1] as TitleKind] ?? 0);
+  const releases = Int32Array.from(rows, (r) => (r[3] === null ? 0 : dayNumber(r[3])));
+  const popular = Uint8Array.from(rows, (r) => r[4]);
   const starts = new Uint32Array(rows.length + 1);
-  rows.forEach(([id, kind, folded, release, isPopular], rank) => {
-    ids[rank] = id;
-    kinds[rank] = KIND_BITS[kind as TitleKind] ?? 0;
-    releases[rank] = release === null ? 0 : dayNumber(release);
-    popular[rank] = isPopular;
-    starts[rank + 1] = starts[rank]! + folded.length;
-  });
+  for (let rank = 0; rank < rows.length; rank++) starts[rank + 1] = starts[rank]! + rows[rank]![2].length;
   const titles = rows.map((r) => r[2]).join('');
   for (const [name, data] of Object.entries({ ids, kinds, releases, popular, title_starts: starts, titles })) writeIndexData(db, `ranks.${name}`, data);
 }
@@ -46,36 +40,26 @@ export function writeTitleRanks(db: Db): void {
  * ordering matches by rating is sorting small integers, done in JavaScript without reading any title row.
  * Read once per catalogue (the catalogue never changes) from what writeTitleRanks stored with the snapshot.
  */
-export class TitleRanks {
-  /** Rank by title id; -1 for a disc of another title. Ids past the end are not in the catalogue. */
-  readonly rankOf: Int32Array;
+export class TitleRanks extends IndexData {
   /** Title id by rank. */
-  readonly idAt: Int32Array;
+  readonly idAt = this.array('ranks.ids', Int32Array);
   /** Kind bit (KIND_BITS) by rank. */
-  readonly kindAt: Uint8Array;
-  /** The first two characters of each folded title (headOf), so most tiers are told without reading the title. */
-  readonly headAt: Uint32Array;
+  readonly kindAt = this.array('ranks.kinds', Uint8Array);
   /** Release date by rank as the number YYYYMMDD (dayNumber), 0 for none: what the date facets compare. */
-  readonly releaseAt: Int32Array;
+  readonly releaseAt = this.array('ranks.releases', Int32Array);
   /** 1 by rank for a title with a popularity rank (the most_popular facet). */
-  readonly popularAt: Uint8Array;
+  readonly popularAt = this.array('ranks.popular', Uint8Array);
   /** Every folded title, one after another, and where each starts (by rank; one more for the end). */
-  private readonly titles: string;
-  private readonly titleStarts: Uint32Array;
+  private readonly titles = this.text('ranks.titles');
+  private readonly titleStarts = this.array('ranks.title_starts', Uint32Array);
+  /** The first two characters of each folded title (headOf), so most tiers are told without reading the title. */
+  readonly headAt = Uint32Array.from(this.idAt, (_, rank) => headOf(this.foldedTitle(rank)));
+  /** Rank by title id; -1 for a disc of another title. Ids past the end are not in the catalogue. */
+  readonly rankOf = new Int32Array(this.idAt.reduce((max, id) => Math.max(max, id), 0) + 1).fill(-1);
 
   constructor(db: Db) {
-    this.idAt = readIndexArray(db, 'ranks.ids', Int32Array);
-    this.kindAt = readIndexArray(db, 'ranks.kinds', Uint8Array);
-    this.releaseAt = readIndexArray(db, 'ranks.releases', Int32Array);
-    this.popularAt = readIndexArray(db, 'ranks.popular', Uint8Array);
-    this.titleStarts = readIndexArray(db, 'ranks.title_starts', Uint32Array);
-    this.titles = readIndexText(db, 'ranks.titles');
-    this.rankOf = new Int32Array(this.idAt.reduce((max, id) => Math.max(max, id), 0) + 1).fill(-1);
-    this.headAt = new Uint32Array(this.idAt.length);
-    for (let rank = 0; rank < this.idAt.length; rank++) {
-      this.rankOf[this.idAt[rank]!] = rank;
-      this.headAt[rank] = headOf(this.foldedTitle(rank));
-    }
+    super(db);
+    for (let rank = 0; rank < this.idAt.length; rank++) this.rankOf[this.idAt[rank]!] = rank;
   }
 
   /** The clean title at `rank`, A-Z lower-cased (as search-term.ts, foldAscii): what the best-match tiers compare. */

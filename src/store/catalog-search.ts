@@ -1,13 +1,12 @@
-import { makeRoom } from '../domain/make-room.js';
 import type { Counted, FacetCounts } from '../domain/search-facets.js';
 import { type FlagFacet, isFlagFacet, MAX_REFINEMENT_VALUES, releaseWindow, TITLE_FACETS, type TitleFacet } from '../domain/search-facets.js';
 import { type IdPage, TITLE_SEARCH_KINDS, type TitleSearch } from '../domain/search-request.js';
-import { foldAscii, wordAlternatives } from '../domain/search-term.js';
+import { foldAscii, type TermQuery, wordAlternatives } from '../domain/search-term.js';
 import type { PageRequest } from '../domain/types.js';
 import { PeopleSearch } from './catalog-search-people.js';
 import { ALL_KINDS, dayNumber, kindMask, TitleRanks } from './catalog-search-ranks.js';
 import { BoundedIds, intersection, tieredOrder } from './catalog-search-term.js';
-import type { CatalogStore } from './catalog-store.js';
+import { type CatalogStore, keptIn } from './catalog-store.js';
 import { FacetIndex } from './facet-index.js';
 import { isIndexedWord, TermIndex } from './term-index.js';
 
@@ -24,16 +23,7 @@ const MAX_WORDS = 5000;
 const MAX_WORD_IDS = 500_000;
 
 /** A term's words, each with its FTS5 expression (parseTerm, search-term.ts), and its text. */
-type MatchTerm = { groups: string[]; words: string[]; text: string };
-
-/** The ids of the titles of the kinds of `mask`, in rating order (a loop over locals: 87,000 ranks on large). */
-function titlesOfKinds(ranks: TitleRanks, mask: number): Int32Array {
-  const { idAt, kindAt } = ranks;
-  const out = new Int32Array(idAt.length);
-  let n = 0;
-  for (let rank = 0; rank < idAt.length; rank++) if ((kindAt[rank]! & mask) !== 0) out[n++] = idAt[rank]!;
-  return out.slice(0, n);
-}
+type MatchTerm = Extract<TermQuery, { kind: 'match' }>;
 
 /**
  * A condition that is not a facet value (the flag facets): the title at a rank passes when `at[rank]` is
@@ -51,16 +41,6 @@ function passes(checks: readonly Check[], rank: number): boolean {
     if (v < c.from || v > c.to) return false;
   }
   return true;
-}
-
-/** How many of the titles `ids` pass the check (a loop over locals: 87,000 titles without a term). */
-function countPassing(ids: Int32Array, rankOf: Int32Array, { at, from, to }: Check): number {
-  let n = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const v = at[rankOf[ids[i]!]!]!;
-    if (v >= from && v <= to) n++;
-  }
-  return n;
 }
 
 /** What a search's filters keep: titles with a value of each group (value ids), passing each check. */
@@ -95,7 +75,7 @@ interface Filters {
  */
 export class CatalogSearch {
   readonly people;
-  // Read by warm() when a scenario loads (Catalogs.for), or on first use by a search made without it (tests).
+  // Read by warmSteps() when a scenario loads (Catalogs.for), or on first use by a search made without it (tests).
   readonly ranks = lazy(() => new TitleRanks(this.catalog.db));
   private readonly facets = lazy(() => new FacetIndex(this.catalog.db));
   private readonly terms = lazy(() => new TermIndex(this.catalog.db));
@@ -121,13 +101,8 @@ export class CatalogSearch {
   /**
    * Reads the indexes and counts each catalogue's refinements without a term now, rather than on the first
    * search, which would otherwise wait for them (decision 0031 has the cost). A client's first refine=all is
-   * then about as fast as its next.
+   * then about as fast as its next. In steps a caller may run a turn of the event loop apart (Catalogs.warm).
    */
-  warm(): void {
-    for (const step of this.warmSteps()) step();
-  }
-
-  /** What `warm` does, in steps a caller may run a turn of the event loop apart (Catalogs.warm). */
   warmSteps(): Array<() => void> {
     // Every client's first question (clients discover filters with refine=all:
     // docs/reference/catalogue-search.md, Refinements): each catalogue's refinements without a term. Their
@@ -167,13 +142,12 @@ export class CatalogSearch {
     let counts: Uint32Array | undefined;
     return s.refine.map((facet) => {
       const key = `${found.key}\u0000${facet}${isFlagFacet(facet) ? `@${today}` : ''}`;
-      let values = this.counted.get(key);
-      if (!values) {
-        if (isFlagFacet(facet)) values = this.flagCount(found.ids, facet, today);
-        else values = this.mostFrequent(facet, (counts ??= this.countsOf(s, found.ids)));
-        makeRoom(this.counted, MAX_COUNTS);
-        this.counted.set(key, values);
-      }
+      const values = keptIn(
+        this.counted,
+        key,
+        () => (isFlagFacet(facet) ? this.flagCount(found.ids, facet, today) : this.mostFrequent(facet, (counts ??= this.countsOf(s, found.ids)))),
+        MAX_COUNTS,
+      );
       return { facet, values };
     });
   }
@@ -220,12 +194,14 @@ export class CatalogSearch {
   /** Every listable title of the kinds of `mask`, most rated first. */
   private everyTitle(mask: number): Int32Array {
     if (mask === 0) return this.ranks().idAt;
-    let ids = this.ofKinds.get(mask);
-    if (!ids) {
-      ids = titlesOfKinds(this.ranks(), mask);
-      this.ofKinds.set(mask, ids);
-    }
-    return ids;
+    // In rating order: a loop over locals (87,000 ranks on large).
+    return keptIn(this.ofKinds, mask, () => {
+      const { idAt, kindAt } = this.ranks();
+      const out = new Int32Array(idAt.length);
+      let n = 0;
+      for (let rank = 0; rank < idAt.length; rank++) if ((kindAt[rank]! & mask) !== 0) out[n++] = idAt[rank]!;
+      return out.slice(0, n);
+    });
   }
 
   /**
@@ -242,8 +218,7 @@ export class CatalogSearch {
     let n = 0;
     for (const id of candidates) {
       if (marks && marks[id] !== filters.groups.length) continue;
-      const rank = rankOf[id]!;
-      if (passes(filters.checks, rank)) out[n++] = id;
+      if (passes(filters.checks, rankOf[id]!)) out[n++] = id;
     }
     return out.slice(0, n);
   }
@@ -295,9 +270,18 @@ export class CatalogSearch {
     return top.map((v, i) => ({ value: shown[i]!, count: counts[v]! }));
   }
 
-  /** A flag facet has one value, its own name, shown when at least one of the titles has it. */
+  /**
+   * A flag facet has one value, its own name, shown when at least one of the titles has it. Counted in a
+   * loop over locals (87,000 titles without a term).
+   */
   private flagCount(ids: Int32Array, facet: FlagFacet, today: string): Counted[] {
-    const n = countPassing(ids, this.ranks().rankOf, this.flagCheck(facet, today));
+    const { rankOf } = this.ranks();
+    const { at, from, to } = this.flagCheck(facet, today);
+    let n = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const v = at[rankOf[ids[i]!]!]!;
+      if (v >= from && v <= to) n++;
+    }
     return n > 0 ? [{ value: facet, count: n }] : [];
   }
 }

@@ -15,7 +15,7 @@ const MAX_NAMES = 100_000;
 
 /**
  * Read access to a scenario's catalogue. The catalogue never changes within a scenario, so parsed titles
- * and people are memoised for the life of the scenario (up to MAX_MEMOISED of each, oldest out first).
+ * and people are kept (keptIn) for the life of the scenario (up to MAX_MEMOISED of each, oldest out first).
  */
 export class CatalogStore extends Store {
   private readonly titles = new Map<number, Title | null>();
@@ -38,7 +38,7 @@ export class CatalogStore extends Store {
 
   /** The title, or undefined when the catalogue has no such id. */
   title(id: number): Title | undefined {
-    return memoised(this.titles, id, () => parsed<Title>(this.titleStmt.get(id)));
+    return keptIn(this.titles, id, () => parsed<Title>(this.titleStmt.get(id)), MAX_MEMOISED) ?? undefined;
   }
 
   /** Titles for the ids that exist, in the order asked. */
@@ -47,7 +47,7 @@ export class CatalogStore extends Store {
   }
 
   person(id: number): Person | undefined {
-    return memoised(this.people, id, () => parsed<Person>(this.personStmt.get(id)));
+    return keptIn(this.people, id, () => parsed<Person>(this.personStmt.get(id)), MAX_MEMOISED) ?? undefined;
   }
 
   /**
@@ -56,7 +56,7 @@ export class CatalogStore extends Store {
    * titles slow on the large catalogue.
    */
   personName(id: number): string | undefined {
-    return memoised(this.names, id, () => this.nameStmt.get(id) ?? null, MAX_NAMES);
+    return keptIn(this.names, id, () => this.nameStmt.get(id) ?? null, MAX_NAMES) ?? undefined;
   }
 
   /** Public reviews of a title from the catalogue (users' own reviews live in the sandbox state). */
@@ -79,24 +79,22 @@ export class CatalogStore extends Store {
    * kind of value: one object per kind, owned by the module that makes it.
    */
   derived<T>(key: object, make: (catalog: this) => T): T {
-    let value = this.kept.get(key) as T | undefined;
-    if (value === undefined) {
-      value = make(this);
-      this.kept.set(key, value);
-    }
-    return value;
+    return keptIn(this.kept, key, () => make(this)) as T;
   }
 }
 
-/** The value kept for `id`, or read (null: no such row), kept and answered; oldest out first past `max`. */
-function memoised<T>(map: Map<number, T | null>, id: number, read: () => T | null, max = MAX_MEMOISED): T | undefined {
-  let value = map.get(id);
+/**
+ * The value kept in `map` for `key`, or made, kept and answered; oldest out first past `max`. A row that
+ * does not exist is kept as null, so it is not read again.
+ */
+export function keptIn<K, V>(map: Map<K, V>, key: K, make: () => V, max = Number.POSITIVE_INFINITY): V {
+  let value = map.get(key);
   if (value === undefined) {
-    value = read();
+    value = make();
     makeRoom(map, max);
-    map.set(id, value);
+    map.set(key, value);
   }
-  return value ?? undefined;
+  return value;
 }
 
 function parsed<T>(data: string | undefined): T | null {

@@ -1,7 +1,6 @@
-import type { Statement } from 'better-sqlite3';
 import { ascendingDistinct } from './ascending-distinct.js';
 import type { Db } from './db.js';
-import { readIndexArray, readIndexText, writeIndexData } from './search-index-data.js';
+import { IndexData, writeIndexData } from './search-index-data.js';
 
 /**
  * Every static facet value of the catalogue and, per listable title, the values it has: what filtered
@@ -49,27 +48,24 @@ export function writeFacetIndex(db: Db): void {
  * the ids of its titles ascending (a posting list, as Lucene and Meilisearch keep per facet value), what a
  * filter marks its titles from.
  */
-export class FacetIndex {
+export class FacetIndex extends IndexData {
   /** The first value id of each facet, and one past its last. */
-  private readonly ranges: Map<string, { start: number; end: number }>;
-  private readonly titleStarts: Uint32Array;
-  private readonly values: Uint32Array;
+  private readonly ranges = new Map(
+    (JSON.parse(this.text('facets.ranges')) as Array<[string, number, number]>).map(([facet, start, end]) => [facet, { start, end }]),
+  );
+  private readonly titleStarts = this.array('facets.title_starts', Uint32Array);
+  private readonly values = this.array('facets.values', Uint32Array);
   private readonly postingStarts: Uint32Array;
   private readonly postingIds: Int32Array;
-  private readonly lookup: Statement<[string, string], number>;
+  // NOCASE by the column's collation: a filter value in another case finds the same value.
+  private readonly lookup = this.db.prepare<[string, string], number>('SELECT id - 1 FROM facet_values WHERE facet = ? AND value = ?').pluck();
   /** Every value as shown, by id (52,807 on the large catalogue, ~3 MB): a new refinement reads no row. */
-  private readonly shown: string[];
+  private readonly shown = this.db.prepare<[], string>('SELECT value FROM facet_values ORDER BY id').pluck().all();
 
   constructor(db: Db) {
-    const ranges = JSON.parse(readIndexText(db, 'facets.ranges')) as Array<[string, number, number]>;
-    this.ranges = new Map(ranges.map(([facet, start, end]) => [facet, { start, end }]));
-    this.titleStarts = readIndexArray(db, 'facets.title_starts', Uint32Array);
-    this.values = readIndexArray(db, 'facets.values', Uint32Array);
-    const size = ranges.reduce((max, [, , end]) => Math.max(max, end), 0);
+    super(db);
+    const size = [...this.ranges.values()].reduce((max, r) => Math.max(max, r.end), 0);
     ({ starts: this.postingStarts, ids: this.postingIds } = postingsOf(this.titleStarts, this.values, size));
-    // NOCASE by the column's collation: a filter value in another case finds the same value.
-    this.lookup = db.prepare<[string, string], number>('SELECT id - 1 FROM facet_values WHERE facet = ? AND value = ?').pluck();
-    this.shown = db.prepare<[], string>('SELECT value FROM facet_values ORDER BY id').pluck().all();
   }
 
   /** How many value ids there are (the size of a counts array). */

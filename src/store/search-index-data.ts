@@ -13,24 +13,32 @@ export function writeIndexData(db: Db, name: string, data: ArrayBufferView | str
 
 type ArrayOf<T> = { new (length: number): T; readonly BYTES_PER_ELEMENT: number };
 
-/** A typed array written by writeIndexData, copied out (SQLite's buffer need not be aligned for a view). */
-export function readIndexArray<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array>(db: Db, name: string, type: ArrayOf<T>): T {
-  const blob = read(db, name);
-  if (!Buffer.isBuffer(blob)) throw new Error(`search_index ${name} is not an array`);
-  const out = new type(blob.length / type.BYTES_PER_ELEMENT);
-  new Uint8Array(out.buffer).set(blob);
-  return out;
-}
+/**
+ * An index of one catalogue read once from what writeIndexData stored (TitleRanks, TermIndex, FacetIndex):
+ * each of its fields reads its array or text where it is declared.
+ */
+export abstract class IndexData {
+  constructor(protected readonly db: Db) {}
 
-/** A text written by writeIndexData. */
-export function readIndexText(db: Db, name: string): string {
-  const text = read(db, name);
-  if (typeof text !== 'string') throw new Error(`search_index ${name} is not a text`);
-  return text;
-}
+  /** A typed array written by writeIndexData, copied out (SQLite's buffer need not be aligned for a view). */
+  protected array<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array>(name: string, type: ArrayOf<T>): T {
+    const blob = this.read(name);
+    if (!Buffer.isBuffer(blob)) throw new Error(`search_index ${name} is not an array`);
+    const out = new type(blob.length / type.BYTES_PER_ELEMENT);
+    new Uint8Array(out.buffer).set(blob);
+    return out;
+  }
 
-function read(db: Db, name: string): unknown {
-  const data = db.prepare<[string], unknown>('SELECT data FROM search_index WHERE name = ?').pluck().get(name);
-  if (data === undefined) throw new Error(`the catalogue has no search_index ${name}: its snapshot predates it`);
-  return data;
+  /** A text written by writeIndexData. */
+  protected text(name: string): string {
+    const text = this.read(name);
+    if (typeof text !== 'string') throw new Error(`search_index ${name} is not a text`);
+    return text;
+  }
+
+  private read(name: string): unknown {
+    const data = this.db.prepare<[string], unknown>('SELECT data FROM search_index WHERE name = ?').pluck().get(name);
+    if (data === undefined) throw new Error(`the catalogue has no search_index ${name}: its snapshot predates it`);
+    return data;
+  }
 }

@@ -16,18 +16,17 @@ export class Sequences extends Store {
     'UPDATE sequences SET value = value + 1 WHERE name = ? AND value < ? RETURNING value',
     'pluck',
   );
-  private readonly startStmt = this.sql('INSERT INTO sequences (name, value) VALUES (?, ?)');
+  // No row: the first value. A row the UPDATE left alone is at MAX_ID, and the INSERT is ignored.
+  private readonly startStmt = this.sql('INSERT OR IGNORE INTO sequences (name, value) VALUES (?, ?)');
   private readonly raiseStmt = this.sql(
     'INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)',
   );
-  private readonly valueStmt = this.sql<[string], number>('SELECT value FROM sequences WHERE name = ?', 'pluck');
 
   /** The next value of the named sequence; the first is `start`. A 409 once MAX_ID is used. */
   next(name: string, start = 1): number {
     const value = this.bumpStmt.get(name, MAX_ID);
     if (value !== undefined) return value;
-    if (this.valueStmt.get(name) !== undefined) throw errors.idsExhausted(name, MAX_ID);
-    this.startStmt.run(name, start);
+    if (this.startStmt.run(name, start).changes === 0) throw errors.idsExhausted(name, MAX_ID);
     return start;
   }
 

@@ -1,11 +1,12 @@
 import type { EstimatedWait } from '../domain/queue-availability.js';
 import { rowInserter, Store } from './store.js';
 
+/** A row of the stock table, as stored. */
+export type StockRow = { title_id: number; estimated_wait: EstimatedWait | null; fail_add: number };
+
 /** The scenario's per-title business facts: wait estimates and titles that always fail to add. */
 export class StockStore extends Store {
-  private readonly stmt = this.sql<[number], { estimated_wait: EstimatedWait | null; fail_add: number }>(
-    'SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?',
-  );
+  private readonly stmt = this.sql<[number], Omit<StockRow, 'title_id'>>('SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?');
   /** Sets a title's facts (seeding a scenario). */
   readonly insert = rowInserter<{ titleId: number; estimatedWait?: EstimatedWait | undefined; failAdd: boolean }>(
     this.db,

@@ -23,13 +23,8 @@ export function registerTableVersions(db: Db): void {
 }
 
 /** Appended to the state schema (schema.ts). */
-export const TABLE_VERSIONS = COUNTED.map((t) =>
-  ['INSERT', 'UPDATE', 'DELETE']
-    .map(
-      (op) => `
-CREATE TRIGGER ${t}_version_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN SELECT table_changed('${t}'); END;`,
-    )
-    .join(''),
+export const TABLE_VERSIONS = COUNTED.flatMap((t) =>
+  ['INSERT', 'UPDATE', 'DELETE'].map((op) => `\nCREATE TRIGGER ${t}_version_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN SELECT table_changed('${t}'); END;`),
 ).join('');
 
 /** A number that changes whenever a row of `table` (one of COUNTED) is inserted, updated or deleted. */

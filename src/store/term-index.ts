@@ -1,6 +1,6 @@
 import { ascendingDistinct } from './ascending-distinct.js';
 import type { Db } from './db.js';
-import { readIndexArray, readIndexText, writeIndexData } from './search-index-data.js';
+import { IndexData, writeIndexData } from './search-index-data.js';
 
 /**
  * The words of the titles' full-text index (titles_fts) as it holds them, each with the ids of the titles
@@ -15,23 +15,17 @@ import { readIndexArray, readIndexText, writeIndexData } from './search-index-da
  */
 export function writeTermIndex(db: Db): void {
   db.exec('CREATE VIRTUAL TABLE temp.title_words USING fts5vocab(main, titles_fts, instance)');
-  const byWord = new Map<string, number[]>();
-  for (const [word, id] of db.prepare<[], [string, number]>('SELECT term, doc FROM temp.title_words').raw().iterate()) {
-    const ids = byWord.get(word);
-    if (ids) ids.push(id);
-    else byWord.set(word, [id]);
-  }
+  // A word appears once per place it occurs (column, offset): each title once.
+  const byWord = db.prepare<[], [string, string]>('SELECT term, json_group_array(DISTINCT doc) FROM temp.title_words GROUP BY term').raw().all();
   db.exec('DROP TABLE temp.title_words');
-  const words = [...byWord.keys()].sort();
-  const starts = new Uint32Array(words.length + 1);
+  byWord.sort(([a], [b]) => (a < b ? -1 : 1));
+  const starts = new Uint32Array(byWord.length + 1);
   const ids: number[] = [];
-  words.forEach((word, i) => {
-    // A word appears once per place it occurs (column, offset): each title once, ascending.
-    const titles = [...new Set(byWord.get(word))].sort((a, b) => a - b);
-    for (const id of titles) ids.push(id);
+  byWord.forEach(([, titles], i) => {
+    for (const id of (JSON.parse(titles) as number[]).sort((a, b) => a - b)) ids.push(id);
     starts[i + 1] = ids.length;
   });
-  writeIndexData(db, 'terms.words', JSON.stringify(words));
+  writeIndexData(db, 'terms.words', JSON.stringify(byWord.map(([word]) => word)));
   writeIndexData(db, 'terms.starts', starts);
   writeIndexData(db, 'terms.ids', Int32Array.from(ids));
 }
@@ -45,19 +39,12 @@ export function isIndexedWord(word: string): boolean {
 const MARK_FROM = 32;
 
 /** The term index of one catalogue (see writeTermIndex), read once. */
-export class TermIndex {
-  private readonly words: string[];
-  private readonly starts: Uint32Array;
-  private readonly ids: Int32Array;
+export class TermIndex extends IndexData {
+  private readonly words = JSON.parse(this.text('terms.words')) as string[];
+  private readonly starts = this.array('terms.starts', Uint32Array);
+  private readonly ids = this.array('terms.ids', Int32Array);
   /** One past the largest id. */
-  private readonly idLimit: number;
-
-  constructor(db: Db) {
-    this.words = JSON.parse(readIndexText(db, 'terms.words')) as string[];
-    this.starts = readIndexArray(db, 'terms.starts', Uint32Array);
-    this.ids = readIndexArray(db, 'terms.ids', Int32Array);
-    this.idLimit = this.ids.reduce((max, id) => Math.max(max, id), -1) + 1;
-  }
+  private readonly idLimit = this.ids.reduce((max, id) => Math.max(max, id), -1) + 1;
 
   /**
    * Ids of the titles (discs too, as titles_fts holds them) with a word starting with any of `prefixes`,

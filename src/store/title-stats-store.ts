@@ -28,16 +28,12 @@ export class TitleStatsStore extends Store {
   userRatingsLookup(): (titleId: number) => number[] {
     const all = (titleId: number) => this.ratingsOf.all(titleId);
     // Inside a transaction the table may hold writes a rollback will undo, without the version moving back.
-    const rated = this.db.inTransaction ? undefined : this.ratedNow();
-    if (rated === undefined) return all;
-    return (titleId) => (rated.has(titleId) ? all(titleId) : []);
-  }
-
-  /** The titles with a rating, read again when the ratings table changed; undefined when there are too many to keep. */
-  private ratedNow(): Set<number> | undefined {
-    return this.rated.get(0, () => {
+    if (this.db.inTransaction) return all;
+    // The titles with a rating, read again when the ratings table changed; undefined when there are too many to keep.
+    const rated = this.rated.get(0, () => {
       const ids = this.ratedTitles.all(MAX_RATED_TITLES + 1);
       return ids.length > MAX_RATED_TITLES ? undefined : new Set(ids);
     });
+    return rated === undefined ? all : (titleId) => (rated.has(titleId) ? all(titleId) : []);
   }
 }

@@ -57,7 +57,7 @@ export class Catalogs {
     const open = this.opened.get(JSON.stringify(options)) ?? this.add(options, catalogDbFor(options));
     open.users++;
     this.kept(open.store);
-    if (!open.warm) catalogSearchOf(open.store).warm();
+    if (!open.warm) for (const step of catalogSearchOf(open.store).warmSteps()) step();
     open.warm = true;
     return open.store;
   }
