@@ -1,17 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { isoDate } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
-import {
-  buildCatalogSnapshot,
-  catalogDbFor,
-  catalogSnapshotFile,
-  deleteCatalogSnapshot,
-  pruneCatalogSnapshots,
-  touchCatalogSnapshot,
-} from '../scenarios/catalog-cache.js';
+import { buildCatalogSnapshot, catalogSnapshotFile, catalogSnapshotNow, pruneCatalogSnapshots, touchCatalogSnapshot } from '../scenarios/catalog-cache.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
-import type { Db } from '../store/catalog-db.js';
 import { catalogSearchOf } from '../store/catalog-search.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 import { CatalogStore } from '../store/catalog-store.js';
@@ -45,19 +37,19 @@ export interface LoadedScenario {
  * (`abandoned`) deletes it, so a refused upload leaves nothing on disk.
  */
 export class Catalogs {
+  /** By snapshot file: one per catalogue settings. */
   private readonly opened = new Map<string, OpenCatalog>();
   private readonly building = new Map<string, Promise<OpenCatalog>>();
   /** The build running now, which the next one waits for. */
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  /** The catalogue of the scenario being loaded at start-up (its snapshot written if need be), warmed. */
+  /** The catalogue of the scenario loaded at start-up, the first this world opens (its snapshot written if need be), warmed. */
   for(scenario: Scenario, today: string): CatalogStore {
-    const options = optionsOf(scenario, today);
-    const open = this.opened.get(JSON.stringify(options)) ?? this.add(options, catalogDbFor(options));
+    const open = this.add(catalogSnapshotNow(optionsOf(scenario, today)));
     open.users++;
     this.kept(open.store);
-    if (!open.warm) catalogSearchOf(open.store).warm();
+    catalogSearchOf(open.store).warm();
     open.warm = true;
     return open.store;
   }
@@ -70,20 +62,8 @@ export class Catalogs {
   async build(scenario: Scenario, today: string): Promise<OpenCatalog> {
     if (this.closed) throw new Error('rentalsim: the simulator is closed');
     const options = optionsOf(scenario, today);
-    const key = JSON.stringify(options);
-    let open = this.opened.get(key);
-    if (!open) {
-      let pending = this.building.get(key);
-      if (!pending) {
-        pending = this.openBuilt(options);
-        this.building.set(key, pending);
-        void pending.then(
-          () => this.building.delete(key),
-          () => this.building.delete(key),
-        );
-      }
-      open = await pending;
-    }
+    const file = catalogSnapshotFile(options);
+    const open = this.opened.get(file) ?? (await (this.building.get(file) ?? this.openBuilt(options, file)));
     open.users++;
     return open;
   }
@@ -109,16 +89,17 @@ export class Catalogs {
 
   /**
    * A load of this catalogue was refused. If the snapshot was written for it and no other load uses it,
-   * the catalogue is closed and its snapshot deleted: a refused upload leaves nothing behind.
+   * the catalogue is closed and its snapshot deleted (if another process has not already): a refused upload
+   * leaves nothing behind.
    */
   abandoned(store: CatalogStore): void {
     const open = this.find(store);
     if (!open) return;
     open.users--;
     if (!open.fresh || open.users > 0) return;
-    for (const [key, o] of this.opened) if (o === open) this.opened.delete(key);
+    this.opened.delete(open.file);
     open.store.db.close();
-    deleteCatalogSnapshot(open.file);
+    rmSync(open.file, { force: true });
   }
 
   /**
@@ -126,11 +107,8 @@ export class Catalogs {
    * opening a snapshot is cheap and generating one is not, the large one least of all.
    */
   ifBuilt(scenario: Scenario, today: string): CatalogStore | undefined {
-    const options = optionsOf(scenario, today);
-    const open = this.opened.get(JSON.stringify(options));
-    if (open) return open.store;
-    const file = catalogSnapshotFile(options);
-    return existsSync(file) ? this.add(options, openCatalogSnapshot(file)).store : undefined;
+    const file = catalogSnapshotFile(optionsOf(scenario, today));
+    return (this.opened.get(file) ?? (existsSync(file) ? this.add(file) : undefined))?.store;
   }
 
   close(): void {
@@ -144,20 +122,26 @@ export class Catalogs {
     return undefined;
   }
 
-  private async openBuilt(options: CatalogOptions): Promise<OpenCatalog> {
+  /** Builds the snapshot after the build running now, then opens it; loads of the same settings meanwhile wait for this one. */
+  private openBuilt(options: CatalogOptions, file: string): Promise<OpenCatalog> {
     const turn = this.queue.then(() => buildCatalogSnapshot(options));
     this.queue = turn.catch(() => undefined);
-    const { file, written } = await turn;
-    // Pruning keeps every catalogue this world has open (the active scenario's among them) and the new one.
-    if (written) pruneCatalogSnapshots([file, ...[...this.opened.values()].map((o) => o.file)]);
-    if (this.closed) throw new Error('rentalsim: the simulator was closed while a catalogue was being built');
-    return this.add(options, openCatalogSnapshot(file), written);
+    const pending = turn
+      .then(({ written }) => {
+        // Pruning keeps every catalogue this world has open (the active scenario's among them) and the new one.
+        if (written) pruneCatalogSnapshots([file, ...this.opened.keys()]);
+        if (this.closed) throw new Error('rentalsim: the simulator was closed while a catalogue was being built');
+        return this.add(file, written);
+      })
+      .finally(() => this.building.delete(file));
+    this.building.set(file, pending);
+    return pending;
   }
 
-  /** Opens a catalogue on its snapshot's database, under its options. */
-  private add(options: CatalogOptions, db: Db, fresh = false): OpenCatalog {
-    const open: OpenCatalog = { store: new CatalogStore(db), file: catalogSnapshotFile(options), users: 0, fresh, warm: false };
-    this.opened.set(JSON.stringify(options), open);
+  /** Opens a catalogue on its snapshot. */
+  private add(file: string, fresh = false): OpenCatalog {
+    const open: OpenCatalog = { store: new CatalogStore(openCatalogSnapshot(file)), file, users: 0, fresh, warm: false };
+    this.opened.set(file, open);
     return open;
   }
 }
