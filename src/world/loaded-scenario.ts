@@ -2,13 +2,14 @@ import { existsSync, rmSync } from 'node:fs';
 import { isoDate } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
 import { buildCatalogSnapshot, catalogSnapshotFile, catalogSnapshotNow, pruneCatalogSnapshots, touchCatalogSnapshot } from '../scenarios/catalog-cache.js';
+import { seedTemplateLater } from '../scenarios/scenario-parser.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
+import { seedTemplate } from '../scenarios/seed-state.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
 import { catalogSearchOf } from '../store/catalog-search.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { TitleFragmentCache } from '../xml/title-fragment-cache.js';
-import { seedTemplate, seedTemplateLater } from './seed-template.js';
 
 /** A scenario ready to serve: its catalogue (shared by every sandbox) and the state template to copy. */
 export interface LoadedScenario {
