@@ -9,10 +9,7 @@ import type { LoadedScenario } from './loaded-scenario.js';
 /** Where a scenario came from: the package's scenarios/ folder, the --scenario-dir folder, or the admin API. */
 export type ScenarioSource = 'built-in' | 'folder' | 'uploaded';
 
-export interface ScenarioDir {
-  dir: string;
-  source: 'built-in' | 'folder';
-}
+export type ScenarioDir = { dir: string; source: Exclude<ScenarioSource, 'uploaded'> };
 
 /**
  * One scenario file as last read: usable (`scenario` set, `error` not) or not (`error` says why, naming the
@@ -132,10 +129,7 @@ export function scenarioNamed(sorted: ReturnType<typeof sortScenarios>, name: st
  * (which one was meant cannot be guessed), and a file may not take the name of an uploaded scenario; so
  * start-up with such a name stops, as it did when every file had to be good.
  */
-export function sortScenarios(entries: readonly ScenarioEntry[]): {
-  usable: Map<string, ScenarioEntry>;
-  unusable: Array<{ entry: ScenarioEntry; error: ScenarioError }>;
-} {
+export function sortScenarios(entries: readonly ScenarioEntry[]) {
   const byName = new Map<string, ScenarioEntry[]>();
   for (const e of entries) if (!e.error) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
   const usable = new Map<string, ScenarioEntry>();
