@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { packageModule } from '../package-root.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { checkReferences } from './check-references.js';
-import { declaredName, parseScenario } from './parse-scenario.js';
 import { ScenarioError } from './scenario-error.js';
-import type { Scenario } from './scenario-schema.js';
+import { type Scenario, scenarioSchema } from './scenario-schema.js';
 import { seedTemplate } from './seed-state.js';
 import { workerAnswer } from './worker-answer.js';
+import { yamlValue } from './yaml-value.js';
 
 const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-worker');
 
@@ -17,6 +17,40 @@ const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-worker');
  * in place.
  */
 export const OFF_LOOP_FROM = 256 * 1024;
+
+/**
+ * Parses and validates scenario text (YAML, which includes JSON). Throws a ScenarioError naming the file,
+ * the path inside it (e.g. `users[0].ratings[3].rating`) and what is wrong.
+ */
+export function parseScenario(text: string, file: string): Scenario {
+  let raw: unknown;
+  try {
+    raw = yamlValue(text);
+  } catch (e) {
+    throw new ScenarioError(file, '', `not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const result = scenarioSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ScenarioError(file, formatPath(issue.path), issue.message);
+  }
+  return result.data;
+}
+
+/** The `name:` a scenario text gives, if it is YAML with a string there: how a bad file is listed. */
+function declaredName(text: string): string | undefined {
+  try {
+    const raw = yamlValue(text);
+    const name = raw && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');
+}
 
 /**
  * A scenario text parsed and checked (all but its titles), or why it cannot be used and the name it gives;

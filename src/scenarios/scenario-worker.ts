@@ -5,9 +5,8 @@
 //   read-only here too) and builds its template, and posts back the template's bytes or the scenario's problem.
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 import { CatalogStore } from '../store/catalog-store.js';
-import { parseScenario } from './parse-scenario.js';
 import { ScenarioError } from './scenario-error.js';
-import { checkedText, type SeedJob, scenarioOutline, textHash } from './scenario-parser.js';
+import { checkedText, parseScenario, type SeedJob, scenarioOutline, textHash } from './scenario-parser.js';
 import { seedTemplate } from './seed-state.js';
 import { answerJob } from './worker-answer.js';
 

@@ -47,9 +47,9 @@ export class Catalogs {
 
   /** The catalogue of the scenario loaded at start-up, the first this world opens (its snapshot written if need be), warmed. */
   for(scenario: Scenario, today: string): CatalogStore {
+    // Never deleted (not fresh): marked as used, so pruning takes it last.
     const open = this.add(catalogSnapshotNow(optionsOf(scenario, today)));
-    open.users++;
-    this.kept(open.store);
+    touchCatalogSnapshot(open.file);
     catalogSearchOf(open.store).warm();
     open.warm = true;
     return open.store;

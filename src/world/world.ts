@@ -420,9 +420,8 @@ export class World {
   private checkTitles(entry: ScenarioEntry): boolean {
     const scenario = entry.scenario!;
     const catalog = this.catalogs.ifBuilt(scenario, isoDate(loadedAtOf(scenario, this.clock.now())));
-    if (!catalog) return false;
-    checkReferences(scenario, entry.file, (id) => catalog.title(id));
-    return true;
+    if (catalog) checkReferences(scenario, entry.file, (id) => catalog.title(id));
+    return catalog !== undefined;
   }
 
   /** A scenario may start the clock frozen at an instant; otherwise it runs in real time. */
