@@ -116,22 +116,15 @@ export function scenarioOutline(s: Scenario): Scenario {
 export const SEED_OFF_LOOP_FROM = 2_000;
 
 /** What the worker needs to build a big scenario's template: the scenario, or the text of a big upload to parse again. */
-export type SeedJob = { file: string; catalogFile: string; loadedAt: number } & ({ scenario: Scenario } | { text: string });
+export type SeedJob = { file: string; snapshot: string; loadedAt: number } & ({ scenario: Scenario } | { text: string });
 
 /**
- * seedTemplate, in a worker thread for a big scenario; `catalogFile` is its catalogue's snapshot. With
+ * seedTemplate, in a worker thread for a big scenario; `snapshot` is its catalogue's file. With
  * `fullText` (a big upload, whose `scenario` is only its outline) the worker parses the text again.
  */
-export async function seedTemplateLater(
-  scenario: Scenario,
-  file: string,
-  catalog: CatalogStore,
-  catalogFile: string,
-  loadedAt: number,
-  fullText?: string,
-): Promise<Buffer> {
+export async function seedTemplateLater(scenario: Scenario, file: string, catalog: CatalogStore, snapshot: string, loadedAt: number, fullText?: string) {
   if (fullText === undefined && rowsOf(scenario) < SEED_OFF_LOOP_FROM) return seedTemplate(scenario, file, catalog, loadedAt);
-  const job: SeedJob = fullText === undefined ? { scenario, file, catalogFile, loadedAt } : { text: fullText, file, catalogFile, loadedAt };
+  const job: SeedJob = fullText === undefined ? { scenario, file, snapshot, loadedAt } : { text: fullText, file, snapshot, loadedAt };
   const answer = await workerAnswer<{ template: Uint8Array } | { problem: ScenarioProblem }>(WORKER, job, "building the scenario's state");
   if ('problem' in answer) throw new ScenarioError(answer.problem.file, answer.problem.path, answer.problem.problem);
   return Buffer.from(answer.template.buffer, answer.template.byteOffset, answer.template.byteLength);

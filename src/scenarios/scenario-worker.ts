@@ -13,13 +13,13 @@ import { answerJob } from './worker-answer.js';
 const problemOf = (e: ScenarioError) => ({ file: e.file, path: e.path, problem: e.problem });
 
 answerJob((job: SeedJob | { text: string; file: string }) => {
-  if (!('catalogFile' in job)) {
+  if (!('snapshot' in job)) {
     const checked = checkedText(job.text, job.file);
     const hash = textHash(job.text);
     if ('scenario' in checked) return { scenario: scenarioOutline(checked.scenario), outline: true, hash };
     return { problem: problemOf(checked.error), name: checked.name, hash };
   }
-  const catalog = new CatalogStore(openCatalogSnapshot(job.catalogFile));
+  const catalog = new CatalogStore(openCatalogSnapshot(job.snapshot));
   try {
     return { template: seedTemplate('scenario' in job ? job.scenario : parseScenario(job.text, job.file), job.file, catalog, job.loadedAt) };
   } catch (e) {

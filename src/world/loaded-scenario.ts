@@ -15,15 +15,12 @@ import { TitleFragmentCache } from '../xml/title-fragment-cache.js';
 export interface LoadedScenario {
   /** What its file says, parsed and checked. */
   definition: Scenario;
-  file: string;
   catalog: CatalogStore;
   /** Serialized state database; every sandbox and every reset starts from a copy of it. */
   template: Buffer;
   consumers: ReadonlyMap<string, Consumer>;
   /** Serialized titles of this scenario's catalogue (it never changes, so they are cached). */
   titleXml: TitleFragmentCache;
-  /** When the template was built (simulator clock): defaults for dates the scenario leaves out. */
-  loadedAt: number;
 }
 
 /**
@@ -167,7 +164,7 @@ function optionsOf(scenario: Scenario, today: string): CatalogOptions {
 export function loadScenario(scenario: Scenario, file: string, now: number, catalogs: Catalogs): LoadedScenario {
   const loadedAt = loadedAtOf(scenario, now);
   const catalog = catalogs.for(scenario, isoDate(loadedAt));
-  return assemble(scenario, file, catalog, seedTemplate(scenario, file, catalog, loadedAt), loadedAt);
+  return assemble(scenario, catalog, seedTemplate(scenario, file, catalog, loadedAt));
 }
 
 /**
@@ -178,21 +175,21 @@ export function loadScenario(scenario: Scenario, file: string, now: number, cata
  */
 export async function loadScenarioLater(scenario: Scenario, file: string, now: number, catalogs: Catalogs, fullText?: string): Promise<LoadedScenario> {
   const loadedAt = loadedAtOf(scenario, now);
-  const { store: catalog, file: catalogFile } = await catalogs.build(scenario, isoDate(loadedAt));
+  const { store: catalog, file: snapshot } = await catalogs.build(scenario, isoDate(loadedAt));
   try {
-    const template = await seedTemplateLater(scenario, file, catalog, catalogFile, loadedAt, fullText);
-    return assemble(scenario, file, catalog, template, loadedAt);
+    const template = await seedTemplateLater(scenario, file, catalog, snapshot, loadedAt, fullText);
+    return assemble(scenario, catalog, template);
   } catch (e) {
     catalogs.abandoned(catalog);
     throw e;
   }
 }
 
-function assemble(scenario: Scenario, file: string, catalog: CatalogStore, template: Buffer, loadedAt: number): LoadedScenario {
+function assemble(scenario: Scenario, catalog: CatalogStore, template: Buffer): LoadedScenario {
   const consumers = new Map<string, Consumer>(
     scenario.consumers.map((c) => [c.key, { key: c.key, secret: c.secret, name: c.name, checkNonce: c.check_nonce }]),
   );
-  return { definition: scenario, file, catalog, template, consumers, loadedAt, titleXml: new TitleFragmentCache(catalog) };
+  return { definition: scenario, catalog, template, consumers, titleXml: new TitleFragmentCache(catalog) };
 }
 
 /** The instant a scenario's data is dated from: its frozen clock if it sets one, else when it loads. */
