@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority, tmpdir } from 'node:os';
@@ -75,10 +76,8 @@ export async function buildCatalogSnapshot(options: CatalogOptions): Promise<{ f
   child.stderr.on('data', (chunk: string) => {
     if (stderr.length < STDERR_BYTES) stderr += chunk.slice(0, STDERR_BYTES - stderr.length);
   });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (exit) => resolve(exit));
-  });
+  // Rejects if the child cannot be started ('error').
+  const [code] = (await once(child, 'close')) as [number | null];
   if (code !== 0 || !existsSync(file)) {
     throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr.trim() || `the generator exited with ${code}`}`);
   }

@@ -67,13 +67,12 @@ export const SCENARIO_FILE = /\.(ya?ml|json)$/;
  * (not parsed again). A folder that cannot be listed throws (node's error).
  */
 export function readScenarioFolders(dirs: readonly ScenarioDir[], previous?: ReadonlyMap<string, ScenarioEntry>): ScenarioEntry[] {
-  const out: ScenarioEntry[] = [];
-  for (const { dir, source } of dirs) {
-    for (const name of readdirSync(dir).sort()) {
-      if (SCENARIO_FILE.test(name)) out.push(readScenarioFile(join(dir, name), source, previous?.get(join(dir, name))));
-    }
-  }
-  return out;
+  return dirs.flatMap(({ dir, source }) =>
+    readdirSync(dir)
+      .filter((name) => SCENARIO_FILE.test(name))
+      .sort()
+      .map((name) => readScenarioFile(join(dir, name), source, previous?.get(join(dir, name)))),
+  );
 }
 
 function readScenarioFile(file: string, source: ScenarioSource, previous: ScenarioEntry | undefined): ScenarioEntry {

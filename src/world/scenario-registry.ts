@@ -7,7 +7,6 @@ import { readScenarioFolders, scenarioNamed, sortScenarios, type ScenarioDir, ty
  * API (kept in memory only). Every file is listed, usable or not; only usable ones can be switched to.
  */
 export class ScenarioRegistry {
-  private disk: ScenarioEntry[];
   private readonly uploads = new Map<string, ScenarioEntry>();
   private usable = new Map<string, ScenarioEntry>();
   private unusable: Array<{ entry: ScenarioEntry; error: ScenarioError }> = [];
@@ -18,10 +17,10 @@ export class ScenarioRegistry {
    */
   constructor(
     private readonly dirs: readonly ScenarioDir[],
-    read: readonly ScenarioEntry[],
+    /** The files of its folders, as last read. */
+    private disk: readonly ScenarioEntry[],
     private readonly checkTitles: (entry: ScenarioEntry) => boolean,
   ) {
-    this.disk = [...read];
     this.sortOut();
   }
 
