@@ -126,12 +126,7 @@ export class DataDir {
   newSandbox(key: string, scenario: string, template: Buffer, now: number, always = false): Sandbox {
     if (!always) this.checkRoom();
     const path = join(this.sandboxDir, `${keyHash(key)}-${now.toString(36)}${randomBytes(3).toString('hex')}.db`);
-    let db: Db;
-    try {
-      db = createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined });
-    } catch (e) {
-      throw storageFullOf(e) ?? e;
-    }
+    const db = fullIs507(() => createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined }));
     return new Sandbox(key, { db, disk: this.diskOf(path) }, now);
   }
 
@@ -281,11 +276,7 @@ export class DataDir {
 
   /** Writes a small file whole: beside it, made durable, then renamed over it (a full disk is a 507). */
   private writeWhole(file: string, text: string): void {
-    try {
-      writeFileDurably(file, text);
-    } catch (e) {
-      throw storageFullOf(e) ?? e;
-    }
+    fullIs507(() => writeFileDurably(file, text));
     this.count(file);
   }
 }
@@ -293,4 +284,13 @@ export class DataDir {
 /** The first 32 hex digits of the key's SHA-256: a file name any key can have. */
 function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
+
+/** What `write` answers; a disk that refused it for want of room is a 507. */
+function fullIs507<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    throw storageFullOf(e) ?? e;
+  }
 }
