@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.js';
 import { collectOAuthParams } from '../domain/oauth/collect-oauth-params.js';
 import { verifySignature } from '../domain/oauth/verify-signature.js';
-import { parseScenario } from '../scenarios/parse-scenario.js';
+import { parseScenario } from '../scenarios/scenario-parser.js';
 import { shellQuote } from './curl-command.js';
 import { pickCredentials, signCommand } from './sign-command.js';
 import { signRequest, signedUrl } from './signed-request.js';

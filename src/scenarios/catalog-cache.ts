@@ -1,13 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { packageModule, packageRoot } from '../package-root.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
-import type { Db } from '../store/catalog-db.js';
-import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 
 const WRITER = packageModule(import.meta.url, 'seeds', 'write-catalog-snapshot');
 /** Snapshots unused for this long are deleted when a new one is written. */
@@ -24,8 +23,8 @@ const BUILD_NICENESS = 10;
 const STDERR_BYTES = 16 * 1024;
 
 /**
- * The catalogue database for generator options: a snapshot file in the cache, made on first use by a child
- * process running the generator (docs/decisions/0004-catalogue-snapshots.md). The file name is a hash of
+ * The snapshot file of generator options, in the cache, made first by a child process running the generator
+ * if it is not there (docs/decisions/0004-catalogue-snapshots.md). The file name is a hash of
  * the options and of everything that decides the bytes: the source of the writer and every module it
  * imports, seeds/curated.yaml and seeds/word-lists.yaml, and the faker and SQLite versions. Any change to those makes a new
  * snapshot, so a cached catalogue is never stale.
@@ -33,19 +32,17 @@ const STDERR_BYTES = 16 * 1024;
  * This one waits for the child: only start-up uses it, before anything listens. Everything a request can
  * start builds with `buildCatalogSnapshot`, which leaves the event loop free meanwhile.
  */
-export function catalogDbFor(options: CatalogOptions): Db {
+export function catalogSnapshotNow(options: CatalogOptions): string {
   const file = catalogSnapshotFile(options);
-  if (existsSync(file)) touchCatalogSnapshot(file);
-  else {
-    try {
-      execFileSync(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
-    } catch (e) {
-      const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
-      throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr || (e as Error).message}`);
-    }
-    pruneCatalogSnapshots([file]);
+  if (existsSync(file)) return file;
+  try {
+    execFileSync(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
+  } catch (e) {
+    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
+    throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr || (e as Error).message}`);
   }
-  return openCatalogSnapshot(file);
+  pruneCatalogSnapshots([file]);
+  return file;
 }
 
 /** The hash of the writer's code and data (hashOfCode), which every snapshot's name includes. */
@@ -79,10 +76,8 @@ export async function buildCatalogSnapshot(options: CatalogOptions): Promise<{ f
   child.stderr.on('data', (chunk: string) => {
     if (stderr.length < STDERR_BYTES) stderr += chunk.slice(0, STDERR_BYTES - stderr.length);
   });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (exit) => resolve(exit));
-  });
+  // Rejects if the child cannot be started ('error').
+  const [code] = (await once(child, 'close')) as [number | null];
   if (code !== 0 || !existsSync(file)) {
     throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr.trim() || `the generator exited with ${code}`}`);
   }
@@ -97,11 +92,6 @@ export function touchCatalogSnapshot(file: string): void {
   } catch {
     // pruned by another process meanwhile: it is written again when next needed
   }
-}
-
-/** Deletes a snapshot nothing kept (a refused upload built it), if another process has not already. */
-export function deleteCatalogSnapshot(file: string): void {
-  rmSync(file, { force: true });
 }
 
 /** `.cache/catalog` in the package; the system's temporary folder when that cannot be written (a read-only image). */
@@ -180,7 +170,7 @@ export function pruneCatalogSnapshots(keep: readonly string[], budget = CATALOG_
   files.sort((a, b) => a.used - b.used);
   for (const f of files) {
     if (now - f.used <= STALE_MS && total <= budget) break;
-    deleteCatalogSnapshot(f.file);
+    rmSync(f.file, { force: true });
     total -= f.bytes;
   }
 }

@@ -14,22 +14,14 @@ export function checkReferences(s: Scenario, file: string, titleOf?: (id: number
   };
   const title = (path: string, id: number): Title | undefined =>
     titleOf ? (titleOf(id) ?? fail(path, `title ${id} is not in this scenario's catalogue`)) : undefined;
-  unique(
-    s.consumers.map((c) => c.key),
-    (i, v) => fail(`consumers[${i}].key`, `consumer key ${JSON.stringify(v)} appears twice`),
-  );
-  unique(
-    s.users.map((u) => u.guid),
-    (i, v) => fail(`users[${i}].guid`, `GUID ${v} appears twice`),
-  );
-  unique(
-    s.users.map((u) => u.login),
-    (i, v) => fail(`users[${i}].login`, `login ${JSON.stringify(v)} appears twice`),
-  );
-  unique(
-    s.users.flatMap((u) => u.access_tokens.map((t) => t.token)),
-    (_i, v) => fail('users', `access token ${JSON.stringify(v)} appears twice`),
-  );
+  const keys = s.consumers.map((c) => c.key);
+  unique(keys, (i, v) => fail(`consumers[${i}].key`, `consumer key ${JSON.stringify(v)} appears twice`));
+  const guids = s.users.map((u) => u.guid);
+  unique(guids, (i, v) => fail(`users[${i}].guid`, `GUID ${v} appears twice`));
+  const logins = s.users.map((u) => u.login);
+  unique(logins, (i, v) => fail(`users[${i}].login`, `login ${JSON.stringify(v)} appears twice`));
+  const tokens = s.users.flatMap((u) => u.access_tokens.map((t) => t.token));
+  unique(tokens, (_i, v) => fail('users', `access token ${JSON.stringify(v)} appears twice`));
   const given = (xs: Array<number | undefined>) => xs.filter((x): x is number => x !== undefined);
   const ids: Array<[string, number[]]> = [
     ['queue id', given(s.users.flatMap((u) => u.queues.map((q) => q.id)))],
@@ -38,17 +30,15 @@ export function checkReferences(s: Scenario, file: string, titleOf?: (id: number
     ['rental id', given(s.users.flatMap((u) => u.rentals.map((r) => r.id)))],
   ];
   for (const [what, values] of ids) unique(values, (_i, v) => fail('users', `${what} ${v} appears twice`));
-  const consumerKeys = new Set(s.consumers.map((c) => c.key));
+  const consumerKeys = new Set(keys);
   s.users.forEach((u, ui) => {
     const at = `users[${ui}]`;
     u.access_tokens.forEach((t, i) => {
       if (t.consumer && !consumerKeys.has(t.consumer)) fail(`${at}.access_tokens[${i}].consumer`, `no consumer ${JSON.stringify(t.consumer)} in consumers`);
     });
     u.ratings.forEach((r, i) => title(`${at}.ratings[${i}].title`, r.title));
-    unique(
-      u.ratings.map((r) => r.title),
-      (i, v) => fail(`${at}.ratings[${i}].title`, `title ${v} is rated twice`),
-    );
+    const rated = u.ratings.map((r) => r.title);
+    unique(rated, (i, v) => fail(`${at}.ratings[${i}].title`, `title ${v} is rated twice`));
     u.reviews.forEach((r, i) => title(`${at}.reviews[${i}].title`, r.title));
     if (u.queues.filter((q) => q.default).length > 1) fail(`${at}.queues`, 'more than one sub-queue has default: true');
     const queued = u.queues.flatMap((q, qi) => q.items.map((item, ii) => ({ item, path: `${at}.queues[${qi}].items[${ii}].title` })));
@@ -56,20 +46,16 @@ export function checkReferences(s: Scenario, file: string, titleOf?: (id: number
       const t = title(path, item.title);
       if (t?.parentId !== undefined) fail(path, `title ${item.title} is a disc of title ${t.parentId}; queue the title itself`);
     }
-    unique(
-      queued.map((q) => q.item.title),
-      (i, v) => fail(queued[i]!.path, `title ${v} is queued twice`),
-    );
+    const queuedTitles = queued.map((q) => q.item.title);
+    unique(queuedTitles, (i, v) => fail(queued[i]!.path, `title ${v} is queued twice`));
     u.rentals.forEach((r, i) => {
       title(`${at}.rentals[${i}].title`, r.title);
       if (r.returned && r.returned < r.shipped) fail(`${at}.rentals[${i}].returned`, 'returned before it was shipped');
     });
     u.lists.forEach((l, li) => {
       l.items.forEach((e, i) => title(`${at}.lists[${li}].items[${i}].title`, e.title));
-      unique(
-        l.items.map((e) => e.title),
-        (i, v) => fail(`${at}.lists[${li}].items[${i}].title`, `title ${v} is in the list twice`),
-      );
+      const listed = l.items.map((e) => e.title);
+      unique(listed, (i, v) => fail(`${at}.lists[${li}].items[${i}].title`, `title ${v} is in the list twice`));
     });
   });
   s.stock.forEach((st, i) => title(`stock[${i}].title`, st.title));

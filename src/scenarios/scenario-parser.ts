@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { packageModule } from '../package-root.js';
+import type { CatalogStore } from '../store/catalog-store.js';
 import { checkReferences } from './check-references.js';
-import { declaredName, parseScenario } from './parse-scenario.js';
 import { ScenarioError } from './scenario-error.js';
-import type { Scenario } from './scenario-schema.js';
+import { type Scenario, scenarioSchema } from './scenario-schema.js';
+import { seedTemplate } from './seed-state.js';
 import { workerAnswer } from './worker-answer.js';
+import { yamlValue } from './yaml-value.js';
 
-const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-text-worker');
+const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-worker');
 
 /**
  * Texts from this size on are parsed in a worker thread. Parsing and checking a scenario costs time in
@@ -15,6 +17,40 @@ const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-text-worker
  * in place.
  */
 export const OFF_LOOP_FROM = 256 * 1024;
+
+/**
+ * Parses and validates scenario text (YAML, which includes JSON). Throws a ScenarioError naming the file,
+ * the path inside it (e.g. `users[0].ratings[3].rating`) and what is wrong.
+ */
+export function parseScenario(text: string, file: string): Scenario {
+  let raw: unknown;
+  try {
+    raw = yamlValue(text);
+  } catch (e) {
+    throw new ScenarioError(file, '', `not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const result = scenarioSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ScenarioError(file, formatPath(issue.path), issue.message);
+  }
+  return result.data;
+}
+
+/** The `name:` a scenario text gives, if it is YAML with a string there: how a bad file is listed. */
+function declaredName(text: string): string | undefined {
+  try {
+    const raw = yamlValue(text);
+    const name = raw && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');
+}
 
 /**
  * A scenario text parsed and checked (all but its titles), or why it cannot be used and the name it gives;
@@ -33,7 +69,7 @@ export class ScenarioParser {
 
   async parse(text: string, file: string): Promise<ParsedText> {
     if (text.length < OFF_LOOP_FROM) return { ...checkedText(text, file), hash: textHash(text) };
-    const turn = this.queue.then(() => workerAnswer<WorkerAnswer>(WORKER, { text, file }, 'parsing the scenario'));
+    const turn = this.queue.then(() => workerAnswer<ParseAnswer>(WORKER, { text, file }, 'parsing the scenario'));
     this.queue = turn.catch(() => undefined);
     const m = await turn;
     if ('scenario' in m) return { scenario: m.scenario, outline: true, hash: m.hash };
@@ -58,9 +94,9 @@ export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-type WorkerAnswer = ({ scenario: Scenario; outline: true } | { problem: { file: string; path: string; problem: string }; name: string | undefined }) & {
-  hash: string;
-};
+/** A ScenarioError as a worker posts it (a class does not cross threads). */
+type ScenarioProblem = Pick<ScenarioError, 'file' | 'path' | 'problem'>;
+type ParseAnswer = ({ scenario: Scenario; outline: true } | { problem: ScenarioProblem; name: string | undefined }) & { hash: string };
 
 /** A scenario without what only its state template needs (the users' rows, the stock): what the world keeps of a big one. */
 export function scenarioOutline(s: Scenario): Scenario {
@@ -69,4 +105,37 @@ export function scenarioOutline(s: Scenario): Scenario {
     users: s.users.map((u) => ({ ...u, access_tokens: [], ratings: [], reviews: [], queues: [], rentals: [], lists: [] })),
     stock: [],
   };
+}
+
+/**
+ * Scenarios with this many rows (users, tokens, ratings, reviews, queue and list items, rentals, stock) or
+ * more have their template built in a worker thread. Seeding costs time in proportion to the rows, on the
+ * event loop (a large export held it for seconds); a worker costs more to start than the usual scenario, of a
+ * few hundred rows, costs to seed, so that is seeded in place.
+ */
+export const SEED_OFF_LOOP_FROM = 2_000;
+
+/** What the worker needs to build a big scenario's template: the scenario, or the text of a big upload to parse again. */
+export type SeedJob = { file: string; snapshot: string; loadedAt: number } & ({ scenario: Scenario } | { text: string });
+
+/**
+ * seedTemplate, in a worker thread for a big scenario; `snapshot` is its catalogue's file. With
+ * `fullText` (a big upload, whose `scenario` is only its outline) the worker parses the text again.
+ */
+export async function seedTemplateLater(scenario: Scenario, file: string, catalog: CatalogStore, snapshot: string, loadedAt: number, fullText?: string) {
+  if (fullText === undefined && rowsOf(scenario) < SEED_OFF_LOOP_FROM) return seedTemplate(scenario, file, catalog, loadedAt);
+  const job: SeedJob = fullText === undefined ? { scenario, file, snapshot, loadedAt } : { text: fullText, file, snapshot, loadedAt };
+  const answer = await workerAnswer<{ template: Uint8Array } | { problem: ScenarioProblem }>(WORKER, job, "building the scenario's state");
+  if ('problem' in answer) throw new ScenarioError(answer.problem.file, answer.problem.path, answer.problem.problem);
+  return Buffer.from(answer.template.buffer, answer.template.byteOffset, answer.template.byteLength);
+}
+
+function rowsOf(s: Scenario): number {
+  let rows = s.users.length + s.stock.length;
+  for (const u of s.users) {
+    rows += u.access_tokens.length + u.ratings.length + u.reviews.length + u.rentals.length;
+    for (const q of u.queues) rows += 1 + q.items.length;
+    for (const l of u.lists) rows += 1 + l.items.length;
+  }
+  return rows;
 }

@@ -1,15 +1,20 @@
 import { isoDateTime } from '../domain/sim-clock.js';
-import type { Db } from '../store/db.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import { createStateDb, snapshotOf } from '../store/state-db.js';
 import { createStores } from '../store/stores.js';
 import { writeTransaction } from '../store/write-transaction.js';
+import { checkReferences } from './check-references.js';
 import type { Scenario } from './scenario-schema.js';
 
 /**
- * Writes a validated scenario's users and their state into an empty state database through its stores: the
- * template every sandbox is copied from. `discIdsOf` names the discs of a multi-disc title. `loadedAt` stands
- * in for any date the scenario leaves out, so the template is the same on every copy.
+ * Checks a validated scenario's titles against its catalogue and builds its state template: the serialized
+ * state database every sandbox is copied from, its users and their state written through its stores. A title
+ * missing is the scenario's ScenarioError. `loadedAt` stands in for any date the scenario leaves out, so the
+ * template is the same on every copy.
  */
-export function seedState(db: Db, scenario: Scenario, discIdsOf: (titleId: number) => number[], loadedAt: number): void {
+export function seedTemplate(scenario: Scenario, file: string, catalog: CatalogStore, loadedAt: number): Buffer {
+  checkReferences(scenario, file, (id) => catalog.title(id));
+  const db = createStateDb();
   const stores = createStores(db);
   const seq = stores.sequences;
   const stamp = (offsetMinutes: number) => isoDateTime(loadedAt - offsetMinutes * 60_000);
@@ -36,7 +41,7 @@ export function seedState(db: Db, scenario: Scenario, discIdsOf: (titleId: numbe
         const queueId = q.id ?? seq.next('queue', 1001);
         stores.queues.insertQueue({ id: queueId, userGuid, name: q.name, allocation: q.allocation, isDefault: position === defaultAt, position });
         for (const item of q.items) {
-          const allDiscs = discIdsOf(item.title);
+          const allDiscs = catalog.title(item.title)?.discIds ?? [];
           const shippedInOrder = item.shipped_in_order ?? allDiscs.length > 0;
           stores.queues.add({ userGuid, titleId: item.title, queueId, priority: item.priority, shippedInOrder, discIds: item.discs ?? allDiscs }, item.order);
         }
@@ -60,6 +65,9 @@ export function seedState(db: Db, scenario: Scenario, discIdsOf: (titleId: numbe
     // Counters an exported sandbox carried: never below what seeding used, so ids stay unique.
     for (const [name, value] of Object.entries(scenario.sequences)) seq.raise(name, value);
   });
+  const template = snapshotOf(db);
+  db.close();
+  return template;
 }
 
 /** Per sequence (name, first value): the ids and orders the file gives explicitly. */

@@ -12,16 +12,13 @@ const WORKER_NICENESS = 10;
 export function workerAnswer<T>(module: { file: string; execArgv: string[] }, job: unknown, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(module.file, { execArgv: module.execArgv });
-    let answered = false;
     worker.once('message', (m: T) => {
-      answered = true;
       void worker.terminate();
       resolve(m);
     });
     worker.once('error', (e) => reject(new Error(`rentalsim: ${what} in a worker failed: ${e.message}`)));
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`rentalsim: the worker ${what} exited (${code}) without an answer`));
-    });
+    // After an answer (its terminate) this rejects a promise already settled: nothing happens.
+    worker.once('exit', (code) => reject(new Error(`rentalsim: the worker ${what} exited (${code}) without an answer`)));
     worker.postMessage(job);
   });
 }

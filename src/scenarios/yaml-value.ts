@@ -48,12 +48,10 @@ function fitsIn(value: unknown, budget: number): boolean {
   let repeated = 0;
   while (stack.length > 0) {
     let [v, again] = stack.pop()!;
-    if (v === null || typeof v !== 'object') {
-      if (again && ++repeated > budget) return false;
-      continue;
-    }
-    if (!again && seen.has(v)) again = true;
+    const node = v !== null && typeof v === 'object';
+    if (node && seen.has(v)) again = true;
     if (again && ++repeated > budget) return false;
+    if (!node) continue;
     seen.add(v);
     for (const item of Array.isArray(v) ? v : Object.values(v)) stack.push([item, again]);
   }

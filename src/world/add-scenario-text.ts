@@ -1,6 +1,5 @@
 import { errors } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
-import type { Scenario } from '../scenarios/scenario-schema.js';
 import { scenarioEntryLater } from './scenario-files.js';
 import type { World } from './world.js';
 
@@ -38,20 +37,9 @@ async function upload(world: World, text: string, replacing: string | undefined)
       `the file's name: is ${JSON.stringify(parsed.name)}, not ${JSON.stringify(replacing)}; PUT it to /__admin/scenarios/${parsed.name} or change its name:`,
     );
   }
-  refuseOverCaps(parsed.scenario!);
-  try {
-    const outcome = await world.uploadScenario({ ...parsed, file: `uploaded:${parsed.name}` }, replacing !== undefined, text);
-    return { name: parsed.name, outcome };
-  } catch (e) {
-    if (e instanceof ScenarioError) throw errors.badRequest(e.message, undefined, e);
-    throw e;
-  }
-}
-
-/** Before anything is built: a catalogue over the upload caps is a 400 saying the cap and where larger ones go. */
-function refuseOverCaps(scenario: Scenario): void {
+  // Before anything is built: a catalogue over the upload caps is a 400 saying the cap and where larger ones go.
   for (const what of ['titles', 'people'] as const) {
-    const asked = scenario.catalog[what];
+    const asked = parsed.scenario!.catalog[what];
     const cap = UPLOAD_CATALOG_CAPS[what];
     if (asked > cap) {
       throw errors.badRequest(
@@ -59,5 +47,12 @@ function refuseOverCaps(scenario: Scenario): void {
           'put a larger catalogue in a scenario file of --scenario-dir (README: Scenarios)',
       );
     }
+  }
+  try {
+    const outcome = await world.uploadScenario({ ...parsed, file: `uploaded:${parsed.name}` }, replacing !== undefined, text);
+    return { name: parsed.name, outcome };
+  } catch (e) {
+    if (e instanceof ScenarioError) throw errors.badRequest(e.message, undefined, e);
+    throw e;
   }
 }

@@ -23,7 +23,12 @@ export function shipFromQueue(world: World, consumer: string | undefined, userRe
   const shipped = sandbox.write(() => {
     const subQueues = queues.subQueues(user.guid);
     const slots = count ?? freeSlots(subQueues, rentals.atHome(user.guid).length);
-    const plan = planShipments(subQueues, candidatesOf(world, sandbox, user, today), slots);
+    // Each queued title with whether it can ship to this user today (a title gone from the catalogue cannot).
+    const candidates: ShipCandidate[] = queues.items(user.guid).map((item) => {
+      const title = world.scenario.catalog.title(item.titleId);
+      return { ...item, availability: title ? availabilityOf(title, user.plan, today) : 'unavailable' };
+    });
+    const plan = planShipments(subQueues, candidates, slots);
     return plan.map((s) => {
       rentals.insert({ id: sequences.next('rental', 500_001), userGuid: user.guid, titleId: s.shipId, priority: s.priority, shipped: today });
       if (s.leavesQueue) queues.remove(user.guid, s.titleId);
@@ -46,14 +51,6 @@ export function returnHome(world: World, consumer: string | undefined, userRef: 
     throw errors.notFound(`title ${titleId} is not at ${user.login}'s home; at home: ${home.length > 0 ? home.join(', ') : 'nothing'}`);
   }
   return { user: user.login, returned: { title: returned.titleId, shipped: returned.shipped, returned: returned.returned }, ...summary(sandbox, user) };
-}
-
-function candidatesOf(world: World, sandbox: Sandbox, user: User, today: string): ShipCandidate[] {
-  const catalog = world.scenario.catalog;
-  return sandbox.stores.queues.items(user.guid).map((item) => {
-    const title = catalog.title(item.titleId);
-    return { ...item, availability: title ? availabilityOf(title, user.plan, today) : 'unavailable' };
-  });
 }
 
 /** What the three views show afterwards, so a test can check they agree. */

@@ -35,9 +35,10 @@ export class DataDir {
   private readonly sandboxDir: string;
   private readonly scenarioDir: string;
   private readonly damagedDir: string;
-  /** Bytes each file (or group of files) takes, by path; `total` is their sum. */
+  /** Bytes each file (or group of files) takes, by path. */
   private readonly sizes = new Map<string, number>();
-  private total = 0;
+  /** Their sum: the bytes its files take now, as counted. */
+  bytes = 0;
   /** Files found that could not be used: where each was, where it is now (damaged/) and why (GET /__admin/health). */
   private readonly aside: Array<{ file: string; movedTo: string; reason: string }> = [];
   /** Held while this simulator uses the folder (lockFolder). */
@@ -72,14 +73,9 @@ export class DataDir {
     this.lock.close();
   }
 
-  /** The bytes its files take now, as counted. */
-  get bytes(): number {
-    return this.total;
-  }
-
   /** What GET /__admin/health and /__admin/metrics say of the data folder. */
   report() {
-    return { path: this.root, bytes: this.total, budget: this.budget, setAside: [...this.aside] };
+    return { path: this.root, bytes: this.bytes, budget: this.budget, setAside: [...this.aside] };
   }
 
   /** The scenario active when the folder was last used, if it says. */
@@ -118,8 +114,8 @@ export class DataDir {
 
   /** Throws a 507 when the folder takes its budget or more. */
   checkRoom(): void {
-    if (this.total >= this.budget) {
-      throw errors.storageFull(`the data folder takes ${this.total} bytes, at its budget of ${this.budget} (--data-dir-budget)`);
+    if (this.bytes >= this.budget) {
+      throw errors.storageFull(`the data folder takes ${this.bytes} bytes, at its budget of ${this.budget} (--data-dir-budget)`);
     }
   }
 
@@ -130,12 +126,7 @@ export class DataDir {
   newSandbox(key: string, scenario: string, template: Buffer, now: number, always = false): Sandbox {
     if (!always) this.checkRoom();
     const path = join(this.sandboxDir, `${keyHash(key)}-${now.toString(36)}${randomBytes(3).toString('hex')}.db`);
-    let db: Db;
-    try {
-      db = createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined });
-    } catch (e) {
-      throw storageFullOf(e) ?? e;
-    }
+    const db = fullIs507(() => createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined }));
     return new Sandbox(key, { db, disk: this.diskOf(path) }, now);
   }
 
@@ -274,7 +265,7 @@ export class DataDir {
   }
 
   private put(key: string, bytes: number): void {
-    this.total += bytes - (this.sizes.get(key) ?? 0);
+    this.bytes += bytes - (this.sizes.get(key) ?? 0);
     if (bytes === 0) this.sizes.delete(key);
     else this.sizes.set(key, bytes);
   }
@@ -285,11 +276,7 @@ export class DataDir {
 
   /** Writes a small file whole: beside it, made durable, then renamed over it (a full disk is a 507). */
   private writeWhole(file: string, text: string): void {
-    try {
-      writeFileDurably(file, text);
-    } catch (e) {
-      throw storageFullOf(e) ?? e;
-    }
+    fullIs507(() => writeFileDurably(file, text));
     this.count(file);
   }
 }
@@ -297,4 +284,13 @@ export class DataDir {
 /** The first 32 hex digits of the key's SHA-256: a file name any key can have. */
 function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
+
+/** What `write` answers; a disk that refused it for want of room is a 507. */
+function fullIs507<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    throw storageFullOf(e) ?? e;
+  }
 }

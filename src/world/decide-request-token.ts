@@ -9,16 +9,6 @@ import type { World } from './world.js';
 
 export type Decision = 'allow' | 'deny';
 
-export interface DecisionOutcome {
-  token: TokenRecord;
-  consumerName: string;
-  decision: Decision;
-  /** Allow only: the 6 digit code (shown on the page for oob, appended to a URL callback). */
-  verifier?: string;
-  /** Where the browser goes next, when the client gave a URL callback. */
-  redirect?: string;
-}
-
 /**
  * The request token a person or script names, ready to be decided: unknown -> 404, expired, used or
  * already decided -> 409 (the details say which). Codes are upper-case; people type them in any case.
@@ -48,17 +38,16 @@ export function consumerNameOf(world: World, token: TokenRecord): string {
  * - OAuth 1.0 tokens (no callback at request_token): the callback named on the page's address, if any,
  *   gets oauth_token alone, as OAuth 1.0 defined.
  */
-export function decideRequestToken(world: World, located: LocatedToken, user: User | undefined, decision: Decision, legacyCallback?: string): DecisionOutcome {
+export function decideRequestToken(world: World, located: LocatedToken, user: User | undefined, decision: Decision, legacyCallback?: string) {
   const { sandbox, token } = located;
   const target = token.callback === undefined ? legacyCallback : token.callback === OUT_OF_BAND ? undefined : token.callback;
   if (decision === 'allow' && !user) throw errors.badRequest('allowing access needs a signed-in subscriber');
   const decided = decision === 'deny' ? deny(token, user?.guid) : authorise(token, user!.guid, newVerifier(randomBytes));
   sandbox.stores.tokens.update(decided);
-  const outcome: DecisionOutcome = { token: decided, consumerName: consumerNameOf(world, token), decision };
-  if (decided.verifier !== undefined) outcome.verifier = decided.verifier;
-  if (target === undefined) return outcome;
   const params: Array<[string, string]> = decision === 'deny' ? [['denied', token.token]] : [['oauth_token', token.token]];
   if (decision === 'allow' && token.callback !== undefined) params.push(['oauth_verifier', decided.verifier!]);
-  outcome.redirect = appendToCallback(target, params);
-  return outcome;
+  // verifier: allow only, the 6 digit code (shown on the page for oob, appended to a URL callback);
+  // redirect: where the browser goes next, when the client gave a URL callback.
+  const redirect = target === undefined ? undefined : appendToCallback(target, params);
+  return { token: decided, consumerName: consumerNameOf(world, token), decision, verifier: decided.verifier, redirect };
 }

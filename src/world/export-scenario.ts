@@ -56,6 +56,7 @@ function sandboxScenario(world: World, sandbox: Sandbox, name: string): Exported
   const users = stores.users.all().map((u) => {
     const tokens = stores.tokens.accessTokensOf(u.guid).filter((t) => t.state === 'active');
     for (const t of tokens) if (t.consumerKey) addConsumer(t.consumerKey);
+    const items = stores.queues.items(u.guid);
     return {
       guid: u.guid,
       login: u.login,
@@ -78,7 +79,21 @@ function sandboxScenario(world: World, sandbox: Sandbox, name: string): Exported
         spoilers: r.spoilers === 1,
         created: r.created,
       })),
-      queues: queuesOf(sandbox, u.guid),
+      queues: stores.queues.subQueues(u.guid).map((q) => ({
+        id: q.id,
+        name: q.name,
+        allocation: q.allocation,
+        default: q.isDefault,
+        items: items
+          .filter((i) => i.queueId === q.id)
+          .map((i) => ({
+            title: i.titleId,
+            priority: i.priority,
+            shipped_in_order: i.shippedInOrder,
+            ...(i.discIds.length > 0 ? { discs: i.discIds } : {}),
+            order: i.seq,
+          })),
+      })),
       rentals: rows.rentals(u.guid).map((r) => ({
         id: r.id,
         title: r.title_id,
@@ -113,25 +128,6 @@ function sandboxScenario(world: World, sandbox: Sandbox, name: string): Exported
     })),
     sequences: rows.sequences(),
   };
-}
-
-function queuesOf(sandbox: Sandbox, guid: string) {
-  const items = sandbox.stores.queues.items(guid);
-  return sandbox.stores.queues.subQueues(guid).map((q) => ({
-    id: q.id,
-    name: q.name,
-    allocation: q.allocation,
-    default: q.isDefault,
-    items: items
-      .filter((i) => i.queueId === q.id)
-      .map((i) => ({
-        title: i.titleId,
-        priority: i.priority,
-        shipped_in_order: i.shippedInOrder,
-        ...(i.discIds.length > 0 ? { discs: i.discIds } : {}),
-        order: i.seq,
-      })),
-  }));
 }
 
 /**

@@ -1,36 +1,26 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { isoDate } from '../domain/sim-clock.js';
 import type { Consumer } from '../domain/types.js';
-import {
-  buildCatalogSnapshot,
-  catalogDbFor,
-  catalogSnapshotFile,
-  deleteCatalogSnapshot,
-  pruneCatalogSnapshots,
-  touchCatalogSnapshot,
-} from '../scenarios/catalog-cache.js';
+import { buildCatalogSnapshot, catalogSnapshotFile, catalogSnapshotNow, pruneCatalogSnapshots, touchCatalogSnapshot } from '../scenarios/catalog-cache.js';
+import { seedTemplateLater } from '../scenarios/scenario-parser.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
+import { seedTemplate } from '../scenarios/seed-state.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
-import type { Db } from '../store/catalog-db.js';
 import { catalogSearchOf } from '../store/catalog-search.js';
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { TitleFragmentCache } from '../xml/title-fragment-cache.js';
-import { seedTemplate, seedTemplateLater } from './seed-template.js';
 
 /** A scenario ready to serve: its catalogue (shared by every sandbox) and the state template to copy. */
 export interface LoadedScenario {
   /** What its file says, parsed and checked. */
   definition: Scenario;
-  file: string;
   catalog: CatalogStore;
   /** Serialized state database; every sandbox and every reset starts from a copy of it. */
   template: Buffer;
   consumers: ReadonlyMap<string, Consumer>;
   /** Serialized titles of this scenario's catalogue (it never changes, so they are cached). */
   titleXml: TitleFragmentCache;
-  /** When the template was built (simulator clock): defaults for dates the scenario leaves out. */
-  loadedAt: number;
 }
 
 /**
@@ -45,19 +35,19 @@ export interface LoadedScenario {
  * (`abandoned`) deletes it, so a refused upload leaves nothing on disk.
  */
 export class Catalogs {
+  /** By snapshot file: one per catalogue settings. */
   private readonly opened = new Map<string, OpenCatalog>();
   private readonly building = new Map<string, Promise<OpenCatalog>>();
   /** The build running now, which the next one waits for. */
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  /** The catalogue of the scenario being loaded at start-up (its snapshot written if need be), warmed. */
+  /** The catalogue of the scenario loaded at start-up, the first this world opens (its snapshot written if need be), warmed. */
   for(scenario: Scenario, today: string): CatalogStore {
-    const options = optionsOf(scenario, today);
-    const open = this.opened.get(JSON.stringify(options)) ?? this.add(options, catalogDbFor(options));
-    open.users++;
-    this.kept(open.store);
-    if (!open.warm) for (const step of catalogSearchOf(open.store).warmSteps()) step();
+    // Never deleted (not fresh): marked as used, so pruning takes it last.
+    const open = this.add(catalogSnapshotNow(optionsOf(scenario, today)));
+    touchCatalogSnapshot(open.file);
+    for (const step of catalogSearchOf(open.store).warmSteps()) step();
     open.warm = true;
     return open.store;
   }
@@ -70,20 +60,8 @@ export class Catalogs {
   async build(scenario: Scenario, today: string): Promise<OpenCatalog> {
     if (this.closed) throw new Error('rentalsim: the simulator is closed');
     const options = optionsOf(scenario, today);
-    const key = JSON.stringify(options);
-    let open = this.opened.get(key);
-    if (!open) {
-      let pending = this.building.get(key);
-      if (!pending) {
-        pending = this.openBuilt(options);
-        this.building.set(key, pending);
-        void pending.then(
-          () => this.building.delete(key),
-          () => this.building.delete(key),
-        );
-      }
-      open = await pending;
-    }
+    const file = catalogSnapshotFile(options);
+    const open = this.opened.get(file) ?? (await (this.building.get(file) ?? this.openBuilt(options, file)));
     open.users++;
     return open;
   }
@@ -109,16 +87,17 @@ export class Catalogs {
 
   /**
    * A load of this catalogue was refused. If the snapshot was written for it and no other load uses it,
-   * the catalogue is closed and its snapshot deleted: a refused upload leaves nothing behind.
+   * the catalogue is closed and its snapshot deleted (if another process has not already): a refused upload
+   * leaves nothing behind.
    */
   abandoned(store: CatalogStore): void {
     const open = this.find(store);
     if (!open) return;
     open.users--;
     if (!open.fresh || open.users > 0) return;
-    for (const [key, o] of this.opened) if (o === open) this.opened.delete(key);
+    this.opened.delete(open.file);
     open.store.db.close();
-    deleteCatalogSnapshot(open.file);
+    rmSync(open.file, { force: true });
   }
 
   /**
@@ -126,11 +105,8 @@ export class Catalogs {
    * opening a snapshot is cheap and generating one is not, the large one least of all.
    */
   ifBuilt(scenario: Scenario, today: string): CatalogStore | undefined {
-    const options = optionsOf(scenario, today);
-    const open = this.opened.get(JSON.stringify(options));
-    if (open) return open.store;
-    const file = catalogSnapshotFile(options);
-    return existsSync(file) ? this.add(options, openCatalogSnapshot(file)).store : undefined;
+    const file = catalogSnapshotFile(optionsOf(scenario, today));
+    return (this.opened.get(file) ?? (existsSync(file) ? this.add(file) : undefined))?.store;
   }
 
   close(): void {
@@ -144,20 +120,26 @@ export class Catalogs {
     return undefined;
   }
 
-  private async openBuilt(options: CatalogOptions): Promise<OpenCatalog> {
+  /** Builds the snapshot after the build running now, then opens it; loads of the same settings meanwhile wait for this one. */
+  private openBuilt(options: CatalogOptions, file: string): Promise<OpenCatalog> {
     const turn = this.queue.then(() => buildCatalogSnapshot(options));
     this.queue = turn.catch(() => undefined);
-    const { file, written } = await turn;
-    // Pruning keeps every catalogue this world has open (the active scenario's among them) and the new one.
-    if (written) pruneCatalogSnapshots([file, ...[...this.opened.values()].map((o) => o.file)]);
-    if (this.closed) throw new Error('rentalsim: the simulator was closed while a catalogue was being built');
-    return this.add(options, openCatalogSnapshot(file), written);
+    const pending = turn
+      .then(({ written }) => {
+        // Pruning keeps every catalogue this world has open (the active scenario's among them) and the new one.
+        if (written) pruneCatalogSnapshots([file, ...this.opened.keys()]);
+        if (this.closed) throw new Error('rentalsim: the simulator was closed while a catalogue was being built');
+        return this.add(file, written);
+      })
+      .finally(() => this.building.delete(file));
+    this.building.set(file, pending);
+    return pending;
   }
 
-  /** Opens a catalogue on its snapshot's database, under its options. */
-  private add(options: CatalogOptions, db: Db, fresh = false): OpenCatalog {
-    const open: OpenCatalog = { store: new CatalogStore(db), file: catalogSnapshotFile(options), users: 0, fresh, warm: false };
-    this.opened.set(JSON.stringify(options), open);
+  /** Opens a catalogue on its snapshot. */
+  private add(file: string, fresh = false): OpenCatalog {
+    const open: OpenCatalog = { store: new CatalogStore(openCatalogSnapshot(file)), file, users: 0, fresh, warm: false };
+    this.opened.set(file, open);
     return open;
   }
 }
@@ -182,7 +164,7 @@ function optionsOf(scenario: Scenario, today: string): CatalogOptions {
 export function loadScenario(scenario: Scenario, file: string, now: number, catalogs: Catalogs): LoadedScenario {
   const loadedAt = loadedAtOf(scenario, now);
   const catalog = catalogs.for(scenario, isoDate(loadedAt));
-  return assemble(scenario, file, catalog, seedTemplate(scenario, file, catalog, loadedAt), loadedAt);
+  return assemble(scenario, catalog, seedTemplate(scenario, file, catalog, loadedAt));
 }
 
 /**
@@ -193,21 +175,21 @@ export function loadScenario(scenario: Scenario, file: string, now: number, cata
  */
 export async function loadScenarioLater(scenario: Scenario, file: string, now: number, catalogs: Catalogs, fullText?: string): Promise<LoadedScenario> {
   const loadedAt = loadedAtOf(scenario, now);
-  const { store: catalog, file: catalogFile } = await catalogs.build(scenario, isoDate(loadedAt));
+  const { store: catalog, file: snapshot } = await catalogs.build(scenario, isoDate(loadedAt));
   try {
-    const template = await seedTemplateLater(scenario, file, catalog, catalogFile, loadedAt, fullText);
-    return assemble(scenario, file, catalog, template, loadedAt);
+    const template = await seedTemplateLater(scenario, file, catalog, snapshot, loadedAt, fullText);
+    return assemble(scenario, catalog, template);
   } catch (e) {
     catalogs.abandoned(catalog);
     throw e;
   }
 }
 
-function assemble(scenario: Scenario, file: string, catalog: CatalogStore, template: Buffer, loadedAt: number): LoadedScenario {
+function assemble(scenario: Scenario, catalog: CatalogStore, template: Buffer): LoadedScenario {
   const consumers = new Map<string, Consumer>(
     scenario.consumers.map((c) => [c.key, { key: c.key, secret: c.secret, name: c.name, checkNonce: c.check_nonce }]),
   );
-  return { definition: scenario, file, catalog, template, consumers, loadedAt, titleXml: new TitleFragmentCache(catalog) };
+  return { definition: scenario, catalog, template, consumers, titleXml: new TitleFragmentCache(catalog) };
 }
 
 /** The instant a scenario's data is dated from: its frozen clock if it sets one, else when it loads. */

@@ -29,33 +29,18 @@ export function issueRequestToken(world: World, sandbox: Sandbox, consumerKey: s
   let code = newRequestToken(randomBytes);
   // 24^5 codes: a clash is rare, but a typed code must name exactly one token.
   while (world.heldSandboxes().some((box) => box.stores.tokens.has(code))) code = newRequestToken(randomBytes);
-  const token: TokenRecord = {
-    token: code,
-    secret: newTokenSecret(randomBytes),
-    type: 'request',
-    consumerKey,
-    state: 'unauthorised',
-    failedVerifications: 0,
-    createdAt: now,
-    expiresAt: now + world.scenario.definition.settings.request_token_ttl_seconds * 1000,
-  };
-  if (callback !== undefined) token.callback = callback;
-  sandbox.stores.tokens.insert(token);
-  return token;
+  const expiresAt = now + world.scenario.definition.settings.request_token_ttl_seconds * 1000;
+  return issue(sandbox, now, { token: code, type: 'request', consumerKey, state: 'unauthorised', expiresAt, ...(callback !== undefined ? { callback } : {}) });
 }
 
 /** A new access token for a user and consumer; it lives until revoked. */
 export function issueAccessToken(world: World, sandbox: Sandbox, consumerKey: string, userGuid: string): TokenRecord {
-  const token: TokenRecord = {
-    token: newAccessToken(randomBytes),
-    secret: newTokenSecret(randomBytes),
-    type: 'access',
-    consumerKey,
-    userGuid,
-    state: 'active',
-    failedVerifications: 0,
-    createdAt: world.clockOf(sandbox).now(),
-  };
+  return issue(sandbox, world.clockOf(sandbox).now(), { token: newAccessToken(randomBytes), type: 'access', consumerKey, userGuid, state: 'active' });
+}
+
+/** Keeps a new token made `now`, with a new secret, in the sandbox. */
+function issue(sandbox: Sandbox, now: number, fields: Omit<TokenRecord, 'secret' | 'failedVerifications' | 'createdAt'>): TokenRecord {
+  const token: TokenRecord = { ...fields, secret: newTokenSecret(randomBytes), failedVerifications: 0, createdAt: now };
   sandbox.stores.tokens.insert(token);
   return token;
 }

@@ -28,7 +28,6 @@ export interface SandboxDisk {
 export class Sandbox {
   readonly db: Db;
   readonly stores: Stores;
-  readonly createdAt: number;
   lastUsedAt: number;
   /** Requests (and admin actions) that took it from its pool. */
   uses = 0;
@@ -54,18 +53,11 @@ export class Sandbox {
     readonly key: string,
     source: Buffer | { db: Db; disk: SandboxDisk },
     now: number,
-    createdAt = now,
+    readonly createdAt = now,
   ) {
-    if (Buffer.isBuffer(source)) {
-      this.db = stateDbFrom(source);
-      this.disk = undefined;
-    } else {
-      this.db = source.db;
-      this.disk = source.disk;
-    }
+    ({ db: this.db, disk: this.disk } = Buffer.isBuffer(source) ? { db: stateDbFrom(source), disk: undefined } : source);
     this.stores = createStores(this.db);
     this.transaction = writeTransaction(this.db);
-    this.createdAt = createdAt;
     this.lastUsedAt = now;
   }
 

@@ -9,10 +9,7 @@ import type { LoadedScenario } from './loaded-scenario.js';
 /** Where a scenario came from: the package's scenarios/ folder, the --scenario-dir folder, or the admin API. */
 export type ScenarioSource = 'built-in' | 'folder' | 'uploaded';
 
-export interface ScenarioDir {
-  dir: string;
-  source: 'built-in' | 'folder';
-}
+export type ScenarioDir = { dir: string; source: Exclude<ScenarioSource, 'uploaded'> };
 
 /**
  * One scenario file as last read: usable (`scenario` set, `error` not) or not (`error` says why, naming the
@@ -70,13 +67,12 @@ export const SCENARIO_FILE = /\.(ya?ml|json)$/;
  * (not parsed again). A folder that cannot be listed throws (node's error).
  */
 export function readScenarioFolders(dirs: readonly ScenarioDir[], previous?: ReadonlyMap<string, ScenarioEntry>): ScenarioEntry[] {
-  const out: ScenarioEntry[] = [];
-  for (const { dir, source } of dirs) {
-    for (const name of readdirSync(dir).sort()) {
-      if (SCENARIO_FILE.test(name)) out.push(readScenarioFile(join(dir, name), source, previous?.get(join(dir, name))));
-    }
-  }
-  return out;
+  return dirs.flatMap(({ dir, source }) =>
+    readdirSync(dir)
+      .filter((name) => SCENARIO_FILE.test(name))
+      .sort()
+      .map((name) => readScenarioFile(join(dir, name), source, previous?.get(join(dir, name)))),
+  );
 }
 
 function readScenarioFile(file: string, source: ScenarioSource, previous: ScenarioEntry | undefined): ScenarioEntry {
@@ -132,10 +128,7 @@ export function scenarioNamed(sorted: ReturnType<typeof sortScenarios>, name: st
  * (which one was meant cannot be guessed), and a file may not take the name of an uploaded scenario; so
  * start-up with such a name stops, as it did when every file had to be good.
  */
-export function sortScenarios(entries: readonly ScenarioEntry[]): {
-  usable: Map<string, ScenarioEntry>;
-  unusable: Array<{ entry: ScenarioEntry; error: ScenarioError }>;
-} {
+export function sortScenarios(entries: readonly ScenarioEntry[]) {
   const byName = new Map<string, ScenarioEntry[]>();
   for (const e of entries) if (!e.error) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
   const usable = new Map<string, ScenarioEntry>();

@@ -1,33 +1,12 @@
 import { errors } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
-import { readScenarioFolders, scenarioNamed, sortScenarios, type ScenarioDir, type ScenarioEntry, type ScenarioSource } from './scenario-files.js';
-
-/** A scenario file that cannot be used, as the admin API lists it. */
-export interface UnusableScenario {
-  name: string;
-  file: string;
-  source: ScenarioSource;
-  /** Where in the file and what is wrong, e.g. `users[0].ratings[3].rating: Too big: expected number to be <=5`. */
-  problem: string;
-}
-
-/**
- * What a re-read found, by name of usable scenario: new ones, ones whose text changed, ones no longer usable
- * (deleted, renamed or now invalid), and every file that cannot be used with why.
- */
-export interface ScenarioChanges {
-  added: string[];
-  changed: string[];
-  removed: string[];
-  invalid: UnusableScenario[];
-}
+import { readScenarioFolders, scenarioNamed, sortScenarios, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
 
 /**
  * The scenarios a World knows: the files of its folders as last read, and those uploaded through the admin
  * API (kept in memory only). Every file is listed, usable or not; only usable ones can be switched to.
  */
 export class ScenarioRegistry {
-  private disk: ScenarioEntry[];
   private readonly uploads = new Map<string, ScenarioEntry>();
   private usable = new Map<string, ScenarioEntry>();
   private unusable: Array<{ entry: ScenarioEntry; error: ScenarioError }> = [];
@@ -38,15 +17,19 @@ export class ScenarioRegistry {
    */
   constructor(
     private readonly dirs: readonly ScenarioDir[],
-    read: readonly ScenarioEntry[],
+    /** The files of its folders, as last read. */
+    private disk: readonly ScenarioEntry[],
     private readonly checkTitles: (entry: ScenarioEntry) => boolean,
   ) {
-    this.disk = [...read];
     this.sortOut();
   }
 
-  /** Reads the folders again (a file unchanged on disk is not parsed again) and says what changed. */
-  reload(): ScenarioChanges {
+  /**
+   * Reads the folders again (a file unchanged on disk is not parsed again) and says what changed, by name of
+   * usable scenario: new ones, ones whose text changed, ones no longer usable (deleted, renamed or now
+   * invalid), and every file that cannot be used with why.
+   */
+  reload() {
     const before = new Map(this.usable);
     try {
       this.disk = readScenarioFolders(this.dirs, new Map(this.disk.map((e) => [e.file, e])));
@@ -78,8 +61,8 @@ export class ScenarioRegistry {
     return [...this.usable.values()];
   }
 
-  /** Every file that cannot be used, with why. */
-  invalid(): UnusableScenario[] {
+  /** Every file that cannot be used, with why: where in the file and what is wrong, e.g. `users[0].ratings[3].rating: Too big: expected number to be <=5`. */
+  invalid() {
     return this.unusable.map(({ entry, error }) => ({
       name: entry.name,
       file: entry.file,

@@ -27,7 +27,7 @@ import type { DataDir } from './data-dir.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
 import { scenarioEntry, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
-import { ScenarioRegistry, type ScenarioChanges } from './scenario-registry.js';
+import { ScenarioRegistry } from './scenario-registry.js';
 
 /** The sandbox that requests without a consumer key (admin pages, unsigned catalogue reads) use. */
 export const DEFAULT_SANDBOX = '__default__';
@@ -110,11 +110,10 @@ export class World {
     this.rateLimiter = new RateLimiter(options.rateLimits);
     this.nonces = new NonceStore({ maxBytes: NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
     const dataDir = (this.dataDir = options.dataDir);
-    this.sandboxes = dataDir
-      ? new SandboxPool(options.sandboxes, this.realNow, (key, template, now) =>
-          dataDir.newSandbox(key, this.active.definition.name, template(), now, key === DEFAULT_SANDBOX),
-        )
-      : new SandboxPool(options.sandboxes, this.realNow);
+    const inDataDir =
+      dataDir &&
+      ((key: string, template: () => Buffer, now: number) => dataDir.newSandbox(key, this.active.definition.name, template(), now, key === DEFAULT_SANDBOX));
+    this.sandboxes = new SandboxPool(options.sandboxes, this.realNow, inDataDir);
     this.registry = new ScenarioRegistry(options.scenarioDirs, options.scenarios, (entry) => this.checkTitles(entry));
     // At start-up a bad chosen scenario is its ScenarioError (one line from main.ts), not an admin answer; the
     // world is not made then, so nothing is loaded yet and no file needs marking as refused.
@@ -138,7 +137,7 @@ export class World {
   }
 
   /** The scenario files that cannot be used, with why. */
-  invalidScenarios(): ScenarioChanges['invalid'] {
+  invalidScenarios() {
     return this.registry.invalid();
   }
 
@@ -178,7 +177,7 @@ export class World {
    * Reads the scenario folders again and says what changed. The running scenario is never replaced under
    * running tests: if its file changed, the change waits for the next switch to it (`activeChange` says so).
    */
-  reloadScenarios(): ScenarioChanges {
+  reloadScenarios() {
     return this.registry.reload();
   }
 
@@ -421,9 +420,8 @@ export class World {
   private checkTitles(entry: ScenarioEntry): boolean {
     const scenario = entry.scenario!;
     const catalog = this.catalogs.ifBuilt(scenario, isoDate(loadedAtOf(scenario, this.clock.now())));
-    if (!catalog) return false;
-    checkReferences(scenario, entry.file, (id) => catalog.title(id));
-    return true;
+    if (catalog) checkReferences(scenario, entry.file, (id) => catalog.title(id));
+    return catalog !== undefined;
   }
 
   /** A scenario may start the clock frozen at an instant; otherwise it runs in real time. */

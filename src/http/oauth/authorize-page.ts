@@ -1,5 +1,5 @@
 import { OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
-import type { DecisionOutcome } from '../../world/decide-request-token.js';
+import type { decideRequestToken } from '../../world/decide-request-token.js';
 
 // The authorisation page a subscriber sees at login_url (docs/reference/oauth.md#the-dance-step-by-step): plain
 // server-rendered HTML, every value escaped, no script. Element ids are stable: browser tests and QA scripts
@@ -101,7 +101,7 @@ profile, ratings and rentals, and change your queues and lists.</p>
  * denied; for oob, the 6 digit code the subscriber types into the application; for an OAuth 1.0 client that
  * named no callback, nothing to show but "go back".
  */
-export function outcomePage(o: Pick<DecisionOutcome, 'decision' | 'consumerName' | 'token' | 'verifier'>): string {
+export function outcomePage(o: Pick<ReturnType<typeof decideRequestToken>, 'decision' | 'consumerName' | 'token' | 'verifier'>): string {
   const name = escapeHtml(o.consumerName);
   if (o.decision === 'deny') {
     return pageHtml(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from './parse-scenario.js';
+import { parseScenario } from './scenario-parser.js';
 import { ScenarioError } from './scenario-error.js';
 
 const minimal = 'name: tiny\ndescription: test\n';

@@ -1,0 +1,31 @@
+// Run as a worker thread by src/scenarios/scenario-parser.ts, off the simulator's event loop, for one job:
+// - a big scenario text: parses and checks it, and posts back its outline or its problem (the titles are
+//   checked later, against the catalogue);
+// - a big scenario's state (a SeedJob): checks its titles against its catalogue (the snapshot file, opened
+//   read-only here too) and builds its template, and posts back the template's bytes or the scenario's problem.
+import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
+import { CatalogStore } from '../store/catalog-store.js';
+import { ScenarioError } from './scenario-error.js';
+import { checkedText, parseScenario, type SeedJob, scenarioOutline, textHash } from './scenario-parser.js';
+import { seedTemplate } from './seed-state.js';
+import { answerJob } from './worker-answer.js';
+
+const problemOf = (e: ScenarioError) => ({ file: e.file, path: e.path, problem: e.problem });
+
+answerJob((job: SeedJob | { text: string; file: string }) => {
+  if (!('snapshot' in job)) {
+    const checked = checkedText(job.text, job.file);
+    const hash = textHash(job.text);
+    if ('scenario' in checked) return { scenario: scenarioOutline(checked.scenario), outline: true, hash };
+    return { problem: problemOf(checked.error), name: checked.name, hash };
+  }
+  const catalog = new CatalogStore(openCatalogSnapshot(job.snapshot));
+  try {
+    return { template: seedTemplate('scenario' in job ? job.scenario : parseScenario(job.text, job.file), job.file, catalog, job.loadedAt) };
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    return { problem: problemOf(e) };
+  } finally {
+    catalog.db.close();
+  }
+});
