@@ -139,54 +139,48 @@ export const errors = {
             .replace(/_/g, ' ')
             .replace(/\b[a-z]/g, (c) => c.toUpperCase());
     const details = `the request has no ${param}; sign it with OAuth 1.0a and send ${param} in the Authorization header, the query string or a form body`;
-    return new ApiError({ status: 400, reason: `Missing Required ${name}`, oauthProblem: 'parameter_absent', check: 'oauth-parameters', details });
+    return oauthError(400, `Missing Required ${name}`, 'parameter_absent', 'oauth-parameters', details);
   },
   missingAccessToken: () => {
     const details = 'user resources need an access token: sign the request with the oauth_token and token secret from /oauth/access_token';
-    return new ApiError({ status: 400, reason: 'Missing Required Access Token', oauthProblem: 'parameter_absent', check: 'oauth-token', details });
+    return oauthError(400, 'Missing Required Access Token', 'parameter_absent', 'oauth-token', details);
   },
   duplicatedOAuthParameter: (param: string) => {
     const details = `${param} was sent more than once; send each oauth_* parameter exactly once, in one place`;
-    return new ApiError({ status: 400, reason: 'Duplicated OAuth Protocol Parameter', oauthProblem: 'parameter_rejected', check: 'oauth-duplicates', details });
+    return oauthError(400, 'Duplicated OAuth Protocol Parameter', 'parameter_rejected', 'oauth-duplicates', details);
   },
   unsupportedOAuthVersion: (version: string) => {
     const details = `oauth_version ${JSON.stringify(version)} is not supported; send 1.0 or leave it out`;
-    return new ApiError({ status: 400, reason: 'Unsupported OAuth Version', oauthProblem: 'version_rejected', check: 'oauth-version', details });
+    return oauthError(400, 'Unsupported OAuth Version', 'version_rejected', 'oauth-version', details);
   },
   unsupportedSignatureMethod: (method: string, allowed: string[]) => {
     const details = `oauth_signature_method ${JSON.stringify(method)} is not supported; use ${allowed.join(' or ')}`;
-    return new ApiError({
-      status: 400,
-      reason: 'Unsupported Signature Method',
-      oauthProblem: 'signature_method_rejected',
-      check: 'oauth-signature-method',
-      details,
-    });
+    return oauthError(400, 'Unsupported Signature Method', 'signature_method_rejected', 'oauth-signature-method', details);
   },
   timestampInvalid: (sent: string, serverNow: number, window: number) => {
     const details = `oauth_timestamp ${JSON.stringify(sent)} is not within ${window} seconds of the server time ${serverNow}; check the client's clock and send seconds since 1970 UTC`;
-    return new ApiError({ status: 401, reason: 'Timestamp Is Invalid', oauthProblem: 'timestamp_refused', check: 'oauth-timestamp', details });
+    return oauthError(401, 'Timestamp Is Invalid', 'timestamp_refused', 'oauth-timestamp', details);
   },
   invalidConsumerKey: (key: string) => {
     const details = `the consumer key ${JSON.stringify(key)} is not known to this scenario; use one of the keys GET /__admin/scenarios lists under the active scenario's "consumers" (the default scenario's is test-consumer-key)`;
-    return new ApiError({ status: 401, reason: 'Invalid Consumer Key', oauthProblem: 'consumer_key_unknown', check: 'oauth-consumer', details });
+    return oauthError(401, 'Invalid Consumer Key', 'consumer_key_unknown', 'oauth-consumer', details);
   },
   invalidOrExpiredToken: (why: string) => {
     const details = `${why}; obtain a new token through /oauth/request_token and /oauth/access_token`;
-    return new ApiError({ status: 401, reason: 'Invalid Or Expired Token', oauthProblem: 'token_rejected', check: 'oauth-token', details });
+    return oauthError(401, 'Invalid Or Expired Token', 'token_rejected', 'oauth-token', details);
   },
   invalidSignature: (baseString: string) => {
     const details = `the signature does not match. The server computed this signature base string; diff it against yours: ${baseString}`;
-    return new ApiError({ status: 401, reason: 'Invalid Signature', oauthProblem: 'signature_invalid', check: 'oauth-signature', details });
+    return oauthError(401, 'Invalid Signature', 'signature_invalid', 'oauth-signature', details);
   },
   invalidNonce: (nonce: string) => {
     const details = `the nonce ${JSON.stringify(nonce)} was already used with this timestamp; send a fresh oauth_nonce with every request`;
-    return new ApiError({ status: 401, reason: 'Invalid NONCE', oauthProblem: 'nonce_used', check: 'oauth-nonce', details });
+    return oauthError(401, 'Invalid NONCE', 'nonce_used', 'oauth-nonce', details);
   },
   /** Past MAX_NONCE_BYTES (src/domain/oauth/nonce-store.ts): refused before any lookup, signature or store. */
   nonceTooLong: (bytes: number, max: number) => {
     const details = `oauth_nonce is ${bytes} bytes long and at most ${max} are accepted; send a fresh random value of 8 to 64 characters with every request`;
-    return new ApiError({ status: 401, reason: 'Invalid NONCE', oauthProblem: 'parameter_rejected', check: 'oauth-nonce', details });
+    return oauthError(401, 'Invalid NONCE', 'parameter_rejected', 'oauth-nonce', details);
   },
   /** The used-nonce store holds as many nonces inside the timestamp window as it may: it refuses rather than forget one. */
   nonceStoreFull: (retryAfterSeconds: number, capacity: number) => {
@@ -201,8 +195,7 @@ export const errors = {
     const details = `${why}; this write changed nothing and reads still work. Free room: reset or DELETE sandboxes (/__admin/sandboxes), or ask the operator to raise --data-dir-budget`;
     return new ApiError({ status: 507, reason: 'Insufficient Storage', details });
   },
-  invalidVerifier: (details: string) =>
-    new ApiError({ status: 401, reason: 'Invalid Verifier', oauthProblem: 'verifier_invalid', check: 'oauth-verifier', details }),
+  invalidVerifier: (details: string) => oauthError(401, 'Invalid Verifier', 'verifier_invalid', 'oauth-verifier', details),
   otherUsersResource: () => {
     const details = 'the access token belongs to another user; use the user link from GET /users';
     return new ApiError({ status: 403, reason: 'Forbidden', check: 'oauth-user', details });
@@ -212,6 +205,11 @@ export const errors = {
   overRateLimit: (retryAfterSeconds: number) =>
     rateLimited('Account Over Rate Limit', 'RATE', `this consumer used its daily request allowance; wait ${retryAfterSeconds} s`, retryAfterSeconds),
 } as const;
+
+/** An OAuth check's failure: oauthProblem goes into WWW-Authenticate, check into the journal. */
+function oauthError(status: number, reason: string, oauthProblem: string, check: string, details: string): ApiError {
+  return new ApiError({ status, reason, oauthProblem, check, details });
+}
 
 /** The gateway's own rate limits: 403 with a code of their own (ERR_403_DEVELOPER_OVER_QPS, _RATE) and Retry-After. */
 function rateLimited(reason: string, over: string, details: string, retryAfterSeconds: number): ApiError {
