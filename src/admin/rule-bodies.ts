@@ -62,7 +62,7 @@ export function toSpec(body: unknown, where: string): FaultSpec {
 }
 
 /** The settings each kind of fault takes; one that does not belong to the kind is refused, not ignored. */
-const KIND_SETTINGS: Record<FaultAction['kind'], readonly string[]> = {
+const KIND_SETTINGS: Readonly<Record<FaultAction['kind'], readonly string[]>> = {
   latency: ['ms', 'maxMs'],
   error: ['status', 'reason', 'details'],
   'rate-limit': ['retryAfter'],

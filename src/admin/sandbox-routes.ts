@@ -12,7 +12,7 @@ import { consumerFor, requireOperator } from './admin-caller.js';
 import { adminQuery, parseBody } from './admin-request.js';
 
 /** Who an admin shortcut acts for: a subscriber (login or GUID) in a consumer's sandbox (a team's call may leave the consumer out: its own). */
-const forUser = { consumer: z.string().min(1).optional(), user: z.string().min(1) };
+const forUser = { consumer: z.string().min(1).optional(), user: z.string().min(1) } as const;
 const mintBody = z.strictObject(forUser);
 const shipBody = z.strictObject({
   ...forUser,
