@@ -14,8 +14,8 @@ import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';
 /**
  * Applies injected faults (admin: /__admin/faults) to API requests: waits for any latency, then answers
  * with the fault's error or rate limit (through the one error handler, so it carries the gateway headers),
- * or drops the connection. Mounted after the request context and before the API routers, so admin
- * requests are never faulted. A fault for one consumer meets only requests whose signature verifies as that
+ * or drops the connection. Mounted after the request context and before the API routers; admin requests
+ * never get here (the admin router answers them all). A fault for one consumer meets only requests whose signature verifies as that
  * consumer (`signerOf`): a forged request naming it neither fires nor uses up the fault. Faults for every
  * consumer meet every request, signed or not, but a replay (a valid signature whose nonce is used) meets
  * none. A signed request a fault acted on has used its nonce (`claimNonce`), so sending it again is a replay.
@@ -24,7 +24,7 @@ export function faultsMiddleware(req: Request, _res: Response, next: NextFunctio
   const ctx = ctxOf(req);
   const faults = ctx.world.faults;
   // A replay meets no fault, scoped or not (docs/reference/admin-api.md#faults): it goes on to the verifier's 401.
-  if (faults.none || req.originalUrl.startsWith('/__admin') || isReplay(req)) return next();
+  if (faults.none || isReplay(req)) return next();
   const decision = faults.decide({ method: req.method, path: ctx.path, consumer: signerOf(req) });
   if (decision.firedIds.length === 0) return next();
   // Its nonce is used now: the same bytes sent again are a replay, and use up nothing. A dropped request had
@@ -59,7 +59,7 @@ export function overridesMiddleware(req: Request, res: Response, next: NextFunct
   const ctx = ctxOf(req);
   const overrides = ctx.world.overrides;
   // A replay meets no override (docs/reference/admin-api.md#overrides).
-  if (overrides.none || req.originalUrl.startsWith('/__admin') || isReplay(req)) return next();
+  if (overrides.none || isReplay(req)) return next();
   const reads = overrides.readsParams;
   const reply = overrides.decide({
     method: req.method,

@@ -12,11 +12,10 @@ import { attributedConsumer } from '../oauth/verify-oauth.js';
 /**
  * Records every API request in the world's journal once its answer is sent (or its connection closed).
  * Mounted before the body parsers, so a request refused while its body is read is journaled too; admin
- * requests are not journaled.
+ * requests are not journaled: the admin router, mounted before it, answers every /__admin path itself.
  */
 export function journalMiddleware(world: World) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.originalUrl.startsWith('/__admin')) return next();
     const p: Pending = { startedMs: performance.now(), at: world.realNow(), answerBody: undefined };
     (req as WithPending)[PENDING] = p;
     res.on('close', () => {
@@ -116,11 +115,10 @@ function recordCoverage(req: Request, res: Response, notes: Pending, world: Worl
           refusals: notes.refusals ?? [],
         })
       : [],
+    errorCode: notes.errorCode,
+    oauthProblem: notes.oauthProblem,
+    format: formatOf(req, res),
   };
-  if (notes.errorCode !== undefined) event.errorCode = notes.errorCode;
-  if (notes.oauthProblem !== undefined) event.oauthProblem = notes.oauthProblem;
-  const format = formatOf(req, res);
-  if (format !== undefined) event.format = format;
   // The sandbox the request already used, untouched (its use was counted when the route opened it); a
   // verified request refused before its route opened one opens it now.
   const sandbox = world.sandboxes.peek(consumer, world.realNow()) ?? world.sandbox(consumer);

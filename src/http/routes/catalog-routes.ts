@@ -7,7 +7,7 @@ import { parsePersonSearch, parseTitleSearch, PERSON_SEARCH_KINDS, TITLE_SEARCH_
 import { orderTitleReviews } from '../../domain/search-review-order.js';
 import { isoDate } from '../../domain/sim-clock.js';
 import { titleStats } from '../../domain/title-stats.js';
-import type { Page, Person, Title } from '../../domain/types.js';
+import type { Person, Title } from '../../domain/types.js';
 import { pathId } from '../../domain/ids.js';
 import { catalogSearchOf } from '../../store/catalog-search.js';
 import { categoryTerms } from '../../store/catalog-search-categories.js';
@@ -131,17 +131,14 @@ function peopleFound(req: Request, kind: string) {
   return searchXml(ctx.xml, searchAddress(req), { ...pageReq, total: found.total }, items, index.people.refinements(search));
 }
 
-/** The page of `titles` the request asks for, and how each is rendered: as its `expand` asks. */
-function titlesPage(req: Request, titles: readonly Title[]): { page: Page<Title>; item: (t: Title) => string } {
-  const expansion = parseExpand(ctxOf(req).params.get('expand'));
-  const page = pageOf(titles, pageRequestOf(req, CATALOG_PAGING));
-  return { page, item: titleRenderer(req, expansion) };
-}
-
-/** That page as the paged list `root`, its links repeating the request as sent. */
+/**
+ * The page of `titles` the request asks for as the paged list `root`, each rendered as its `expand` asks, its
+ * links repeating the request as sent.
+ */
 function titlesPageXml(req: Request, root: string, titles: readonly Title[]): string {
-  const { page, item } = titlesPage(req, titles);
-  return pagedList(root, ctxOf(req).xml, searchAddress(req), page, item);
+  const ctx = ctxOf(req);
+  const render = titleRenderer(req, parseExpand(ctx.params.get('expand')));
+  return pagedList(root, ctx.xml, searchAddress(req), pageOf(titles, pageRequestOf(req, CATALOG_PAGING)), render);
 }
 
 /**
@@ -157,8 +154,8 @@ function getCollection(req: Request, res: Response): void {
   if (members.length === 0) throw errors.notFound(`the catalogue has no collection ${JSON.stringify(raw)}; follow the collections link of a title`);
   const info = { id: collectionHref(ctx.xml, id!), name: rankOf(members[0]!).name };
   const ranked = [...members].sort((a, b) => rankOf(a).rank - rankOf(b).rank || a.id - b.id);
-  const { page, item } = titlesPage(req, ranked);
-  sendXml(res, 200, collectionXml(ctx.xml, searchAddress(req), page, info, item));
+  const render = titleRenderer(req, parseExpand(ctx.params.get('expand')));
+  sendXml(res, 200, collectionXml(ctx.xml, searchAddress(req), pageOf(ranked, pageRequestOf(req, CATALOG_PAGING)), info, render));
 }
 
 /** The title named by the path; any id that is not a catalogue title's -> 404. */
