@@ -23,29 +23,24 @@ export const OFF_LOOP_FROM = 256 * 1024;
  * the path inside it (e.g. `users[0].ratings[3].rating`) and what is wrong.
  */
 export function parseScenario(text: string, file: string): Scenario {
-  let raw: unknown;
+  return validScenario(yamlOf(text, file), file);
+}
+
+function yamlOf(text: string, file: string): unknown {
   try {
-    raw = yamlValue(text);
+    return yamlValue(text);
   } catch (e) {
     throw new ScenarioError(file, '', `not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
   }
+}
+
+function validScenario(raw: unknown, file: string): Scenario {
   const result = scenarioSchema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new ScenarioError(file, formatPath(issue.path), issue.message);
   }
   return result.data;
-}
-
-/** The `name:` a scenario text gives, if it is YAML with a string there: how a bad file is listed. */
-function declaredName(text: string): string | undefined {
-  try {
-    const raw = yamlValue(text);
-    const name = raw && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
-    return typeof name === 'string' && name !== '' ? name : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -79,13 +74,17 @@ export class ScenarioParser {
 
 /** Parses and checks a scenario text here (all but its titles); a problem is returned with the name the text gives. */
 export function checkedText(text: string, file: string): { scenario: Scenario } | { error: ScenarioError; name: string | undefined } {
+  let raw: unknown;
   try {
-    const scenario = parseScenario(text, file);
+    raw = yamlOf(text, file);
+    const scenario = validScenario(raw, file);
     checkReferences(scenario, file);
     return { scenario };
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
-    return { error: e, name: declaredName(text) };
+    // How a bad file is listed: by the `name:` it gives, if it is YAML with a string there.
+    const name = raw && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
+    return { error: e, name: typeof name === 'string' && name !== '' ? name : undefined };
   }
 }
 
