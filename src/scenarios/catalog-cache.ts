@@ -122,7 +122,9 @@ function hashOfCode(): string {
     const source = readFileSync(file, 'utf8');
     hash.update(relative(packageRoot(), file)).update('\0').update(source).update('\0');
     for (const m of source.matchAll(/\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-      const target = moduleFile(dirname(file), m[1]!);
+      // `./x.js` as written: the .js file when built, the .ts file when running from source.
+      const js = join(dirname(file), m[1]!);
+      const target = [js, js.replace(/\.js$/, '.ts')].find((f) => existsSync(f));
       if (target) visit(target);
     }
   };
@@ -136,14 +138,6 @@ function hashOfCode(): string {
     hash.update((JSON.parse(readFileSync(require.resolve(pkg), 'utf8')) as { version: string }).version);
   }
   return hash.digest('hex');
-}
-
-/** `./x.js` as written in an import: the .js file when built, the .ts file when running from source. */
-function moduleFile(dir: string, spec: string): string | undefined {
-  const file = join(dir, spec);
-  if (existsSync(file)) return file;
-  const ts = file.replace(/\.js$/, '.ts');
-  return existsSync(ts) ? ts : undefined;
 }
 
 /**

@@ -22,14 +22,8 @@ export function checkReferences(s: Scenario, file: string, titleOf?: (id: number
   unique(logins, (i, v) => fail(`users[${i}].login`, `login ${JSON.stringify(v)} appears twice`));
   const tokens = s.users.flatMap((u) => u.access_tokens.map((t) => t.token));
   unique(tokens, (_i, v) => fail('users', `access token ${JSON.stringify(v)} appears twice`));
-  const given = (xs: Array<number | undefined>) => xs.filter((x): x is number => x !== undefined);
-  const ids: Array<[string, number[]]> = [
-    ['queue id', given(s.users.flatMap((u) => u.queues.map((q) => q.id)))],
-    ['list id', given(s.users.flatMap((u) => u.lists.map((l) => l.id)))],
-    ['review id', given(s.users.flatMap((u) => u.reviews.map((r) => r.id)))],
-    ['rental id', given(s.users.flatMap((u) => u.rentals.map((r) => r.id)))],
-  ];
-  for (const [what, values] of ids) unique(values, (_i, v) => fail('users', `${what} ${v} appears twice`));
+  // Ids a file gives must be unique; orders may repeat (rows are ordered by them).
+  for (const [name, , values] of explicitIds(s)) if (ROW_IDS.has(name)) unique(values, (_i, v) => fail('users', `${name} id ${v} appears twice`));
   const consumerKeys = new Set(keys);
   s.users.forEach((u, ui) => {
     const at = `users[${ui}]`;
@@ -59,6 +53,24 @@ export function checkReferences(s: Scenario, file: string, titleOf?: (id: number
     });
   });
   s.stock.forEach((st, i) => title(`stock[${i}].title`, st.title));
+}
+
+/** The sequences whose values are row ids (the rest are orders). */
+const ROW_IDS = new Set(['queue', 'list', 'review', 'rental']);
+
+/** Per sequence (name, first value): the ids and orders the file gives explicitly. */
+export function explicitIds(s: Scenario): Array<[string, number, number[]]> {
+  const given = (xs: Array<number | undefined>) => xs.filter((x): x is number => x !== undefined);
+  const u = s.users;
+  return [
+    ['rating', 1, given(u.flatMap((x) => x.ratings.map((r) => r.order)))],
+    ['queue', 1001, given(u.flatMap((x) => x.queues.map((q) => q.id)))],
+    ['queue_item', 1, given(u.flatMap((x) => x.queues.flatMap((q) => q.items.map((i) => i.order))))],
+    ['list', 7001, given(u.flatMap((x) => x.lists.map((l) => l.id)))],
+    ['list_entry', 1, given(u.flatMap((x) => x.lists.flatMap((l) => l.items.map((e) => e.order))))],
+    ['review', 900_001, given(u.flatMap((x) => x.reviews.map((r) => r.id)))],
+    ['rental', 500_001, given(u.flatMap((x) => x.rentals.map((r) => r.id)))],
+  ];
 }
 
 function unique<T>(values: T[], onDuplicate: (index: number, value: T) => void): void {

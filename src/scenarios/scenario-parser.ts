@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { setPriority } from 'node:os';
+import { parentPort, Worker } from 'node:worker_threads';
 import { packageModule } from '../package-root.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { checkReferences } from './check-references.js';
 import { ScenarioError } from './scenario-error.js';
 import { type Scenario, scenarioSchema } from './scenario-schema.js';
 import { seedTemplate } from './seed-state.js';
-import { workerAnswer } from './worker-answer.js';
 import { yamlValue } from './yaml-value.js';
 
 const WORKER = packageModule(import.meta.url, 'scenarios', 'scenario-worker');
@@ -23,29 +24,24 @@ export const OFF_LOOP_FROM = 256 * 1024;
  * the path inside it (e.g. `users[0].ratings[3].rating`) and what is wrong.
  */
 export function parseScenario(text: string, file: string): Scenario {
-  let raw: unknown;
+  return validScenario(yamlOf(text, file), file);
+}
+
+function yamlOf(text: string, file: string): unknown {
   try {
-    raw = yamlValue(text);
+    return yamlValue(text);
   } catch (e) {
     throw new ScenarioError(file, '', `not valid YAML or JSON: ${(e as Error).message.split('\n')[0]}`);
   }
+}
+
+function validScenario(raw: unknown, file: string): Scenario {
   const result = scenarioSchema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new ScenarioError(file, formatPath(issue.path), issue.message);
   }
   return result.data;
-}
-
-/** The `name:` a scenario text gives, if it is YAML with a string there: how a bad file is listed. */
-function declaredName(text: string): string | undefined {
-  try {
-    const raw = yamlValue(text);
-    const name = raw && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
-    return typeof name === 'string' && name !== '' ? name : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -79,13 +75,17 @@ export class ScenarioParser {
 
 /** Parses and checks a scenario text here (all but its titles); a problem is returned with the name the text gives. */
 export function checkedText(text: string, file: string): { scenario: Scenario } | { error: ScenarioError; name: string | undefined } {
+  let raw: unknown;
   try {
-    const scenario = parseScenario(text, file);
+    raw = yamlOf(text, file);
+    const scenario = validScenario(raw, file);
     checkReferences(scenario, file);
     return { scenario };
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
-    return { error: e, name: declaredName(text) };
+    // How a bad file is listed: by the `name:` it gives, if it is YAML with a string there.
+    const name = raw && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
+    return { error: e, name: typeof name === 'string' && name !== '' ? name : undefined };
   }
 }
 
@@ -138,4 +138,36 @@ function rowsOf(s: Scenario): number {
     for (const l of u.lists) rows += 1 + l.items.length;
   }
   return rows;
+}
+
+/** How much lower than the simulator's the priority of a worker parsing or seeding a scenario is (nice). */
+const WORKER_NICENESS = 10;
+
+/**
+ * Runs one job in a worker thread of its own (a packageModule): posts `job` and resolves with the one message
+ * the worker answers, then ends it. `what` names the job in the errors (`parsing the scenario`): a worker that
+ * fails, or exits without an answer, rejects.
+ */
+export function workerAnswer<T>(module: { file: string; execArgv: string[] }, job: unknown, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(module.file, { execArgv: module.execArgv });
+    worker.once('message', (m: T) => {
+      void worker.terminate();
+      resolve(m);
+    });
+    worker.once('error', (e) => reject(new Error(`rentalsim: ${what} in a worker failed: ${e.message}`)));
+    // After an answer (its terminate) this rejects a promise already settled: nothing happens.
+    worker.once('exit', (code) => reject(new Error(`rentalsim: the worker ${what} exited (${code}) without an answer`)));
+    worker.postMessage(job);
+  });
+}
+
+/**
+ * The worker's side: answers the one job it is sent with what `answer` returns. Below the simulator's
+ * priority, as the catalogue builds are: Linux keeps a nice value per thread, so this lowers the worker alone
+ * (elsewhere it would lower the whole process, so it is left as it is).
+ */
+export function answerJob<J>(answer: (job: J) => unknown): void {
+  if (process.platform === 'linux') setPriority(WORKER_NICENESS);
+  parentPort!.once('message', (job: J) => parentPort!.postMessage(answer(job)));
 }

@@ -6,9 +6,8 @@
 import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { ScenarioError } from './scenario-error.js';
-import { checkedText, parseScenario, type SeedJob, scenarioOutline, textHash } from './scenario-parser.js';
+import { answerJob, checkedText, parseScenario, type SeedJob, scenarioOutline, textHash } from './scenario-parser.js';
 import { seedTemplate } from './seed-state.js';
-import { answerJob } from './worker-answer.js';
 
 const problemOf = (e: ScenarioError) => ({ file: e.file, path: e.path, problem: e.problem });
 

@@ -3,7 +3,7 @@ import type { CatalogStore } from '../store/catalog-store.js';
 import { createStateDb, snapshotOf } from '../store/state-db.js';
 import { createStores } from '../store/stores.js';
 import { writeTransaction } from '../store/write-transaction.js';
-import { checkReferences } from './check-references.js';
+import { checkReferences, explicitIds } from './check-references.js';
 import type { Scenario } from './scenario-schema.js';
 
 /**
@@ -68,19 +68,4 @@ export function seedTemplate(scenario: Scenario, file: string, catalog: CatalogS
   const template = snapshotOf(db);
   db.close();
   return template;
-}
-
-/** Per sequence (name, first value): the ids and orders the file gives explicitly. */
-function explicitIds(s: Scenario): Array<[string, number, number[]]> {
-  const given = (xs: Array<number | undefined>) => xs.filter((x): x is number => x !== undefined);
-  const u = s.users;
-  return [
-    ['rating', 1, given(u.flatMap((x) => x.ratings.map((r) => r.order)))],
-    ['review', 900_001, given(u.flatMap((x) => x.reviews.map((r) => r.id)))],
-    ['queue', 1001, given(u.flatMap((x) => x.queues.map((q) => q.id)))],
-    ['queue_item', 1, given(u.flatMap((x) => x.queues.flatMap((q) => q.items.map((i) => i.order))))],
-    ['rental', 500_001, given(u.flatMap((x) => x.rentals.map((r) => r.id)))],
-    ['list', 7001, given(u.flatMap((x) => x.lists.map((l) => l.id)))],
-    ['list_entry', 1, given(u.flatMap((x) => x.lists.flatMap((l) => l.items.map((e) => e.order))))],
-  ];
 }
