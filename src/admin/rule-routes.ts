@@ -17,7 +17,11 @@ export function ruleRoutes(router: Router, world: World): void {
  * consumer) lists its own rules and the instance-wide ones that also meet its requests; what it adds is
  * scoped to its consumer (it cannot add one for everybody), and it removes only its own.
  */
-function scopedRuleRoutes<Spec>(router: Router, rules: ScopedRules<Spec, Spec & HeldRule, unknown>, parse: (body: unknown, where: string) => Spec): void {
+function scopedRuleRoutes<Spec, R extends Spec & HeldRule>(
+  router: Router,
+  rules: ScopedRules<Spec, R, unknown>,
+  parse: (body: unknown, where: string) => Spec,
+): void {
   const { name } = rules;
   const path = `/${name}s`;
   const seenBy = (team: string | undefined, r: Spec) => team === undefined || rules.consumerOf(r) === undefined || rules.consumerOf(r) === team;
