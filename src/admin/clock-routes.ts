@@ -4,8 +4,7 @@ import { errors } from '../domain/api-error.js';
 import { parseIsoInstant } from '../domain/iso-instant.js';
 import { CLOCK_RANGE, isoDateTime, signedDuration, SimClock, type ClockMode } from '../domain/sim-clock.js';
 import type { World } from '../world/world.js';
-import { consumerFor } from './admin-caller.js';
-import { adminQuery, parseBody } from './admin-request.js';
+import { consumerFor, adminQuery, parseBody } from './admin-request.js';
 
 const instant = z
   .string()

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { IntervalHistogram } from 'node:perf_hooks';
 import { EVENT_LOOP_SAMPLE_MS, type World } from '../world/world.js';
-import { requireOperator } from './admin-caller.js';
+import { requireOperator } from './admin-request.js';
 
 /**
  * GET /__admin/metrics: the instance in Prometheus' text format (docs/reference/admin-api.md#metrics), for the operator of a

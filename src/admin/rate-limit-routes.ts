@@ -1,8 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { World } from '../world/world.js';
-import { requireOperator } from './admin-caller.js';
-import { parseBody } from './admin-request.js';
+import { requireOperator, parseBody } from './admin-request.js';
 
 const rateLimitBody = z.strictObject({
   perSecond: z.number().int().min(0).optional(),

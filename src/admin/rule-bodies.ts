@@ -47,11 +47,9 @@ export const faultBody = z.strictObject({
 /** An admin body as a domain fault (`where` names the call in a 400); settings that do not belong to the kind are refused, not ignored. */
 export function toSpec(body: unknown, where: string): FaultSpec {
   const b = parseBody(faultBody, body, where);
-  const spec: FaultSpec = { route: b.route, method: b.method, action: toAction(b) };
-  if (b.consumer !== undefined) spec.consumer = b.consumer;
-  if (b.times !== undefined) spec.times = b.times;
-  if (b.probability !== undefined) spec.probability = b.probability;
-  if (b.seed !== undefined) spec.seed = b.seed;
+  // The consumer and the trigger (times, probability, seed) as given: zod keeps no key the body left out.
+  const { route, method, kind, ms, maxMs, status, reason, details, retryAfter, ...trigger } = b;
+  const spec: FaultSpec = { route, method, action: toAction(b), ...trigger };
   const size = faultSize(spec);
   if (size > FAULT_LIMITS.bytes) {
     throw errors.badRequest(
@@ -80,10 +78,8 @@ function toAction(b: z.output<typeof faultBody>): FaultAction {
     }
     case 'error': {
       if (b.status === undefined) throw errors.badRequest('POST /__admin/faults: an error fault needs status (400-599)');
-      const action: FaultAction = { kind: 'error', status: b.status };
-      if (b.reason !== undefined) action.reason = b.reason;
-      if (b.details !== undefined) action.details = b.details;
-      return action;
+      const { reason, details } = b;
+      return { kind: 'error', status: b.status, ...(reason === undefined ? {} : { reason }), ...(details === undefined ? {} : { details }) };
     }
     case 'rate-limit':
       return { kind: 'rate-limit', retryAfterSeconds: b.retryAfter ?? 1 };

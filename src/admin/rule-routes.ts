@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import type { HeldRule, ScopedRules } from '../domain/scoped-rules.js';
 import type { World } from '../world/world.js';
-import { consumerFor, requireOperator, teamOf } from './admin-caller.js';
+import { consumerFor, requireOperator, teamOf } from './admin-request.js';
 import { toOverrideSpec, toSpec } from './rule-bodies.js';
 
 /** GET/POST/DELETE /__admin/faults and /__admin/overrides (rule-bodies.ts reads what they take). */
