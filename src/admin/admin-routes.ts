@@ -9,7 +9,6 @@ import { journalRoutes } from './journal-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
 import { openRoutes } from './open-routes.js';
-import { rateLimitRoutes } from './rate-limit-routes.js';
 import { ruleRoutes } from './rule-routes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
@@ -38,7 +37,6 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   metricsRoutes(router, world);
   clockRoutes(router, world);
   ruleRoutes(router, world);
-  rateLimitRoutes(router, world);
   journalRoutes(router, world);
 
   oauthAdminRoutes(router, world);
