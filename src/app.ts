@@ -40,7 +40,7 @@ export function createApp({ world, config, adminLog }: AppDeps): Express {
   app.use(absoluteFormMiddleware);
   // Mounted on a router of its own, which starts after absoluteFormMiddleware has rewritten the URL: the app's router
   // took the URL's `http://host` part before that, and would glue it back on when it strips /__admin.
-  // A team's admin call is checked by the API's verifier (admin/admin-caller.ts says what it may then reach).
+  // A team's admin call is checked by the API's verifier (admin/admin-request.ts says what it may then reach).
   const teamSigner = (req: Request, res: Response) => adminSignerOf(req, res, world, config);
   app.use(Router().use('/__admin', adminRoutes(world, config, adminLog, teamSigner)));
   app.use(journalMiddleware(world));

@@ -2,17 +2,14 @@ import express, { Router } from 'express';
 import type { Config } from '../config.js';
 import { allowedHostOnly } from '../web/host-guard.js';
 import type { World } from '../world/world.js';
-import { adminCaller, type AdminSigner } from './admin-caller.js';
+import { adminCaller, type AdminSigner, shallowJson, sameSiteWrites } from './admin-request.js';
 import { adminErrors, adminNotFound, type AdminLog, stderrLog } from './admin-errors.js';
-import { shallowJson } from './admin-request.js';
 import { clockRoutes } from './clock-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { oauthAdminRoutes } from './oauth-admin-routes.js';
 import { openRoutes } from './open-routes.js';
-import { rateLimitRoutes } from './rate-limit-routes.js';
 import { ruleRoutes } from './rule-routes.js';
-import { sameSiteWrites } from './same-site-writes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { scenarioRoutes } from './scenario-routes.js';
 
@@ -32,7 +29,7 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   // asks http://rentalsim:8080/__admin/health. Everything after them answers only to the simulator's own names.
   router.use(allowedHostOnly(config), sameSiteWrites(config));
   // A request signed with a consumer's key and secret acts on that consumer's world alone; anything else
-  // needs the admin token when one is set (admin-caller.ts).
+  // needs the admin token when one is set (admin-request.ts).
   router.use(adminCaller(signerOf, config.adminToken || undefined));
 
   scenarioRoutes(router, world);
@@ -40,7 +37,6 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   metricsRoutes(router, world);
   clockRoutes(router, world);
   ruleRoutes(router, world);
-  rateLimitRoutes(router, world);
   journalRoutes(router, world);
 
   oauthAdminRoutes(router, world);

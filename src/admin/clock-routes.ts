@@ -4,8 +4,7 @@ import { errors } from '../domain/api-error.js';
 import { parseIsoInstant } from '../domain/iso-instant.js';
 import { CLOCK_RANGE, isoDateTime, signedDuration, SimClock, type ClockMode } from '../domain/sim-clock.js';
 import type { World } from '../world/world.js';
-import { consumerFor } from './admin-caller.js';
-import { adminQuery, parseBody } from './admin-request.js';
+import { consumerFor, adminQuery, parseBody } from './admin-request.js';
 
 const instant = z
   .string()
@@ -40,7 +39,9 @@ const advanceBody = z
 export function clockRoutes(router: Router, world: World): void {
   /** Answers with the clock a call names (clockJson), moved first when `move` is given (moveClock). */
   const answer = (req: Request, res: Response, move?: (clock: SimClock) => void) => {
-    const key = consumerOf(world, req);
+    // The consumer whose clock a call names (a team's own), checked as a consumer of the scenario; undefined: the world's.
+    const key = consumerFor(req, adminQuery(req).get('consumer'));
+    if (key !== undefined && !world.consumer(key)) throw errors.invalidParameter('consumer', `${JSON.stringify(key)} is not a consumer of this scenario`);
     res.json(clockJson(move ? moveClock(world, key, move) : key === undefined ? world.clock : world.clockOf(key), key));
   };
 
@@ -55,13 +56,6 @@ export function clockRoutes(router: Router, world: World): void {
     const body = parseBody(advanceBody, req.body, 'POST /__admin/clock/advance');
     answer(req, res, (c) => c.advance(body.ms ?? signedDuration(body.by!)!));
   });
-}
-
-/** The consumer whose clock a call names (a team's own), checked as a consumer of the scenario; undefined: the world's. */
-function consumerOf(world: World, req: Request): string | undefined {
-  const key = consumerFor(req, adminQuery(req).get('consumer'));
-  if (key !== undefined && !world.consumer(key)) throw errors.invalidParameter('consumer', `${JSON.stringify(key)} is not a consumer of this scenario`);
-  return key;
 }
 
 /**

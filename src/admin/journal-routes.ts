@@ -4,8 +4,7 @@ import { inRange, parseIsoInstant } from '../domain/iso-instant.js';
 import type { JournalQuery } from '../domain/journal.js';
 import { CLOCK_RANGE, isoDateTime } from '../domain/sim-clock.js';
 import type { World } from '../world/world.js';
-import { consumerFor, teamOf } from './admin-caller.js';
-import { adminQuery } from './admin-request.js';
+import { consumerFor, teamOf, adminQuery } from './admin-request.js';
 
 /**
  * The request journal: GET /__admin/journal (newest first, filtered), GET /__admin/journal/count (for "the

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { IntervalHistogram } from 'node:perf_hooks';
 import { EVENT_LOOP_SAMPLE_MS, type World } from '../world/world.js';
-import { requireOperator } from './admin-caller.js';
+import { requireOperator } from './admin-request.js';
 
 /**
  * GET /__admin/metrics: the instance in Prometheus' text format (docs/reference/admin-api.md#metrics), for the operator of a
@@ -13,16 +13,8 @@ import { requireOperator } from './admin-caller.js';
  * (test/two-simulators.test.ts), and each must show its own numbers.
  */
 export function metricsRoutes(router: Router, world: World): void {
-  const registry = metricsOf(world);
-  router.get('/metrics', async (req, res) => {
-    requireOperator(req, 'GET /__admin/metrics');
-    const text = await registry.metrics();
-    res.set('Cache-Control', 'no-store').type(registry.contentType).send(text);
-  });
-}
-
-function metricsOf(world: World): Registry {
-  const registers = [new Registry()];
+  const registry = new Registry();
+  const registers = [registry];
   const counter = (name: string, help: string, labelNames: readonly string[], read: (c: Counter) => void) =>
     new Counter({
       name,
@@ -99,5 +91,10 @@ function metricsOf(world: World): Registry {
     h.reset();
     return max;
   });
-  return registers[0]!;
+
+  router.get('/metrics', async (req, res) => {
+    requireOperator(req, 'GET /__admin/metrics');
+    const text = await registry.metrics();
+    res.set('Cache-Control', 'no-store').type(registry.contentType).send(text);
+  });
 }

@@ -3,7 +3,7 @@ import { errors } from '../domain/api-error.js';
 import { subscriber } from '../world/consumer-sandbox.js';
 import { authorisableToken, decideRequestToken, type Decision } from '../world/decide-request-token.js';
 import type { World } from '../world/world.js';
-import { teamOf } from './admin-caller.js';
+import { teamOf } from './admin-request.js';
 
 /**
  * OAuth controls for scripts that cannot drive a browser. `POST /__admin/oauth/authorize` with

@@ -47,11 +47,9 @@ export const faultBody = z.strictObject({
 /** An admin body as a domain fault (`where` names the call in a 400); settings that do not belong to the kind are refused, not ignored. */
 export function toSpec(body: unknown, where: string): FaultSpec {
   const b = parseBody(faultBody, body, where);
-  const spec: FaultSpec = { route: b.route, method: b.method, action: toAction(b) };
-  if (b.consumer !== undefined) spec.consumer = b.consumer;
-  if (b.times !== undefined) spec.times = b.times;
-  if (b.probability !== undefined) spec.probability = b.probability;
-  if (b.seed !== undefined) spec.seed = b.seed;
+  // The consumer and the trigger (times, probability, seed) as given: zod keeps no key the body left out.
+  const { route, method, kind, ms, maxMs, status, reason, details, retryAfter, ...trigger } = b;
+  const spec: FaultSpec = { route, method, action: toAction(b), ...trigger };
   const size = faultSize(spec);
   if (size > FAULT_LIMITS.bytes) {
     throw errors.badRequest(
@@ -80,10 +78,8 @@ function toAction(b: z.output<typeof faultBody>): FaultAction {
     }
     case 'error': {
       if (b.status === undefined) throw errors.badRequest('POST /__admin/faults: an error fault needs status (400-599)');
-      const action: FaultAction = { kind: 'error', status: b.status };
-      if (b.reason !== undefined) action.reason = b.reason;
-      if (b.details !== undefined) action.details = b.details;
-      return action;
+      const { reason, details } = b;
+      return { kind: 'error', status: b.status, ...(reason === undefined ? {} : { reason }), ...(details === undefined ? {} : { details }) };
     }
     case 'rate-limit':
       return { kind: 'rate-limit', retryAfterSeconds: b.retryAfter ?? 1 };
@@ -125,46 +121,42 @@ export const overrideBody = z.strictObject({
 /** An admin body as a domain override (`route` names the call in a 400); what the schema cannot say (headers, body and status together) is checked here. */
 export function toOverrideSpec(body: unknown, route: string): OverrideSpec {
   const b = parseBody(overrideBody, body, route);
+  function refuse(why: string): never {
+    throw errors.badRequest(`${route}: ${why}`);
+  }
   const { answer } = b;
   for (const [name, value] of Object.entries(answer.headers ?? {})) {
     const problem = headerProblem(name, value);
-    if (problem) throw errors.badRequest(`${route}: answer.headers: ${problem}`);
+    if (problem) refuse(`answer.headers: ${problem}`);
   }
   const names = Object.keys(answer.headers ?? {}).map((n) => n.toLowerCase());
   const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice) throw errors.badRequest(`${route}: answer.headers: ${twice} is given twice (header names are case-insensitive)`);
+  if (twice) refuse(`answer.headers: ${twice} is given twice (header names are case-insensitive)`);
   if (answer.contentType !== undefined) {
-    if (names.includes('content-type')) throw errors.badRequest(`${route}: answer: give the content type as contentType or in headers, not both`);
+    if (names.includes('content-type')) refuse(`answer: give the content type as contentType or in headers, not both`);
     const problem = headerProblem('Content-Type', answer.contentType);
-    if (problem) throw errors.badRequest(`${route}: answer.contentType: ${problem}`);
+    if (problem) refuse(`answer.contentType: ${problem}`);
   }
-  if (answer.body !== undefined && answer.bodyBase64 !== undefined) {
-    throw errors.badRequest(`${route}: answer: give body (text) or bodyBase64 (any bytes), not both`);
-  }
+  if (answer.body !== undefined && answer.bodyBase64 !== undefined) refuse(`answer: give body (text) or bodyBase64 (any bytes), not both`);
   if ((answer.body !== undefined || answer.bodyBase64 !== undefined) && BODILESS_STATUSES.includes(answer.status)) {
-    throw errors.badRequest(`${route}: answer: a ${answer.status} answer carries no body; leave body and bodyBase64 out`);
+    refuse(`answer: a ${answer.status} answer carries no body; leave body and bodyBase64 out`);
   }
   const sent = headerBytes([
     ...Object.entries(answer.headers ?? {}),
     ...(answer.contentType === undefined ? [] : [['Content-Type', answer.contentType] as const]),
   ]);
   if (sent > OVERRIDE_LIMITS.headerBytes) {
-    throw errors.badRequest(`${route}: answer.headers: ${sent} bytes as sent (with contentType), over the ${OVERRIDE_LIMITS.headerBytes} an override may send`);
+    refuse(`answer.headers: ${sent} bytes as sent (with contentType), over the ${OVERRIDE_LIMITS.headerBytes} an override may send`);
   }
   const bodyBytes = answer.bodyBase64 !== undefined ? Buffer.byteLength(answer.bodyBase64, 'base64') : Buffer.byteLength(answer.body ?? '');
-  if (bodyBytes > OVERRIDE_LIMITS.bodyBytes) {
-    throw errors.badRequest(`${route}: answer: the body is ${bodyBytes} bytes, over the ${OVERRIDE_LIMITS.bodyBytes} an override may send`);
-  }
+  if (bodyBytes > OVERRIDE_LIMITS.bodyBytes) refuse(`answer: the body is ${bodyBytes} bytes, over the ${OVERRIDE_LIMITS.bodyBytes} an override may send`);
   const spec: OverrideSpec = { match: { ...b.match, method: b.match.method.toUpperCase() }, answer };
-  if (b.delay !== undefined) spec.delayMs = delayOf(b.delay, route);
+  if (b.delay !== undefined) {
+    const ms = typeof b.delay === 'number' ? b.delay : parseDuration(b.delay);
+    if (ms === undefined || !Number.isInteger(ms) || ms < 0 || ms > MAX_DELAY_MS)
+      refuse('delay: expected a duration such as 200ms or 2s (or milliseconds), at most 2m');
+    spec.delayMs = ms;
+  }
   if (b.times !== undefined) spec.times = b.times;
   return spec;
-}
-
-function delayOf(delay: string | number, route: string): number {
-  const ms = typeof delay === 'number' ? delay : parseDuration(delay);
-  if (ms === undefined || !Number.isInteger(ms) || ms < 0 || ms > MAX_DELAY_MS) {
-    throw errors.badRequest(`${route}: delay: expected a duration such as 200ms or 2s (or milliseconds), at most 2m`);
-  }
-  return ms;
 }

@@ -1,14 +1,36 @@
 import type { Router } from 'express';
+import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import type { HeldRule, ScopedRules } from '../domain/scoped-rules.js';
 import type { World } from '../world/world.js';
-import { consumerFor, requireOperator, teamOf } from './admin-caller.js';
+import { consumerFor, parseBody, requireOperator, teamOf } from './admin-request.js';
 import { toOverrideSpec, toSpec } from './rule-bodies.js';
 
-/** GET/POST/DELETE /__admin/faults and /__admin/overrides (rule-bodies.ts reads what they take). */
+const rateLimitBody = z.strictObject({
+  perSecond: z.number().int().min(0).optional(),
+  perDay: z.number().int().min(0).optional(),
+});
+
+/**
+ * The rules the gateway applies: GET/POST/DELETE /__admin/faults and /__admin/overrides (rule-bodies.ts
+ * reads what they take), and GET/PUT /__admin/rate-limit, the real per-consumer rate limit, whose settings
+ * are instance-wide.
+ */
 export function ruleRoutes(router: Router, world: World): void {
   scopedRuleRoutes(router, world.faults, toSpec);
   scopedRuleRoutes(router, world.overrides, toOverrideSpec);
+
+  router.get('/rate-limit', (_req, res) => {
+    res.json(world.rateLimiter.limits);
+  });
+
+  router.put('/rate-limit', (req, res) => {
+    requireOperator(req, 'the rate limit');
+    const body = parseBody(rateLimitBody, req.body, 'PUT /__admin/rate-limit');
+    world.rateLimiter.limits = { ...world.rateLimiter.limits, ...body };
+    world.rateLimiter.clear();
+    res.json(world.rateLimiter.limits);
+  });
 }
 
 /**
@@ -17,7 +39,11 @@ export function ruleRoutes(router: Router, world: World): void {
  * consumer) lists its own rules and the instance-wide ones that also meet its requests; what it adds is
  * scoped to its consumer (it cannot add one for everybody), and it removes only its own.
  */
-function scopedRuleRoutes<Spec>(router: Router, rules: ScopedRules<Spec, Spec & HeldRule, unknown>, parse: (body: unknown, where: string) => Spec): void {
+function scopedRuleRoutes<Spec, R extends Spec & HeldRule>(
+  router: Router,
+  rules: ScopedRules<Spec, R, unknown>,
+  parse: (body: unknown, where: string) => Spec,
+): void {
   const { name } = rules;
   const path = `/${name}s`;
   const seenBy = (team: string | undefined, r: Spec) => team === undefined || rules.consumerOf(r) === undefined || rules.consumerOf(r) === team;

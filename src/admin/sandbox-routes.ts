@@ -8,8 +8,7 @@ import { consumerCoverage } from '../world/consumer-coverage.js';
 import { checkedConsumer, subscriber } from '../world/consumer-sandbox.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
-import { consumerFor, requireOperator } from './admin-caller.js';
-import { adminQuery, parseBody } from './admin-request.js';
+import { consumerFor, requireOperator, adminQuery, parseBody } from './admin-request.js';
 
 /** Who an admin shortcut acts for: a subscriber (login or GUID) in a consumer's sandbox (a team's call may leave the consumer out: its own). */
 const forUser = { consumer: z.string().min(1).optional(), user: z.string().min(1) } as const;

@@ -2,8 +2,7 @@ import express, { type Request, type Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { addScenarioText, replaceScenarioText } from '../world/add-scenario-text.js';
 import type { World } from '../world/world.js';
-import { requireOperator } from './admin-caller.js';
-import { adminQuery } from './admin-request.js';
+import { requireOperator, adminQuery } from './admin-request.js';
 
 const YAML_TYPES: readonly string[] = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/plain'];
 

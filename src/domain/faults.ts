@@ -63,25 +63,14 @@ export const FAULT_LIMITS = {
 /** The faults, each with its own seeded generator. */
 export class FaultRules extends ScopedRules<FaultSpec, Fault, SeededRandom> {
   constructor() {
-    super('fault', FAULT_LIMITS);
-  }
-
-  consumerOf(f: FaultSpec): string | undefined {
-    return f.consumer;
-  }
-
-  scopedTo(spec: FaultSpec, consumer: string): FaultSpec {
-    return { ...spec, consumer };
-  }
-
-  /**
-   * Adds a fault; a 409 when its consumer already holds its share, or the simulator as many faults as it keeps
-   * (each one's size is the caller's check, faultSize).
-   */
-  add(spec: FaultSpec): Fault {
-    return this.hold(
-      (id) => ({ ...structuredClone(spec), method: spec.method.toUpperCase(), id, matched: 0, fired: 0 }),
-      () => new SeededRandom(spec.seed ?? 1),
+    // Each fault's size is the caller's check (faultSize).
+    super(
+      'fault',
+      FAULT_LIMITS,
+      (f) => f.consumer,
+      (spec, consumer) => ({ ...spec, consumer }),
+      (spec, id) => ({ ...structuredClone(spec), method: spec.method.toUpperCase(), id, matched: 0, fired: 0 }),
+      (f) => new SeededRandom(f.seed ?? 1),
     );
   }
 

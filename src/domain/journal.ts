@@ -53,7 +53,7 @@ export interface JournalLimits {
 }
 
 /**
- * Holds at most `capacity` entries and about `limits.bytes` bytes, whichever binds first: the count alone
+ * Holds at most `limit` entries and about `limits.bytes` bytes, whichever binds first: the count alone
  * let a flood of rejected 64 KB bodies keep a base string several times that size each, and the process grew
  * by gigabytes (bench/results/soak.md).
  * Every string a client controls, and the answer's body, is cut to `limits.stringBytes` with a visible
@@ -82,7 +82,8 @@ export class Journal {
   private readonly clearedUpTo = new Map<string, number>();
 
   constructor(
-    private capacity: number,
+    /** Most entries held. */
+    readonly limit: number,
     limits: Partial<JournalLimits> = {},
   ) {
     this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, entryBytes: JOURNAL_ENTRY_BYTES, ...limits };
@@ -90,14 +91,14 @@ export class Journal {
 
   record(entry: JournalRecord): void {
     const id = this.nextId++;
-    if (this.capacity <= 0) return;
+    if (this.limit <= 0) return;
     const bytes = this.writer.bytesOf(entry, id, this.limits.stringBytes, this.limits.entryBytes);
     if (ENTRY_BYTES + bytes.length > this.limits.bytes) return;
     this.positions.push(this.held.push(bytes));
     this.lengths.push(bytes.length);
     this.ids.push(id);
     this.heldBytes += ENTRY_BYTES + bytes.length;
-    while (this.size > this.capacity || this.heldBytes > this.limits.bytes) this.dropOldest();
+    while (this.size > this.limit || this.heldBytes > this.limits.bytes) this.dropOldest();
   }
 
   /** Matching entries, newest first, at most `limit`. */
@@ -145,10 +146,6 @@ export class Journal {
 
   get size(): number {
     return this.positions.length - this.head;
-  }
-
-  get limit(): number {
-    return this.capacity;
   }
 
   /** Bytes held, about (JOURNAL_BYTES says what is counted). */

@@ -98,24 +98,17 @@ export const OVERRIDE_LIMITS = {
 /** The overrides, each with its reply built once when it is added. */
 export class OverrideRules extends ScopedRules<OverrideSpec, Override, Omit<OverrideReply, 'overrideId'>> {
   constructor() {
-    super('override', OVERRIDE_LIMITS);
-  }
-
-  consumerOf(o: OverrideSpec): string | undefined {
-    return o.match.consumer;
-  }
-
-  scopedTo(spec: OverrideSpec, consumer: string): OverrideSpec {
-    return { ...spec, match: { ...spec.match, consumer } };
-  }
-
-  /** Adds an override; a 409 when the overrides already hold as many, or as many bytes, as they may. */
-  add(spec: OverrideSpec): Override {
-    return this.hold((id) => {
-      const override: Override = { id, ...structuredClone(spec), answered: 0 };
-      override.match.method = spec.match.method.toUpperCase();
-      return override;
-    }, replyOf);
+    super(
+      'override',
+      OVERRIDE_LIMITS,
+      (o) => o.match.consumer,
+      (spec, consumer) => ({ ...spec, match: { ...spec.match, consumer } }),
+      (spec, id) => {
+        const o = structuredClone(spec);
+        return { id, ...o, match: { ...o.match, method: o.match.method.toUpperCase() }, answered: 0 };
+      },
+      replyOf,
+    );
   }
 
   /** True when an override looks at parameters: only then are the query and form decoded for them. */

@@ -50,7 +50,7 @@ export interface HeldRule {
  * Rules a tester adds from a `Spec`, lists and removes by id, matched in the order added. Each is held with
  * its size as listed and `S`, what is built for it once when it is added.
  */
-export abstract class ScopedRules<Spec, R extends Spec & HeldRule, S> {
+export class ScopedRules<Spec, R extends Spec & HeldRule, S> {
   protected held: Array<{ rule: R; size: number; state: S }> = [];
   private bytes = 0;
   private nextId = 1;
@@ -61,17 +61,17 @@ export abstract class ScopedRules<Spec, R extends Spec & HeldRule, S> {
     /** `fault`, `override`: what the messages and the admin routes call one. */
     readonly name: string,
     limits: RuleLimits,
+    /** The consumer a rule or spec is scoped to; undefined: every consumer. */
+    readonly consumerOf: (ruleOrSpec: Spec) => string | undefined,
+    /** A rule spec made to meet one consumer's requests alone. */
+    readonly scopedTo: (spec: Spec, consumer: string) => Spec,
+    /** The rule held for a spec, with its id. */
+    private readonly make: (spec: Spec, id: number) => R,
+    /** What is built for a rule once, when it is added. */
+    private readonly stateOf: (rule: R) => S,
   ) {
     this.limits = { ...limits }; // its own copy: two simulators share no object (test/two-simulators.test.ts)
   }
-
-  abstract add(spec: Spec): R;
-
-  /** The consumer a rule or spec is scoped to; undefined: every consumer. */
-  abstract consumerOf(ruleOrSpec: Spec): string | undefined;
-
-  /** A rule spec made to meet one consumer's requests alone. */
-  abstract scopedTo(spec: Spec, consumer: string): Spec;
 
   /** True when no rule is set: the request pipeline then skips them altogether. */
   get none(): boolean {
@@ -98,14 +98,14 @@ export abstract class ScopedRules<Spec, R extends Spec & HeldRule, S> {
     return before - this.held.length;
   }
 
-  /** Adds the rule `make` builds with the next id; a 409 when the rules already hold as many, or as many bytes, as they may. */
-  protected hold(make: (id: number) => R, stateOf: (rule: R) => S): R {
-    const rule = make(this.nextId);
+  /** Adds a rule with the next id; a 409 when the rules already hold as many, or as many bytes, as they may. */
+  add(spec: Spec): R {
+    const rule = this.make(spec, this.nextId);
     if (rule.times !== undefined) rule.remaining = rule.times;
     const size = Buffer.byteLength(JSON.stringify(rule));
     this.checkRoomFor(size, this.consumerOf(rule));
     this.nextId++;
-    this.held.push({ rule, size, state: stateOf(rule) });
+    this.held.push({ rule, size, state: this.stateOf(rule) });
     this.bytes += size;
     return structuredClone(rule);
   }
