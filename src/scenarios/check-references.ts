@@ -56,7 +56,7 @@ export function checkReferences(s: Scenario, file: string, titleOf?: (id: number
 }
 
 /** The sequences whose values are row ids (the rest are orders). */
-const ROW_IDS = new Set(['queue', 'list', 'review', 'rental']);
+const ROW_IDS: ReadonlySet<string> = new Set(['queue', 'list', 'review', 'rental']);
 
 /** Per sequence (name, first value): the ids and orders the file gives explicitly. */
 export function explicitIds(s: Scenario): Array<[string, number, number[]]> {
