@@ -1,7 +1,7 @@
 import type { NewQueueItem } from '../domain/queue-add.js';
 import type { QueueItem, SubQueue } from '../domain/types.js';
 import { type Row, rowInserter, rowMapper, Store } from './store.js';
-import { VersionedMemo } from './versioned-memo.js';
+import { VersionedMemo } from './table-versions.js';
 
 const toQueue = rowMapper<SubQueue>('is_default');
 const toItem = rowMapper<Omit<QueueItem, 'discIds'>>('shipped_in_order');

@@ -1,5 +1,5 @@
 import { Store } from './store.js';
-import { VersionedMemo } from './versioned-memo.js';
+import { VersionedMemo } from './table-versions.js';
 
 /** Titles with ratings above which the set of them is not kept: each title asks the index instead. */
 const MAX_RATED_TITLES = 10_000;

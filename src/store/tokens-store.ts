@@ -1,6 +1,6 @@
 import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { rowInserter, rowMapper, Store } from './store.js';
-import { VersionedMemo } from './versioned-memo.js';
+import { VersionedMemo } from './table-versions.js';
 
 const toRecord = rowMapper<TokenRecord>();
 

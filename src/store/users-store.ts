@@ -1,6 +1,6 @@
 import type { User } from '../domain/types.js';
 import { rowInserter, rowMapper, Store } from './store.js';
-import { VersionedMemo } from './versioned-memo.js';
+import { VersionedMemo } from './table-versions.js';
 
 const toUser = rowMapper<User>();
 
