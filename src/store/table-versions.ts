@@ -37,34 +37,28 @@ export function tableVersion(db: Db, table: string): number {
 const MAX_ENTRIES = 1000;
 
 /**
- * Rows of one table read by key, kept while the table is unchanged (its version, tableVersion above):
- * a write to it empties the memo. Values are frozen, since every caller shares them.
+ * `read`, its answers by key kept while `table` is unchanged (its version, tableVersion above): a write to it
+ * empties the memo. Values are frozen, since every caller shares them.
  */
-export class VersionedMemo<K, V extends object> {
-  private readonly entries = new Map<K, V | null>();
-  private version = -1;
-
-  constructor(
-    private readonly db: Db,
-    private readonly table: string,
-  ) {}
-
-  get(key: K, read: () => V | undefined): V | undefined {
+export function versionedMemo<K, V extends object>(db: Db, table: string, read: (key: K) => V | undefined): (key: K) => V | undefined {
+  const entries = new Map<K, V | null>();
+  let version = -1;
+  return (key) => {
     // Inside a transaction a read may see writes a rollback will undo (the version would not go back).
-    if (this.db.inTransaction) return read();
-    const now = tableVersion(this.db, this.table);
-    if (now !== this.version || this.entries.size >= MAX_ENTRIES) {
-      this.entries.clear();
-      this.version = now;
+    if (db.inTransaction) return read(key);
+    const now = tableVersion(db, table);
+    if (now !== version || entries.size >= MAX_ENTRIES) {
+      entries.clear();
+      version = now;
     }
-    let value = this.entries.get(key);
+    let value = entries.get(key);
     if (value === undefined) {
-      value = read() ?? null;
+      value = read(key) ?? null;
       if (value) Object.freeze(value);
-      this.entries.set(key, value);
+      entries.set(key, value);
     }
     return value ?? undefined;
-  }
+  };
 }
 
 /** The connection's own statement, kept on the connection (one statement per database, prepared once). */
