@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { isoDate } from '../domain/sim-clock.js';
-import { dataVersion } from '../store/data-version.js';
+import { dataVersion } from '../store/table-versions.js';
 import type { XmlParts } from '../xml/writer.js';
 import { ctxOf } from './request-context.js';
 import { answersJson, JSON_CONTENT_TYPE, jsonBytes, sendXmlBytes, XML_CONTENT_TYPE, xmlBytes } from './send-xml.js';
@@ -18,7 +18,7 @@ export function sendRememberedXml(req: Request, res: Response, render: () => str
   const json = answersJson(req);
   const contentType = json ? JSON_CONTENT_TYPE : XML_CONTENT_TYPE;
   const bytes = () => (json ? jsonBytes(res, render()) : xmlBytes(res, render()));
-  // A rollback undoes writes without moving the data version back (src/store/data-version.ts).
+  // A rollback undoes writes without moving the data version back (src/store/table-versions.ts).
   if (ctx.sandbox.db.inTransaction) return sendXmlBytes(res, 200, bytes(), contentType);
   const cache = ctx.world.answers;
   const params = ctx.params.pairs.filter(([name]) => !name.startsWith('oauth_'));

@@ -3,7 +3,7 @@
 //   checked later, against the catalogue);
 // - a big scenario's state (a SeedJob): checks its titles against its catalogue (the snapshot file, opened
 //   read-only here too) and builds its template, and posts back the template's bytes or the scenario's problem.
-import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
+import { openCatalogSnapshot } from '../store/catalog-db.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { ScenarioError } from './scenario-error.js';
 import { answerJob, checkedText, parseScenario, type SeedJob, scenarioOutline, textHash } from './scenario-parser.js';

@@ -1,6 +1,6 @@
 import { isoDateTime } from '../domain/sim-clock.js';
 import type { CatalogStore } from '../store/catalog-store.js';
-import { createStateDb, snapshotOf } from '../store/state-db.js';
+import { createStateDb } from '../store/state-db.js';
 import { createStores } from '../store/stores.js';
 import { writeTransaction } from '../store/write-transaction.js';
 import { checkReferences, explicitIds } from './check-references.js';
@@ -65,7 +65,7 @@ export function seedTemplate(scenario: Scenario, file: string, catalog: CatalogS
     // Counters an exported sandbox carried: never below what seeding used, so ids stay unique.
     for (const [name, value] of Object.entries(scenario.sequences)) seq.raise(name, value);
   });
-  const template = snapshotOf(db);
+  const template = db.serialize();
   db.close();
   return template;
 }

@@ -1,7 +1,7 @@
 import type { NewQueueItem } from '../domain/queue-add.js';
 import type { QueueItem, SubQueue } from '../domain/types.js';
 import { type Row, rowInserter, rowMapper, Store } from './store.js';
-import { VersionedMemo } from './versioned-memo.js';
+import { versionedMemo } from './table-versions.js';
 
 const toQueue = rowMapper<SubQueue>('is_default');
 const toItem = rowMapper<Omit<QueueItem, 'discIds'>>('shipped_in_order');
@@ -10,7 +10,7 @@ const toItem = rowMapper<Omit<QueueItem, 'discIds'>>('shipped_in_order');
 export class QueuesStore extends Store {
   // Sub-queues are read by every queue request and written only by seeding: a write to the items (the
   // request before) leaves them kept.
-  private readonly subQueueMemo = new VersionedMemo<string, readonly SubQueue[]>(this.db, 'queues');
+  private readonly subQueueMemo = versionedMemo(this.db, 'queues', (guid: string) => this.s.queues.all(guid).map((r) => Object.freeze(toQueue(r))));
   /** Adds a sub-queue (seeding a scenario). */
   readonly insertQueue = rowInserter<SubQueue>(this.db, 'queues', 'id user_guid name allocation is_default position');
   private readonly s = {
@@ -40,7 +40,7 @@ export class QueuesStore extends Store {
 
   /** Sub-queues in the user's order. Kept until a queues row changes (frozen: every caller shares them). */
   subQueues(guid: string): readonly SubQueue[] {
-    return this.subQueueMemo.get(guid, () => this.s.queues.all(guid).map((r) => Object.freeze(toQueue(r))))!;
+    return this.subQueueMemo(guid)!;
   }
 
   subQueue(guid: string, id: number): SubQueue | undefined {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createStateDb, snapshotOf, stateDbFrom } from './state-db.js';
+import { createStateDb, stateDbFrom } from './state-db.js';
 
 describe('state databases', () => {
   it('have 1 KiB pages, and a copy made from a snapshot keeps them', () => {
     const template = createStateDb();
-    const copy = stateDbFrom(snapshotOf(template));
+    const copy = stateDbFrom(template.serialize());
     // A copy reads its page size from the image's header when it is first read.
     copy.prepare('SELECT count(*) FROM sequences').get();
     expect(template.pragma('page_size', { simple: true })).toBe(1024);
@@ -13,7 +13,7 @@ describe('state databases', () => {
   });
 
   it('keep a rollback journal in memory, so a failed write in a transaction changes nothing', () => {
-    const db = stateDbFrom(snapshotOf(createStateDb()));
+    const db = stateDbFrom(createStateDb().serialize());
     expect(db.pragma('journal_mode', { simple: true })).toBe('memory');
     db.prepare("INSERT INTO sequences (name, value) VALUES ('list', 7001)").run();
     const failing = db.transaction(() => {

@@ -18,12 +18,7 @@ export function createStateDb(): Db {
   return db;
 }
 
-/** A snapshot of a state database, from which sandboxes are copied (design: State). */
-export function snapshotOf(db: Db): Buffer {
-  return db.serialize();
-}
-
-/** A fresh, writable copy of a snapshot: what a reset or a new sandbox costs. */
+/** A fresh, writable copy of a snapshot (a state database's `serialize()`): what a reset or a new sandbox costs. */
 export function stateDbFrom(snapshot: Buffer): Db {
   const db = new Database(snapshot);
   registerStateFunctions(db);

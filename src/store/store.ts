@@ -83,9 +83,7 @@ export function rowInserter<T extends object>(db: Db, table: string, columns: st
   const names = columns.split(' ');
   const keys = names.map(camelCase);
   const insert = preparedOnUse(() => db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`));
-  return (row) => {
-    insert.run(keys.map((k) => sqlValue((row as Row)[k])));
-  };
+  return (row) => void insert.run(keys.map((k) => sqlValue((row as Row)[k])));
 }
 
 function sqlValue(value: unknown): unknown {

@@ -1,5 +1,5 @@
 import { Store } from './store.js';
-import { VersionedMemo } from './versioned-memo.js';
+import { versionedMemo } from './table-versions.js';
 
 /** Titles with ratings above which the set of them is not kept: each title asks the index instead. */
 const MAX_RATED_TITLES = 10_000;
@@ -14,8 +14,11 @@ const MAX_RATED_TITLES = 10_000;
 export class TitleStatsStore extends Store {
   private readonly ratingsOf = this.sql<[number], number>('SELECT rating FROM ratings WHERE title_id = ?', 'pluck');
   private readonly ratedTitles = this.sql<[number], number>('SELECT DISTINCT title_id FROM ratings LIMIT ?', 'pluck');
-  /** The titles with a rating (one entry), kept until the ratings table changes. */
-  private readonly rated = new VersionedMemo<0, Set<number>>(this.db, 'ratings');
+  /** The titles with a rating (one entry), kept until the ratings table changes; undefined when there are too many to keep. */
+  private readonly rated = versionedMemo(this.db, 'ratings', (_: 0) => {
+    const ids = this.ratedTitles.all(MAX_RATED_TITLES + 1);
+    return ids.length > MAX_RATED_TITLES ? undefined : new Set(ids);
+  });
 
   userRatingsOf(titleId: number): number[] {
     return this.userRatingsLookup()(titleId);
@@ -29,11 +32,7 @@ export class TitleStatsStore extends Store {
     const all = (titleId: number) => this.ratingsOf.all(titleId);
     // Inside a transaction the table may hold writes a rollback will undo, without the version moving back.
     if (this.db.inTransaction) return all;
-    // The titles with a rating, read again when the ratings table changed; undefined when there are too many to keep.
-    const rated = this.rated.get(0, () => {
-      const ids = this.ratedTitles.all(MAX_RATED_TITLES + 1);
-      return ids.length > MAX_RATED_TITLES ? undefined : new Set(ids);
-    });
+    const rated = this.rated(0);
     return rated === undefined ? all : (titleId) => (rated.has(titleId) ? all(titleId) : []);
   }
 }

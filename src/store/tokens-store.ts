@@ -1,6 +1,6 @@
 import type { TokenRecord } from '../domain/oauth/token-state.js';
 import { rowInserter, rowMapper, Store } from './store.js';
-import { VersionedMemo } from './versioned-memo.js';
+import { versionedMemo } from './table-versions.js';
 
 const toRecord = rowMapper<TokenRecord>();
 
@@ -15,16 +15,12 @@ export class TokensStore extends Store {
   );
   // Every signed request with a token looks it up, writes included: kept until a tokens row changes (a count
   // triggers keep, src/store/table-versions.ts), so the writes of the requests before do not throw it away.
-  private readonly memo = new VersionedMemo<string, TokenRecord>(this.db, 'tokens');
+  readonly byToken = versionedMemo(this.db, 'tokens', this.byTokenRow);
   readonly insert = rowInserter<TokenRecord>(
     this.db,
     'tokens',
     'token secret type consumer_key user_guid callback verifier state failed_verifications created_at expires_at',
   );
-
-  byToken(token: string): TokenRecord | undefined {
-    return this.memo.get(token, () => this.byTokenRow(token));
-  }
 
   has(token: string): boolean {
     return this.byTokenRow(token) !== undefined;

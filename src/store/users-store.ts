@@ -1,17 +1,16 @@
 import type { User } from '../domain/types.js';
 import { rowInserter, rowMapper, Store } from './store.js';
-import { VersionedMemo } from './versioned-memo.js';
+import { versionedMemo } from './table-versions.js';
 
 const toUser = rowMapper<User>();
 
 /** The subscribers of a sandbox. */
 export class UsersStore extends Store {
-  private readonly byGuidRow = this.row<[string], User>('SELECT * FROM users WHERE guid = ?', toUser);
   readonly byLogin = this.row<[string], User>('SELECT * FROM users WHERE login = ?', toUser);
   readonly all = this.rows<[], User>('SELECT * FROM users ORDER BY login', toUser);
   // Every request to a user resource looks its user up twice (token, then path): kept until a users row
   // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
-  private readonly memo = new VersionedMemo<string, User>(this.db, 'users');
+  private readonly byUpperGuid = versionedMemo(this.db, 'users', this.row<[string], User>('SELECT * FROM users WHERE guid = ?', toUser));
   /** Adds a subscriber (seeding a scenario). */
   readonly insert = rowInserter<User>(this.db, 'users', 'guid login password first_name last_name nickname location plan');
 
@@ -20,7 +19,6 @@ export class UsersStore extends Store {
    * the same user.
    */
   byGuid(guid: string): User | undefined {
-    const key = guid.toUpperCase();
-    return this.memo.get(key, () => this.byGuidRow(key));
+    return this.byUpperGuid(guid.toUpperCase());
   }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createStateDb, snapshotOf, stateDbFrom } from './state-db.js';
+import { createStateDb, stateDbFrom } from './state-db.js';
 import { writeTransaction } from './write-transaction.js';
 
-const fresh = () => stateDbFrom(snapshotOf(createStateDb()));
+const fresh = () => stateDbFrom(createStateDb().serialize());
 const sequences = (db: ReturnType<typeof fresh>) => db.prepare('SELECT name, value FROM sequences ORDER BY name').all();
 
 describe('a write transaction', () => {

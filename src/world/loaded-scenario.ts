@@ -7,7 +7,7 @@ import type { Scenario } from '../scenarios/scenario-schema.js';
 import { seedTemplate } from '../scenarios/seed-state.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
 import { catalogSearchOf } from '../store/catalog-search.js';
-import { openCatalogSnapshot } from '../store/catalog-snapshot.js';
+import { openCatalogSnapshot } from '../store/catalog-db.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { TitleFragmentCache } from '../xml/title-fragment-cache.js';
 

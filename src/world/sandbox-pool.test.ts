@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createStateDb, snapshotOf } from '../store/state-db.js';
+import { createStateDb } from '../store/state-db.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxPool } from './sandbox-pool.js';
 
-const TEMPLATE = snapshotOf(createStateDb());
+const TEMPLATE = createStateDb().serialize();
 const template = () => TEMPLATE;
 
 /** A pool whose real time is a counter the test moves. */
