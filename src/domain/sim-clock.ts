@@ -72,14 +72,8 @@ export function isoDateTime(ms: number): string {
 
 /** YYYY-MM-DD. */
 export function isoDate(ms: number): string {
-  // Asked several times by every request (answer-cache keys, availability): the last day's text is kept.
-  const day = Math.floor(ms / DAY_MS);
-  if (day !== lastDay.day) lastDay = { day, text: new Date(day * DAY_MS).toISOString().slice(0, 10) };
-  return lastDay.text;
+  return new Date(ms).toISOString().slice(0, 10);
 }
-
-const DAY_MS = 86_400_000;
-let lastDay = { day: Number.NaN, text: '' };
 
 /** Parses durations like `11m`, `2h`, `30s`, `1d`, `500ms` into milliseconds; undefined when malformed. */
 export function parseDuration(text: string): number | undefined {

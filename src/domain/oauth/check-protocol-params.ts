@@ -55,15 +55,12 @@ export type ProtocolParams = Omit<SentProtocol, 'any' | 'timestamp'> & {
  */
 export function readProtocolParams(params: ReadonlyArray<NamedParam>): { ok: true; sent: SentProtocol } | { ok: false; error: ApiError } {
   const sent: SentProtocol = { any: false };
-  // Requests send five to eight protocol parameters: a short list beats a Set; past that, a Set keeps it linear.
-  const names: string[] = [];
-  let many: Set<string> | undefined;
+  const seen = new Set<string>();
   for (let i = 0; i < params.length; i++) {
     const { name, value } = params[i]!;
     if (!name.startsWith('oauth_')) continue;
-    if (many ? many.has(name) : names.includes(name)) return fail(errors.duplicatedOAuthParameter(name));
-    if (many) many.add(name);
-    else if (names.push(name) > 16) many = new Set(names);
+    if (seen.has(name)) return fail(errors.duplicatedOAuthParameter(name));
+    seen.add(name);
     sent.any = true;
     const field = SENT_FIELD.get(name);
     if (field !== undefined) sent[field] = value === '' ? undefined : value;
