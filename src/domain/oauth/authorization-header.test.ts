@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAuthorizationHeader, type ParsedHeader } from './authorization-header.js';
+import { isSpace, parseAuthorizationHeader, type ParsedHeader } from './authorization-header.js';
 import { percentDecode } from './percent-decode.js';
 
-// The regular-expression reader the character scanner was held to; the module reads with the same expressions again.
+// The regular-expression reader the scanner replaced: the scanner must read every header exactly as it did.
 const OAUTH_SCHEME = /^\s*OAuth(?=\s|$)/i;
 const SEPARATORS = /[\s,]*/y;
 const AUTH_PARAM = /([^\s=,"]+)\s*=\s*(?:"([^"]*)"|([^\s,"]*))/y;
@@ -107,5 +107,13 @@ describe('parseAuthorizationHeader reads what the regular expressions read', () 
       }),
       { numRuns: 2000, seed: 8 },
     );
+  });
+});
+
+describe('isSpace', () => {
+  it('agrees with \\s on every UTF-16 code unit', () => {
+    const differ: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isSpace(c) !== /\s/.test(String.fromCharCode(c))) differ.push(c);
+    expect(differ).toEqual([]);
   });
 });
