@@ -17,12 +17,10 @@ import { describe, expect, it } from 'vitest';
  * Each exception is named below with the reason it cannot make two simulators differ.
  */
 const ALLOWED: Record<string, string> = {
-  'src/domain/sim-clock.ts lastDay': 'the last day isoDate formatted: a memo of a pure function of its argument, read and written in one call',
   'src/http/oauth/verify-oauth.ts lastBase':
     'the last base URL split into scheme, host and path: a memo of a pure function of the URL, read and written in one call',
   'src/scenarios/catalog-cache.ts codeHash':
     "the hash of this package's own source files, which name catalogue snapshot files: one fact about the process, not about a simulator",
-  'src/domain/percent-encode.ts UNRESERVED': 'a lookup table filled once as the module loads and only read after',
   'src/domain/oauth/nonce-store.ts HASH': 'scratch space of one synchronous hash call, holding nothing between calls',
   'src/seeds/clean-title.ts DECORATION': 'a regular expression without the g or y flag, so it keeps no lastIndex between uses',
 };
