@@ -23,7 +23,7 @@ export interface BaseStringInput {
  * (docs/reference/oauth.md#the-rules-in-short).
  */
 export function signatureBaseString(input: BaseStringInput): string {
-  return `${input.method.toUpperCase()}&${percentEncode(baseStringUri(input.scheme, input.host, input.path))}&${percentEncode(normalizeParameters(input.params))}`;
+  return `${input.method.toUpperCase()}&${percentEncode(baseStringUri(input.scheme, input.host, input.path))}&${encodedParameters(input.params)}`;
 }
 
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443' };
@@ -53,6 +53,29 @@ export function normalizeParameters(params: NamedParams): string {
     .map(([n, v]) => `${n}=${v}`)
     .join('&');
 }
+
+/**
+ * encode(normalizeParameters(params)) without building the normalized string first: an encoded name or
+ * value holds only unreserved characters and `%XX`, so encoding it again only turns `%` into `%25`, and
+ * the `=` and `&` between them become `%3D` and `%26`.
+ */
+function encodedParameters(params: NamedParams): string {
+  const pairs = sortedEncodedPairs(params);
+  let out = '';
+  for (let i = 0; i < pairs.length; i++) {
+    const [n, v] = pairs[i]!;
+    out += `${i === 0 ? '' : '%26'}${encodedAgain(n)}%3D${encodedAgain(v)}`;
+  }
+  return out;
+}
+
+/**
+ * An encoded name or value encoded once more. It holds only unreserved characters and `%XX`, which
+ * encodeURIComponent leaves alone but for the `%`, written `%25`: the same text as replacing each `%`, made
+ * in one native pass. `replaceAll('%', '%25')` built it piece by piece, a rope of two nodes per `%`: a 64 KB
+ * form body of spaces made ~6 MB of garbage each time its base string was built.
+ */
+const encodedAgain = (encoded: string) => (encoded.includes('%') ? encodeURIComponent(encoded) : encoded);
 
 function sortedEncodedPairs(params: NamedParams): Array<readonly [string, string]> {
   const pairs: Array<readonly [string, string]> = [];
