@@ -346,6 +346,7 @@ function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
   if (headOnly) return e;
   if (flags & REJECTED) {
     const has = r.u8();
+    // The fields are read in the order they were written: an object literal evaluates its parts left to right.
     e.rejected = { ...(has & 1 ? { check: r.str() } : {}), reason: r.str(), code: r.str(), details: r.str(), ...(has & 2 ? { cause: r.str() } : {}) };
   }
   if (flags & FAULTS) e.faults = Array.from({ length: r.u32() }, () => r.f64());
