@@ -11,3 +11,12 @@ export function storageFullOf(e: unknown): ApiError | undefined {
   if (typeof code !== 'string' || !FULL.test(code)) return undefined;
   return errors.storageFull(`the data folder's disk refused the write (${code})`);
 }
+
+/** Runs a write; a disk that refused it for want of room is answered as that 507, any other error as it is. */
+export function orStorageFull<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    throw storageFullOf(e) ?? e;
+  }
+}

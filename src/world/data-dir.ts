@@ -14,7 +14,7 @@ import {
   type SandboxFileMeta,
   writeSandboxClock,
 } from '../store/sandbox-file.js';
-import { storageFullOf } from '../store/storage-full.js';
+import { orStorageFull } from '../store/storage-full.js';
 import { writeFileDurably } from '../store/write-file-durably.js';
 import { Sandbox, type SandboxDisk } from './sandbox.js';
 
@@ -56,8 +56,9 @@ export class DataDir {
     this.lock = lockFolder(join(root, 'lock'));
     // Every file here is written beside its name, then renamed (a new sandbox, an upload, the active scenario's
     // name): one left half-written by a crash never held an answered write, and is not counted against the budget.
-    for (const name of readdirSync(this.sandboxDir)) if (name.endsWith('.tmp')) removeSandboxFile(join(this.sandboxDir, name));
-    for (const dir of [root, this.scenarioDir]) for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
+    for (const dir of [root, this.sandboxDir, this.scenarioDir]) {
+      for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) removeSandboxFile(join(dir, name));
+    }
     this.count(join(root, 'active-scenario.json'));
     this.count(join(root, 'lock'));
     for (const name of readdirSync(this.scenarioDir)) this.count(join(this.scenarioDir, name));
@@ -126,7 +127,7 @@ export class DataDir {
   newSandbox(key: string, scenario: string, template: Buffer, now: number, always = false): Sandbox {
     if (!always) this.checkRoom();
     const path = join(this.sandboxDir, `${keyHash(key)}-${now.toString(36)}${randomBytes(3).toString('hex')}.db`);
-    const db = fullIs507(() => createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined }));
+    const db = orStorageFull(() => createSandboxFile(path, template, { key, scenario, createdAt: now, clock: undefined }));
     return new Sandbox(key, { db, disk: this.diskOf(path) }, now);
   }
 
@@ -276,7 +277,7 @@ export class DataDir {
 
   /** Writes a small file whole: beside it, made durable, then renamed over it (a full disk is a 507). */
   private writeWhole(file: string, text: string): void {
-    fullIs507(() => writeFileDurably(file, text));
+    orStorageFull(() => writeFileDurably(file, text));
     this.count(file);
   }
 }
@@ -284,13 +285,4 @@ export class DataDir {
 /** The first 32 hex digits of the key's SHA-256: a file name any key can have. */
 function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
-}
-
-/** What `write` answers; a disk that refused it for want of room is a 507. */
-function fullIs507<T>(write: () => T): T {
-  try {
-    return write();
-  } catch (e) {
-    throw storageFullOf(e) ?? e;
-  }
 }

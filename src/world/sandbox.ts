@@ -1,7 +1,7 @@
 import { CoverageTally } from '../domain/coverage.js';
 import type { SimClock } from '../domain/sim-clock.js';
 import type { Db } from '../store/catalog-db.js';
-import { storageFullOf } from '../store/storage-full.js';
+import { orStorageFull } from '../store/storage-full.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { createStores, type Stores } from '../store/stores.js';
 import { writeTransaction } from '../store/write-transaction.js';
@@ -66,10 +66,8 @@ export class Sandbox {
     const disk = this.disk;
     if (disk === undefined) return this.transaction(fn);
     try {
-      return this.transaction(fn);
-    } catch (e) {
-      // A full disk (or the file size limit) rolled the write back: the client is told why, in the catalogue's words.
-      throw storageFullOf(e) ?? e;
+      // A full disk (or the file size limit) rolls the write back: the client is told why, in the catalogue's words.
+      return orStorageFull(() => this.transaction(fn));
     } finally {
       disk.settle();
     }
