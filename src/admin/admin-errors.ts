@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, errors } from '../domain/api-error.js';
-import { answerFailed, type LastAnswer } from '../web/answer-failed.js';
+import { answerFailed } from '../web/answer-failed.js';
 
 /** Where admin errors with a cause are written: one line each (the simulator's stderr unless a test injects one). */
 export type AdminLog = (line: string) => void;
@@ -24,17 +24,14 @@ export function adminErrors(log: AdminLog = stderrLog) {
     // The admin's last handler never throws: what it threw would be written by express from a later
     // callback, where a throw ends the process.
     try {
-      res.status(e.status).json({ error: { status: e.status, reason: e.reason, details: e.details, ...(cause === undefined ? {} : { cause }) } });
+      res.status(e.status).json({ error: { status: e.status, reason: e.reason, details: e.details, cause } });
     } catch (error) {
-      answerFailed(res, error, adminLastAnswer());
+      // Built here, seldom: a Buffer kept at module level could be written by anyone holding it.
+      const details = 'the simulator could not send its answer to this admin request; its log says why';
+      const body = Buffer.from(JSON.stringify({ error: { status: 500, reason: 'Internal Server Error', details } }));
+      answerFailed(res, error, { contentType: 'application/json; charset=utf-8', body });
     }
   };
-}
-
-/** Built when needed, which is seldom: a Buffer kept at module level could be written by anyone holding it. */
-function adminLastAnswer(): LastAnswer {
-  const error = { status: 500, reason: 'Internal Server Error', details: 'the simulator could not send its answer to this admin request; its log says why' };
-  return { contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify({ error })) };
 }
 
 /** Unknown admin paths answer JSON too (without this they fell through to the API's XML 404). */

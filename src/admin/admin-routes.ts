@@ -7,7 +7,6 @@ import { adminErrors, adminNotFound, type AdminLog, stderrLog } from './admin-er
 import { clockRoutes } from './clock-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
-import { oauthAdminRoutes } from './oauth-admin-routes.js';
 import { openRoutes } from './open-routes.js';
 import { ruleRoutes } from './rule-routes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
@@ -39,7 +38,6 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   ruleRoutes(router, world);
   journalRoutes(router, world);
 
-  oauthAdminRoutes(router, world);
   router.use(adminNotFound, adminErrors(log));
   return router;
 }
