@@ -59,12 +59,8 @@ function asApiError(err: unknown): ApiError {
 function causeOf(e: ApiError): string | undefined {
   const cause = e.cause;
   if (cause === undefined) return undefined;
-  if (!(cause instanceof Error)) return oneLine(String(cause));
+  const message = cause instanceof Error ? cause.message : String(cause);
   // For a bug, the stack's first frame: its first line that starts with `at `.
-  const at = e.status >= 500 ? cause.stack?.match(/^\s*(at .*?)\s*$/m)?.[1] : undefined;
-  return oneLine(at ? `${cause.message} (${at})` : cause.message);
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
+  const at = cause instanceof Error && e.status >= 500 ? cause.stack?.match(/^\s*(at .*?)\s*$/m)?.[1] : undefined;
+  return (at ? `${message} (${at})` : message).replace(/\s*\n\s*/g, ' ');
 }
