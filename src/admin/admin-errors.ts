@@ -5,14 +5,12 @@ import { answerFailed } from '../web/answer-failed.js';
 /** Where admin errors with a cause are written: one line each (the simulator's stderr unless a test injects one). */
 export type AdminLog = (line: string) => void;
 
-export const stderrLog: AdminLog = (line) => void process.stderr.write(`${line}\n`);
-
 /**
  * Admin answers are JSON, errors included: `{ error: { status, reason, details, cause? } }`. Admin calls are
  * not journaled, so an error that wraps another (a scenario file's problem, a body that is not JSON, a bug)
  * says the other's message as `cause` and writes it to the log as one line.
  */
-export function adminErrors(log: AdminLog = stderrLog) {
+export function adminErrors(log: AdminLog = (line) => void process.stderr.write(`${line}\n`)) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const e = asApiError(err);
     const cause = causeOf(e);

@@ -116,8 +116,7 @@ export function sandboxRoutes(router: Router, world: World): void {
     if (team !== undefined && located.token.consumerKey !== team) {
       throw errors.notFound(`the activation code ${JSON.stringify(code)} is not a request token of ${team}`);
     }
-    const userRef = body['user'];
-    const user = userRef ? subscriber(located.sandbox, userRef) : undefined;
+    const user = body['user'] ? subscriber(located.sandbox, body['user']) : undefined;
     if (decision === 'allow' && !user) throw errors.missingParameter('user', 'name the subscriber who allows access, by login or GUID');
     const outcome = decideRequestToken(world, located, user, decision);
     res.json({
