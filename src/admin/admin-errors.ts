@@ -1,18 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, errors } from '../domain/api-error.js';
-import { answerFailed, type LastAnswer } from '../web/answer-failed.js';
+import { answerFailed } from '../web/answer-failed.js';
 
 /** Where admin errors with a cause are written: one line each (the simulator's stderr unless a test injects one). */
 export type AdminLog = (line: string) => void;
-
-export const stderrLog: AdminLog = (line) => void process.stderr.write(`${line}\n`);
 
 /**
  * Admin answers are JSON, errors included: `{ error: { status, reason, details, cause? } }`. Admin calls are
  * not journaled, so an error that wraps another (a scenario file's problem, a body that is not JSON, a bug)
  * says the other's message as `cause` and writes it to the log as one line.
  */
-export function adminErrors(log: AdminLog = stderrLog) {
+export function adminErrors(log: AdminLog = (line) => void process.stderr.write(`${line}\n`)) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const e = asApiError(err);
     const cause = causeOf(e);
@@ -24,17 +22,14 @@ export function adminErrors(log: AdminLog = stderrLog) {
     // The admin's last handler never throws: what it threw would be written by express from a later
     // callback, where a throw ends the process.
     try {
-      res.status(e.status).json({ error: { status: e.status, reason: e.reason, details: e.details, ...(cause === undefined ? {} : { cause }) } });
+      res.status(e.status).json({ error: { status: e.status, reason: e.reason, details: e.details, cause } });
     } catch (error) {
-      answerFailed(res, error, adminLastAnswer());
+      // Built here, seldom: a Buffer kept at module level could be written by anyone holding it.
+      const details = 'the simulator could not send its answer to this admin request; its log says why';
+      const body = Buffer.from(JSON.stringify({ error: { status: 500, reason: 'Internal Server Error', details } }));
+      answerFailed(res, error, { contentType: 'application/json; charset=utf-8', body });
     }
   };
-}
-
-/** Built when needed, which is seldom: a Buffer kept at module level could be written by anyone holding it. */
-function adminLastAnswer(): LastAnswer {
-  const error = { status: 500, reason: 'Internal Server Error', details: 'the simulator could not send its answer to this admin request; its log says why' };
-  return { contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify({ error })) };
 }
 
 /** Unknown admin paths answer JSON too (without this they fell through to the API's XML 404). */
@@ -62,12 +57,8 @@ function asApiError(err: unknown): ApiError {
 function causeOf(e: ApiError): string | undefined {
   const cause = e.cause;
   if (cause === undefined) return undefined;
-  if (!(cause instanceof Error)) return oneLine(String(cause));
+  const message = cause instanceof Error ? cause.message : String(cause);
   // For a bug, the stack's first frame: its first line that starts with `at `.
-  const at = e.status >= 500 ? cause.stack?.match(/^\s*(at .*?)\s*$/m)?.[1] : undefined;
-  return oneLine(at ? `${cause.message} (${at})` : cause.message);
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
+  const at = cause instanceof Error && e.status >= 500 ? cause.stack?.match(/^\s*(at .*?)\s*$/m)?.[1] : undefined;
+  return (at ? `${message} (${at})` : message).replace(/\s*\n\s*/g, ' ');
 }

@@ -3,11 +3,10 @@ import type { Config } from '../config.js';
 import { allowedHostOnly } from '../web/host-guard.js';
 import type { World } from '../world/world.js';
 import { adminCaller, type AdminSigner, shallowJson, sameSiteWrites } from './admin-request.js';
-import { adminErrors, adminNotFound, type AdminLog, stderrLog } from './admin-errors.js';
+import { adminErrors, adminNotFound, type AdminLog } from './admin-errors.js';
 import { clockRoutes } from './clock-routes.js';
 import { journalRoutes } from './journal-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
-import { oauthAdminRoutes } from './oauth-admin-routes.js';
 import { openRoutes } from './open-routes.js';
 import { ruleRoutes } from './rule-routes.js';
 import { sandboxRoutes } from './sandbox-routes.js';
@@ -18,7 +17,7 @@ import { scenarioRoutes } from './scenario-routes.js';
  * with or without one, it answers only to its own host names and takes no writes from other origins
  * (docs/reference/admin-api.md#security).
  */
-export function adminRoutes(world: World, config: Config, log: AdminLog = stderrLog, signerOf: AdminSigner = () => undefined): Router {
+export function adminRoutes(world: World, config: Config, log: AdminLog | undefined, signerOf: AdminSigner): Router {
   const router = Router();
   router.use(express.json({ limit: '1mb' }));
   router.use(shallowJson);
@@ -39,7 +38,6 @@ export function adminRoutes(world: World, config: Config, log: AdminLog = stderr
   ruleRoutes(router, world);
   journalRoutes(router, world);
 
-  oauthAdminRoutes(router, world);
   router.use(adminNotFound, adminErrors(log));
   return router;
 }

@@ -37,12 +37,32 @@ const advanceBody = z
  * the world's clock, which every consumer without its own follows.
  */
 export function clockRoutes(router: Router, world: World): void {
-  /** Answers with the clock a call names (clockJson), moved first when `move` is given (moveClock). */
+  /**
+   * Answers with the clock a call names, moved first when `move` is given: tried on a copy first, so a move that
+   * would leave the clock's range is a 400 that changes nothing (and opens no sandbox); then the consumer's own
+   * clock (made now if it had none) or the world's.
+   */
   const answer = (req: Request, res: Response, move?: (clock: SimClock) => void) => {
     // The consumer whose clock a call names (a team's own), checked as a consumer of the scenario; undefined: the world's.
     const key = consumerFor(req, adminQuery(req).get('consumer'));
     if (key !== undefined && !world.consumer(key)) throw errors.invalidParameter('consumer', `${JSON.stringify(key)} is not a consumer of this scenario`);
-    res.json(clockJson(move ? moveClock(world, key, move) : key === undefined ? world.clock : world.clockOf(key), key));
+    let clock = key === undefined ? world.clock : world.clockOf(key);
+    if (move) {
+      const trial = new SimClock(world.realNow);
+      trial.set(clock.mode);
+      move(trial);
+      clock = key === undefined ? world.clock : world.ownClockOf(key);
+      clock.set(trial.mode);
+    }
+    const mode = clock.mode;
+    // JSON leaves out what is undefined: the consumer for the world's clock, `at` and `offsetMs` for the modes without them.
+    res.json({
+      consumer: key,
+      mode: mode.mode,
+      now: isoDateTime(clock.now()),
+      at: mode.mode === 'frozen' ? isoDateTime(mode.at) : undefined,
+      offsetMs: mode.mode === 'offset' ? mode.offsetMs : undefined,
+    });
   };
 
   router.get('/clock', (req, res) => answer(req, res));
@@ -56,30 +76,6 @@ export function clockRoutes(router: Router, world: World): void {
     const body = parseBody(advanceBody, req.body, 'POST /__admin/clock/advance');
     answer(req, res, (c) => c.advance(body.ms ?? signedDuration(body.by!)!));
   });
-}
-
-/**
- * Moves a clock: tried on a copy first, so a move that would leave the clock's range is a 400 that changes
- * nothing (and opens no sandbox); then the consumer's own clock (made now if it had none) or the world's.
- */
-function moveClock(world: World, key: string | undefined, move: (clock: SimClock) => void): SimClock {
-  const trial = new SimClock(world.realNow);
-  trial.set((key === undefined ? world.clock : world.clockOf(key)).mode);
-  move(trial);
-  const clock = key === undefined ? world.clock : world.ownClockOf(key);
-  clock.set(trial.mode);
-  return clock;
-}
-
-export function clockJson(clock: SimClock, consumer?: string): Record<string, unknown> {
-  const mode = clock.mode;
-  return {
-    ...(consumer === undefined ? {} : { consumer }),
-    mode: mode.mode,
-    now: isoDateTime(clock.now()),
-    ...(mode.mode === 'frozen' ? { at: isoDateTime(mode.at) } : {}),
-    ...(mode.mode === 'offset' ? { offsetMs: mode.offsetMs } : {}),
-  };
 }
 
 function toMode(body: z.output<typeof clockBody>, now: number): ClockMode {

@@ -111,12 +111,6 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     }));
   }
 
-  function userCell(e) {
-    if (!e.user) return h('td', {});
-    // The login to read, the GUID beneath it to match against URLs.
-    return h('td', {}, e.login ? h('strong', { className: 'login' }, e.login) : '', h('div', { className: 'guid' }, e.user));
-  }
-
   function pairsTable(pairs) {
     if (!pairs || pairs.length === 0) return h('p', { className: 'muted' }, 'none');
     return h('table', {}, h('tbody', {}, ...pairs.map(([n, v]) => h('tr', {}, h('th', {}, n), h('td', {}, h('code', {}, v))))));
@@ -146,10 +140,12 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     const why = e.rejected
       ? h('details', {}, h('summary', {}, (e.rejected.check ? e.rejected.check + ': ' : '') + e.rejected.reason), h('div', { className: 'why' }, e.rejected.details + (e.rejected.cause ? '\n' + e.rejected.cause : '')))
       : (e.status === 0 ? 'connection closed without an answer' : '');
+    // The login to read, the GUID beneath it to match against URLs.
+    const user = e.user ? [e.login ? h('strong', { className: 'login' }, e.login) : '', h('div', { className: 'guid' }, e.user)] : [];
     const toggle = h('button', { className: 'toggle', type: 'button', title: 'the request and the answer' }, '▸');
     const row = h('tr', { className: 'entry' + (e.rejected || e.status === 0 ? ' rejected' : ''), dataset: { id: e.id } },
       h('td', {}, toggle, e.at.slice(11, 23)), h('td', {}, e.method), h('td', {}, h('code', {}, e.url)), h('td', {}, e.consumer || ''),
-      userCell(e), h('td', { className: 'num' }, e.status || 'dropped'), h('td', { className: 'num' }, e.durationMs), h('td', {}, why));
+      h('td', {}, ...user), h('td', { className: 'num' }, e.status || 'dropped'), h('td', { className: 'num' }, e.durationMs), h('td', {}, why));
     toggle.addEventListener('click', () => {
       const open = row.nextElementSibling && row.nextElementSibling.classList.contains('exchange') ? row.nextElementSibling : null;
       if (open) open.remove();
@@ -185,8 +181,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   /** Offers a consumer key to the coverage panel: the active scenario's first one wins over a held sandbox's. */
   function prefillCoverage(key, fromScenario) {
     const input = $('coverage-consumer');
-    if (coverageTyped || !key || (input.value && !fromScenario)) return;
-    input.value = key;
+    if (!coverageTyped && key && (!input.value || fromScenario)) input.value = key;
   }
 
   function ratio(label, r) {

@@ -46,7 +46,6 @@ tr.exchange>td{background:#faf8f3;padding:.5rem}
 .exchange-parts h4{font-size:12px;margin:.5rem 0 .1rem;color:#555}
 .exchange-parts table{font-size:12px;table-layout:auto}
 .exchange-parts th{width:30%;font-weight:normal;color:#555;word-break:break-all}
-.exchange-parts td{word-break:break-all}
 pre.body{font:12px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all;max-height:24rem;overflow:auto;background:#fff;border:1px solid #eee;padding:.3rem;margin:.2rem 0}
 #journal-filters input{width:8rem}
 #journal-filters input.wide{width:13rem}

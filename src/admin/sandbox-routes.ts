@@ -6,9 +6,10 @@ import { mintToken, revokeToken, tokenJson } from '../world/access-tokens.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';
 import { checkedConsumer, subscriber } from '../world/consumer-sandbox.js';
+import { authorisableToken, decideRequestToken } from '../world/decide-request-token.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
-import { consumerFor, requireOperator, adminQuery, parseBody } from './admin-request.js';
+import { consumerFor, requireOperator, adminQuery, parseBody, teamOf } from './admin-request.js';
 
 /** Who an admin shortcut acts for: a subscriber (login or GUID) in a consumer's sandbox (a team's call may leave the consumer out: its own). */
 const forUser = { consumer: z.string().min(1).optional(), user: z.string().min(1) } as const;
@@ -24,11 +25,9 @@ const returnBody = z.strictObject({
   title: z.union([z.number().int().positive(), z.string().min(1)]),
 });
 
-const FORMATS = ['json', 'markdown', 'ctrf'] as const;
-
 /**
- * The sandboxes and what acts on one consumer's sandbox: resetting, who holds one and dropping it, its access tokens,
- * its rental business, its state as a scenario file, and its coverage of openapi.yaml.
+ * The sandboxes and what acts on one consumer's sandbox: resetting, who holds one and dropping it, its access tokens
+ * and request-token decisions, its rental business, its state as a scenario file, and its coverage of openapi.yaml.
  */
 export function sandboxRoutes(router: Router, world: World): void {
   /** POST /__admin/reset[?consumer=KEY]: one consumer's sandbox (a team's own), or every one, back to the scenario. */
@@ -100,6 +99,37 @@ export function sandboxRoutes(router: Router, world: World): void {
   });
 
   /**
+   * For scripts that cannot drive a browser: POST /__admin/oauth/authorize with `oauth_token`, `user` (login or
+   * GUID) and `decision` (`allow`, the default, or `deny`), as JSON or a form: the same decision the
+   * authorisation page records, answered as JSON with the verifier and, when the client gave a URL callback,
+   * the address the browser would have been sent to.
+   */
+  router.post('/oauth/authorize', (req, res) => {
+    const body = fieldsOf(req.body);
+    const code = body['oauth_token'];
+    if (!code) throw errors.missingParameter('oauth_token', 'send the request token from /oauth/request_token');
+    const decision = body['decision'] || 'allow';
+    if (decision !== 'allow' && decision !== 'deny') throw errors.invalidParameter('decision', `${JSON.stringify(decision)} is not allow or deny`);
+    const located = authorisableToken(world, code);
+    // A team decides its own consumer's request tokens only; another's reads as unknown.
+    const team = teamOf(req);
+    if (team !== undefined && located.token.consumerKey !== team) {
+      throw errors.notFound(`the activation code ${JSON.stringify(code)} is not a request token of ${team}`);
+    }
+    const user = body['user'] ? subscriber(located.sandbox, body['user']) : undefined;
+    if (decision === 'allow' && !user) throw errors.missingParameter('user', 'name the subscriber who allows access, by login or GUID');
+    const outcome = decideRequestToken(world, located, user, decision);
+    res.json({
+      oauth_token: outcome.token.token,
+      decision: outcome.decision,
+      // JSON leaves out what is undefined: no user for a denial without one, no verifier or redirect when none was made.
+      user: user && { guid: user.guid, login: user.login },
+      verifier: outcome.verifier,
+      redirect: outcome.redirect,
+    });
+  });
+
+  /**
    * The rental business, simulated (design: admin): POST /__admin/business/ship sends titles from the
    * subscriber's queue home (sub-queue allocation, queue order, skipping unavailable and quarantined titles);
    * POST /__admin/business/return brings one back (it stays in `rented` with `returned`). Both act on the
@@ -139,10 +169,17 @@ export function sandboxRoutes(router: Router, world: World): void {
     const consumer = consumerFor(req, q.get('consumer'));
     if (!consumer) throw errors.missingParameter('consumer', 'send ?consumer=<consumer key>');
     const format = q.get('format') ?? 'json';
-    if (!(FORMATS as readonly string[]).includes(format)) throw errors.invalidParameter('format', `expected one of ${FORMATS.join(', ')}`);
+    if (format !== 'json' && format !== 'markdown' && format !== 'ctrf') throw errors.invalidParameter('format', 'expected one of json, markdown, ctrf');
     const report = consumerCoverage(world, consumer);
     if (format === 'markdown') res.type('text/markdown; charset=utf-8').send(coverageMarkdown(report));
     else if (format === 'ctrf') res.json(coverageCtrf(report, world.realNow()));
     else res.json(report);
   });
+}
+
+/** String fields of a JSON or form body; anything else is ignored. */
+function fieldsOf(body: unknown): Record<string, string> {
+  // A form arrives as text (the admin router keeps form bodies raw, for a team's signature).
+  const pairs = typeof body === 'string' ? [...new URLSearchParams(body)] : Object.entries(body && typeof body === 'object' ? body : {});
+  return Object.fromEntries(pairs.flatMap(([k, v]) => (typeof v === 'string' ? [[k, v.trim()]] : [])));
 }

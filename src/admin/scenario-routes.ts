@@ -4,8 +4,6 @@ import { addScenarioText, replaceScenarioText } from '../world/add-scenario-text
 import type { World } from '../world/world.js';
 import { requireOperator, adminQuery } from './admin-request.js';
 
-const YAML_TYPES: readonly string[] = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/plain'];
-
 /**
  * The scenarios (README: Scenarios; docs/reference/admin-api.md#admin-routes):
  * - GET /__admin/scenarios: each usable one with its consumer keys and user logins, the files that cannot
@@ -18,7 +16,7 @@ const YAML_TYPES: readonly string[] = ['application/yaml', 'application/x-yaml',
  * - DELETE /__admin/scenarios/{name}: forgets an uploaded one.
  */
 export function scenarioRoutes(router: Router, world: World): void {
-  const text = express.text({ type: [...YAML_TYPES], limit: '20mb' });
+  const text = express.text({ type: ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/plain'], limit: '20mb' });
   // Reading the list is anyone's; switching, reloading, uploading and forgetting change every team's world.
   router.use('/scenarios', (req, _res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') requireOperator(req, `${req.method} /__admin/scenarios`);
@@ -29,7 +27,7 @@ export function scenarioRoutes(router: Router, world: World): void {
     const active = world.scenario.definition.name;
     res.json({
       active,
-      ...activeChange(world),
+      activeChange: world.activeChange(),
       openMode: world.openModePrefix() ?? null,
       scenarios: world.scenarioFiles().map((e) => ({
         name: e.name,
@@ -47,7 +45,7 @@ export function scenarioRoutes(router: Router, world: World): void {
 
   router.post('/scenarios/reload', (_req, res) => {
     const changes = world.reloadScenarios();
-    res.json({ ...changes, active: world.scenario.definition.name, ...activeChange(world) });
+    res.json({ ...changes, active: world.scenario.definition.name, activeChange: world.activeChange() });
   });
 
   router.post('/scenarios/:name', async (req, res) => {
@@ -65,7 +63,7 @@ export function scenarioRoutes(router: Router, world: World): void {
     const name = String(req.params['name']);
     const outcome = await replaceScenarioText(world, name, scenarioText(req));
     if (adminQuery(req).get('use') === 'true') await world.useScenario(name);
-    res.status(outcome === 'added' ? 201 : 200).json({ [outcome]: name, active: world.scenario.definition.name, ...activeChange(world) });
+    res.status(outcome === 'added' ? 201 : 200).json({ [outcome]: name, active: world.scenario.definition.name, activeChange: world.activeChange() });
   });
 
   router.delete('/scenarios/:name', (req, res) => {
@@ -81,10 +79,4 @@ function scenarioText(req: Request): string {
   const text = typeof body === 'string' ? body : body && typeof body === 'object' ? JSON.stringify(body) : '';
   if (text.trim() === '') throw errors.badRequest('send a scenario file as the body (Content-Type application/yaml or application/json)');
   return text;
-}
-
-/** `activeChange` when the active scenario runs an older version than its file now holds. */
-function activeChange(world: World): { activeChange?: string } {
-  const change = world.activeChange();
-  return change === undefined ? {} : { activeChange: change };
 }
