@@ -60,7 +60,7 @@ export function toSpec(body: unknown, where: string): FaultSpec {
 }
 
 /** The settings each kind of fault takes; one that does not belong to the kind is refused, not ignored. */
-const KIND_SETTINGS: Readonly<Record<FaultAction['kind'], readonly (keyof z.output<typeof faultBody>)[]>> = {
+const KIND_SETTINGS: Readonly<Record<FaultAction['kind'], readonly string[]>> = {
   latency: ['ms', 'maxMs'],
   error: ['status', 'reason', 'details'],
   'rate-limit': ['retryAfter'],
@@ -68,16 +68,24 @@ const KIND_SETTINGS: Readonly<Record<FaultAction['kind'], readonly (keyof z.outp
 };
 
 function toAction(b: z.output<typeof faultBody>): FaultAction {
-  const settings = KIND_SETTINGS[b.kind];
-  const extra = (['ms', 'maxMs', 'status', 'reason', 'details', 'retryAfter'] as const).filter((k) => b[k] !== undefined && !settings.includes(k));
+  const extra = (['ms', 'maxMs', 'status', 'reason', 'details', 'retryAfter'] as const).filter((k) => b[k] !== undefined && !KIND_SETTINGS[b.kind].includes(k));
   if (extra.length > 0) throw errors.badRequest(`POST /__admin/faults: ${extra.join(', ')} does not apply to a ${b.kind} fault`);
-  if (b.kind === 'latency' && b.ms === undefined) throw errors.badRequest('POST /__admin/faults: a latency fault needs ms (and maxMs for a range)');
-  if (b.maxMs !== undefined && b.maxMs < b.ms!) throw errors.badRequest('POST /__admin/faults: maxMs must not be below ms');
-  if (b.kind === 'error' && b.status === undefined) throw errors.badRequest('POST /__admin/faults: an error fault needs status (400-599)');
-  if (b.kind === 'rate-limit') return { kind: 'rate-limit', retryAfterSeconds: b.retryAfter ?? 1 };
-  // The kind and the settings the body gave it, in the table's order (checked above: each is the kind's own).
-  const given = settings.filter((k) => b[k] !== undefined).map((k) => [k, b[k]]);
-  return { kind: b.kind, ...Object.fromEntries(given) } as FaultAction;
+  switch (b.kind) {
+    case 'latency': {
+      if (b.ms === undefined) throw errors.badRequest('POST /__admin/faults: a latency fault needs ms (and maxMs for a range)');
+      if (b.maxMs !== undefined && b.maxMs < b.ms) throw errors.badRequest('POST /__admin/faults: maxMs must not be below ms');
+      return b.maxMs === undefined ? { kind: 'latency', ms: b.ms } : { kind: 'latency', ms: b.ms, maxMs: b.maxMs };
+    }
+    case 'error': {
+      if (b.status === undefined) throw errors.badRequest('POST /__admin/faults: an error fault needs status (400-599)');
+      const { reason, details } = b;
+      return { kind: 'error', status: b.status, ...(reason === undefined ? {} : { reason }), ...(details === undefined ? {} : { details }) };
+    }
+    case 'rate-limit':
+      return { kind: 'rate-limit', retryAfterSeconds: b.retryAfter ?? 1 };
+    case 'drop':
+      return { kind: 'drop' };
+  }
 }
 
 /** Longest delay an override may wait, as for a latency fault: two minutes. */
