@@ -1,5 +1,6 @@
 import { EXPANDABLE } from './expand.js';
 import { percentDecode } from './oauth/percent-decode.js';
+import { commaList } from './search-term.js';
 import { LIST_REFUSALS, QUEUE_REFUSALS, type RefusalKind } from './queue-add.js';
 
 // Behaviour coverage of a client's tests (issue 16 part 4): which operations of the published OpenAPI
@@ -164,10 +165,7 @@ export function variantsUsed(op: OperationSpec, r: RequestFacts): string[] {
   if (ok) {
     const start = Number(r.param('start_index'));
     if (Number.isFinite(start) && start > 1) used.push('start_index>1');
-    for (const name of (r.param('expand') ?? '').split(',')) {
-      const n = name.trim().toLowerCase();
-      if (n) used.push(`expand=${n}`);
-    }
+    for (const name of commaList(r.param('expand'))) used.push(`expand=${name.toLowerCase()}`);
     if (r.param('refine')?.trim()) used.push('refine');
     if (r.param('f') !== undefined) used.push('f');
     if (r.param('title_refs')?.trim() && op.method === 'GET') used.push('title_refs');

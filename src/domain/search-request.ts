@@ -1,6 +1,6 @@
 import { errors } from './api-error.js';
 import { FLAG_FACETS, isFlagFacet, PERSON_FACETS, TITLE_FACETS, type PersonFacet, type TitleFacet } from './search-facets.js';
-import { parseTerm, splitOr, type TermQuery } from './search-term.js';
+import { commaList, parseTerm, splitOr, type TermQuery } from './search-term.js';
 import { PERSON_ROLES, type PersonRole, type TitleKind } from './types.js';
 
 /** What the parser reads: the request's parameters (query and form), repeated names kept. */
@@ -109,11 +109,7 @@ export function parseFilter<F extends string>(raw: string, allowed: readonly F[]
  * names -> 400 listing the allowed ones.
  */
 export function parseRefine<F extends string>(value: string | undefined, allowed: readonly F[]): F[] {
-  if (value === undefined) return [];
-  const names = value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
+  const names = commaList(value).map((s) => s.toLowerCase());
   for (const name of names) {
     if (name !== 'all' && !(allowed as readonly string[]).includes(name)) {
       throw errors.invalidParameter('refine', `${JSON.stringify(name)} is not a facet of this search; use a comma list of ${allowed.join(', ')}, or all`);
