@@ -91,19 +91,15 @@ export const errors = {
     const details = `the request was not all received in time (the headers within ${headersSeconds} seconds, the whole request within ${requestSeconds} seconds); send the request line, headers and body without pausing`;
     return new ApiError({ status: 408, reason: 'Request Timeout', details });
   },
-  unsupportedMediaType: (type: string) => {
-    const details = `send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`;
-    return new ApiError({ status: 415, reason: 'Unsupported Media Type', details });
-  },
+  /** A request whose body comes in a form the API does not read: its type, its encoding, its charset. */
+  unsupportedMedia: (details: string, cause?: unknown) => new ApiError({ status: 415, reason: 'Unsupported Media Type', details, cause }),
+  unsupportedMediaType: (type: string) => errors.unsupportedMedia(`send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`),
   /** A body whose Content-Encoding the body parsers cannot undo (body-parser: identity, gzip, deflate, br, zstd). */
-  unsupportedContentEncoding: (why: string) => {
-    const details = `${why}; send the body uncompressed (no Content-Encoding), or as gzip, deflate or br`;
-    return new ApiError({ status: 415, reason: 'Unsupported Media Type', details });
-  },
+  unsupportedContentEncoding: (why: string) => errors.unsupportedMedia(`${why}; send the body uncompressed (no Content-Encoding), or as gzip, deflate or br`),
   /** An admin body the body parsers refused as the client's fault: not what its Content-Encoding says, a charset they cannot read, cut short. */
   unreadableBody: (why: string, cause: unknown, unsupported = false) => {
     const details = `the body could not be read (${why}); send JSON (or YAML for a scenario) as UTF-8, uncompressed or compressed as its Content-Encoding says`;
-    return new ApiError({ status: unsupported ? 415 : 400, reason: unsupported ? 'Unsupported Media Type' : 'Bad Request', details, cause });
+    return unsupported ? errors.unsupportedMedia(details, cause) : errors.badRequest(details, 'Bad Request', cause);
   },
   /** An admin JSON body nested deeper than MAX_JSON_DEPTH (src/domain/json-depth.ts). */
   nestedTooDeep: (max: number) => errors.badRequest(`the JSON body nests lists and objects more than ${max} levels deep; no admin body needs more`),
