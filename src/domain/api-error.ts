@@ -113,7 +113,8 @@ export const errors = {
       `the path part ${JSON.stringify(part)} has percent-encoded bytes that are not UTF-8; percent-encode the UTF-8 bytes of each character (é is %C3%A9)`,
     );
   },
-  forbidden: (details: string) => new ApiError({ status: 403, reason: 'Forbidden', details }),
+  /** `check`: for the journal, when an OAuth check refused (oauth-user). */
+  forbidden: (details: string, check?: string) => new ApiError({ status: 403, reason: 'Forbidden', details, check }),
   internal: (details = 'the simulator failed to answer this request; the journal has the cause', cause?: unknown) =>
     new ApiError({ status: 500, reason: 'Internal Server Error', details, cause }),
   /** An error answer a tester injected (admin: /__admin/faults); it looks like any other gateway error. */
@@ -192,10 +193,7 @@ export const errors = {
     return new ApiError({ status: 507, reason: 'Insufficient Storage', details });
   },
   invalidVerifier: (details: string) => oauthError(401, 'Invalid Verifier', 'verifier_invalid', 'oauth-verifier', details),
-  otherUsersResource: () => {
-    const details = 'the access token belongs to another user; use the user link from GET /users';
-    return new ApiError({ status: 403, reason: 'Forbidden', check: 'oauth-user', details });
-  },
+  otherUsersResource: () => errors.forbidden('the access token belongs to another user; use the user link from GET /users', 'oauth-user'),
   overQpsLimit: (retryAfterSeconds: number, details = 'this consumer sent more requests than its limit allows') =>
     rateLimited('Account Over Queries Per Second Limit', 'QPS', `${details}; wait ${retryAfterSeconds} s before the next request`, retryAfterSeconds),
   overRateLimit: (retryAfterSeconds: number) =>
