@@ -91,19 +91,15 @@ export const errors = {
     const details = `the request was not all received in time (the headers within ${headersSeconds} seconds, the whole request within ${requestSeconds} seconds); send the request line, headers and body without pausing`;
     return new ApiError({ status: 408, reason: 'Request Timeout', details });
   },
-  unsupportedMediaType: (type: string) => {
-    const details = `send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`;
-    return new ApiError({ status: 415, reason: 'Unsupported Media Type', details });
-  },
+  /** A request whose body comes in a form the API does not read: its type, its encoding, its charset. */
+  unsupportedMedia: (details: string, cause?: unknown) => new ApiError({ status: 415, reason: 'Unsupported Media Type', details, cause }),
+  unsupportedMediaType: (type: string) => errors.unsupportedMedia(`send parameters as application/x-www-form-urlencoded or in the query string, not ${type}`),
   /** A body whose Content-Encoding the body parsers cannot undo (body-parser: identity, gzip, deflate, br, zstd). */
-  unsupportedContentEncoding: (why: string) => {
-    const details = `${why}; send the body uncompressed (no Content-Encoding), or as gzip, deflate or br`;
-    return new ApiError({ status: 415, reason: 'Unsupported Media Type', details });
-  },
+  unsupportedContentEncoding: (why: string) => errors.unsupportedMedia(`${why}; send the body uncompressed (no Content-Encoding), or as gzip, deflate or br`),
   /** An admin body the body parsers refused as the client's fault: not what its Content-Encoding says, a charset they cannot read, cut short. */
   unreadableBody: (why: string, cause: unknown, unsupported = false) => {
     const details = `the body could not be read (${why}); send JSON (or YAML for a scenario) as UTF-8, uncompressed or compressed as its Content-Encoding says`;
-    return new ApiError({ status: unsupported ? 415 : 400, reason: unsupported ? 'Unsupported Media Type' : 'Bad Request', details, cause });
+    return unsupported ? errors.unsupportedMedia(details, cause) : errors.badRequest(details, 'Bad Request', cause);
   },
   /** An admin JSON body nested deeper than MAX_JSON_DEPTH (src/domain/json-depth.ts). */
   nestedTooDeep: (max: number) => errors.badRequest(`the JSON body nests lists and objects more than ${max} levels deep; no admin body needs more`),
@@ -117,7 +113,8 @@ export const errors = {
       `the path part ${JSON.stringify(part)} has percent-encoded bytes that are not UTF-8; percent-encode the UTF-8 bytes of each character (é is %C3%A9)`,
     );
   },
-  forbidden: (details: string) => new ApiError({ status: 403, reason: 'Forbidden', details }),
+  /** `check`: for the journal, when an OAuth check refused (oauth-user). */
+  forbidden: (details: string, check?: string) => new ApiError({ status: 403, reason: 'Forbidden', details, check }),
   internal: (details = 'the simulator failed to answer this request; the journal has the cause', cause?: unknown) =>
     new ApiError({ status: 500, reason: 'Internal Server Error', details, cause }),
   /** An error answer a tester injected (admin: /__admin/faults); it looks like any other gateway error. */
@@ -196,10 +193,7 @@ export const errors = {
     return new ApiError({ status: 507, reason: 'Insufficient Storage', details });
   },
   invalidVerifier: (details: string) => oauthError(401, 'Invalid Verifier', 'verifier_invalid', 'oauth-verifier', details),
-  otherUsersResource: () => {
-    const details = 'the access token belongs to another user; use the user link from GET /users';
-    return new ApiError({ status: 403, reason: 'Forbidden', check: 'oauth-user', details });
-  },
+  otherUsersResource: () => errors.forbidden('the access token belongs to another user; use the user link from GET /users', 'oauth-user'),
   overQpsLimit: (retryAfterSeconds: number, details = 'this consumer sent more requests than its limit allows') =>
     rateLimited('Account Over Queries Per Second Limit', 'QPS', `${details}; wait ${retryAfterSeconds} s before the next request`, retryAfterSeconds),
   overRateLimit: (retryAfterSeconds: number) =>

@@ -1,6 +1,7 @@
 import { EXPANDABLE } from './expand.js';
 import { percentDecode } from './oauth/percent-decode.js';
-import type { RefusalKind } from './queue-add.js';
+import { commaList } from './search-term.js';
+import { LIST_REFUSALS, QUEUE_REFUSALS, type RefusalKind } from './queue-add.js';
 
 // Behaviour coverage of a client's tests (issue 16 part 4): which operations of the published OpenAPI
 // document a consumer's verified requests called, with which documented variants, and which error rows and
@@ -23,31 +24,20 @@ export interface CoverageSpec {
   match(method: string, path: string): OperationSpec | undefined;
 }
 
-/** Why a ref posted to a queue or a collection can fail (src/domain/queue-add.ts), as the report names them. */
-const QUEUE_REFUSALS: readonly RefusalKind[] = [
-  'not_a_title_ref',
-  'unknown_title',
-  'disc_not_title',
-  'already_queued',
-  'not_rentable',
-  'fail_add',
-  'queue_full',
-];
-const LIST_REFUSALS: readonly RefusalKind[] = ['not_a_title_ref', 'unknown_title', 'already_in_list', 'fail_add'];
-
 /**
- * The error catalog's rows (src/domain/api-error.ts) by X-Mashery-Error-Code. `attributable: false` for
- * those answered before a request proves its consumer (no or a wrong signature, an unknown key, a stale
- * timestamp, a replay, a body refused before it was read): a report counts only requests whose signature
- * verified, so listing those as "never exercised" would ask for what no test can make count.
+ * The error catalog's rows (src/domain/api-error.ts) by X-Mashery-Error-Code, with the oauth_problem each
+ * carries (a nonce too long is ERR_401_INVALID_NONCE with a duplicate's parameter_rejected).
+ * `attributable: false` for those answered before a request proves its consumer (no or a wrong signature, an
+ * unknown key, a stale timestamp, a replay, a body refused before it was read): a report counts only requests
+ * whose signature verified, so listing those as "never exercised" would ask for what no test can make count.
  */
-export const ERROR_ROWS: ReadonlyArray<{ readonly code: string; readonly attributable: boolean }> = [
+export const ERROR_ROWS: ReadonlyArray<{ readonly code: string; readonly problem?: string; readonly attributable: boolean }> = [
   { code: 'ERR_400_BAD_REQUEST', attributable: true },
   { code: 'ERR_400_INVALID_PARAMETER', attributable: true },
   { code: 'ERR_400_MISSING_REQUIRED_PARAMETER', attributable: true },
-  { code: 'ERR_400_MISSING_REQUIRED_ACCESS_TOKEN', attributable: true },
-  { code: 'ERR_401_INVALID_OR_EXPIRED_TOKEN', attributable: true },
-  { code: 'ERR_401_INVALID_VERIFIER', attributable: true },
+  { code: 'ERR_400_MISSING_REQUIRED_ACCESS_TOKEN', problem: 'parameter_absent', attributable: true },
+  { code: 'ERR_401_INVALID_OR_EXPIRED_TOKEN', problem: 'token_rejected', attributable: true },
+  { code: 'ERR_401_INVALID_VERIFIER', problem: 'verifier_invalid', attributable: true },
   { code: 'ERR_403_FORBIDDEN', attributable: true },
   { code: 'ERR_403_DEVELOPER_OVER_QPS', attributable: true },
   { code: 'ERR_403_DEVELOPER_OVER_RATE', attributable: true },
@@ -59,37 +49,28 @@ export const ERROR_ROWS: ReadonlyArray<{ readonly code: string; readonly attribu
   { code: 'ERR_503_SERVICE_UNAVAILABLE', attributable: true },
   { code: 'ERR_507_INSUFFICIENT_STORAGE', attributable: true },
   { code: 'ERR_403_NOT_AUTHORIZED', attributable: false },
-  { code: 'ERR_400_MISSING_REQUIRED_CONSUMER_KEY', attributable: false },
-  { code: 'ERR_400_MISSING_REQUIRED_NONCE', attributable: false },
-  { code: 'ERR_400_MISSING_REQUIRED_SIGNATURE', attributable: false },
-  { code: 'ERR_400_MISSING_REQUIRED_SIGNATURE_METHOD', attributable: false },
-  { code: 'ERR_400_MISSING_REQUIRED_TIMESTAMP', attributable: false },
-  { code: 'ERR_400_DUPLICATED_OAUTH_PROTOCOL_PARAMETER', attributable: false },
-  { code: 'ERR_400_UNSUPPORTED_OAUTH_VERSION', attributable: false },
-  { code: 'ERR_400_UNSUPPORTED_SIGNATURE_METHOD', attributable: false },
-  { code: 'ERR_401_TIMESTAMP_IS_INVALID', attributable: false },
-  { code: 'ERR_401_INVALID_CONSUMER_KEY', attributable: false },
-  { code: 'ERR_401_INVALID_SIGNATURE', attributable: false },
-  { code: 'ERR_401_INVALID_NONCE', attributable: false },
+  { code: 'ERR_400_MISSING_REQUIRED_CONSUMER_KEY', problem: 'parameter_absent', attributable: false },
+  { code: 'ERR_400_MISSING_REQUIRED_NONCE', problem: 'parameter_absent', attributable: false },
+  { code: 'ERR_400_MISSING_REQUIRED_SIGNATURE', problem: 'parameter_absent', attributable: false },
+  { code: 'ERR_400_MISSING_REQUIRED_SIGNATURE_METHOD', problem: 'parameter_absent', attributable: false },
+  { code: 'ERR_400_MISSING_REQUIRED_TIMESTAMP', problem: 'parameter_absent', attributable: false },
+  { code: 'ERR_400_DUPLICATED_OAUTH_PROTOCOL_PARAMETER', problem: 'parameter_rejected', attributable: false },
+  { code: 'ERR_400_UNSUPPORTED_OAUTH_VERSION', problem: 'version_rejected', attributable: false },
+  { code: 'ERR_400_UNSUPPORTED_SIGNATURE_METHOD', problem: 'signature_method_rejected', attributable: false },
+  { code: 'ERR_401_TIMESTAMP_IS_INVALID', problem: 'timestamp_refused', attributable: false },
+  { code: 'ERR_401_INVALID_CONSUMER_KEY', problem: 'consumer_key_unknown', attributable: false },
+  { code: 'ERR_401_INVALID_SIGNATURE', problem: 'signature_invalid', attributable: false },
+  { code: 'ERR_401_INVALID_NONCE', problem: 'nonce_used', attributable: false },
   { code: 'ERR_408_REQUEST_TIMEOUT', attributable: false },
   { code: 'ERR_413_REQUEST_ENTITY_TOO_LARGE', attributable: false },
   { code: 'ERR_415_UNSUPPORTED_MEDIA_TYPE', attributable: false },
   { code: 'ERR_431_REQUEST_HEADER_FIELDS_TOO_LARGE', attributable: false },
 ];
 
-/** The oauth_problem values the API answers, attributable as the error rows are (a verified signature first). */
+/** The oauth_problem values the API answers, in the rows' order: attributable when an attributable row carries it. */
 export const OAUTH_PROBLEMS: ReadonlyArray<{ readonly problem: string; readonly attributable: boolean }> = [
-  { problem: 'parameter_absent', attributable: true }, // an access token missing where the route needs one
-  { problem: 'token_rejected', attributable: true },
-  { problem: 'verifier_invalid', attributable: true },
-  { problem: 'parameter_rejected', attributable: false },
-  { problem: 'version_rejected', attributable: false },
-  { problem: 'signature_method_rejected', attributable: false },
-  { problem: 'timestamp_refused', attributable: false },
-  { problem: 'consumer_key_unknown', attributable: false },
-  { problem: 'signature_invalid', attributable: false },
-  { problem: 'nonce_used', attributable: false },
-];
+  ...new Set(ERROR_ROWS.flatMap((r) => r.problem ?? [])),
+].map((problem) => ({ problem, attributable: ERROR_ROWS.some((r) => r.problem === problem && r.attributable) }));
 
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -184,10 +165,7 @@ export function variantsUsed(op: OperationSpec, r: RequestFacts): string[] {
   if (ok) {
     const start = Number(r.param('start_index'));
     if (Number.isFinite(start) && start > 1) used.push('start_index>1');
-    for (const name of (r.param('expand') ?? '').split(',')) {
-      const n = name.trim().toLowerCase();
-      if (n) used.push(`expand=${n}`);
-    }
+    for (const name of commaList(r.param('expand'))) used.push(`expand=${name.toLowerCase()}`);
     if (r.param('refine')?.trim()) used.push('refine');
     if (r.param('f') !== undefined) used.push('f');
     if (r.param('title_refs')?.trim() && op.method === 'GET') used.push('title_refs');

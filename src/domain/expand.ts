@@ -1,4 +1,5 @@
 import { errors } from './api-error.js';
+import { commaList } from './search-term.js';
 
 /** Detail links of a title, in the order they appear (docs/reference/wire-format.md#the-catalog_title). */
 export const TITLE_LINKS = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars', 'reviews'] as const;
@@ -25,10 +26,7 @@ export const NO_EXPANSION: Readonly<Expansion> = { none: false, links: new Set()
  */
 export function parseExpand(value: string | undefined): Expansion {
   if (value === undefined || value.trim() === '') return NO_EXPANSION;
-  const names = value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
+  const names = commaList(value).map((s) => s.toLowerCase());
   if (names.length === 1 && names[0] === 'none') return { none: true };
   const links = new Set<TitleLink>();
   for (const name of names) {

@@ -8,16 +8,12 @@ import type { QueueItem, Title } from './types.js';
 /** A title without `discIds` has no discs. */
 export type AddableTitle = Pick<Title, 'id' | 'fullTitle' | 'canRent' | 'parentId'> & Partial<Pick<Title, 'discIds'>>;
 
-/** Why a ref failed, as a name (coverage reports count them: src/domain/coverage.ts); `why` says it to the client. */
-export type RefusalKind =
-  | 'not_a_title_ref'
-  | 'unknown_title'
-  | 'disc_not_title'
-  | 'already_queued'
-  | 'not_rentable'
-  | 'fail_add'
-  | 'queue_full'
-  | 'already_in_list';
+/** Why a ref posted to a queue can fail, in the order decideQueueAdds tries them (coverage reports list them so). */
+export const QUEUE_REFUSALS = ['not_a_title_ref', 'unknown_title', 'disc_not_title', 'already_queued', 'not_rentable', 'fail_add', 'queue_full'] as const;
+/** Why a ref posted to a collection can fail, in the order decideListAdds tries them. */
+export const LIST_REFUSALS = ['not_a_title_ref', 'unknown_title', 'already_in_list', 'fail_add'] as const;
+/** Why a ref failed, as a name (coverage reports count them: src/domain/coverage.ts); a Refusal's `why` says it to the client. */
+export type RefusalKind = (typeof QUEUE_REFUSALS)[number] | (typeof LIST_REFUSALS)[number];
 
 export interface Refusal {
   kind: RefusalKind;

@@ -1,7 +1,7 @@
 import { errors } from './api-error.js';
 import { FLAG_FACETS, isFlagFacet, PERSON_FACETS, TITLE_FACETS, type PersonFacet, type TitleFacet } from './search-facets.js';
-import { parseTerm, splitOr, type TermQuery } from './search-term.js';
-import { PERSON_ROLES, type PersonRole, type TitleKind } from './types.js';
+import { commaList, parseTerm, splitOr, type TermQuery } from './search-term.js';
+import { PERSON_ROLES, type PersonRole, type Review, type TitleKind } from './types.js';
 
 /** What the parser reads: the request's parameters (query and form), repeated names kept. */
 export interface ParamSource {
@@ -109,11 +109,7 @@ export function parseFilter<F extends string>(raw: string, allowed: readonly F[]
  * names -> 400 listing the allowed ones.
  */
 export function parseRefine<F extends string>(value: string | undefined, allowed: readonly F[]): F[] {
-  if (value === undefined) return [];
-  const names = value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
+  const names = commaList(value).map((s) => s.toLowerCase());
   for (const name of names) {
     if (name !== 'all' && !(allowed as readonly string[]).includes(name)) {
       throw errors.invalidParameter('refine', `${JSON.stringify(name)} is not a facet of this search; use a comma list of ${allowed.join(', ')}, or all`);
@@ -122,4 +118,15 @@ export function parseRefine<F extends string>(value: string | undefined, allowed
   // `all` anywhere in the list means every facet, in the order of the facet table
   // (docs/reference/catalogue-search.md, Filters).
   return names.includes('all') ? [...allowed] : ([...new Set(names)] as F[]);
+}
+
+/**
+ * The order of a title's reviews (docs/reference/catalogue-search.md, Titles and people): newest first; with
+ * `view=helpful` the most helpful first (then newest). Any other `view` is ignored, as unknown parameters are
+ * (docs/reference/wire-format.md#parameters). Ties: higher id first.
+ */
+export function orderTitleReviews(reviews: readonly Review[], view: string | undefined): Review[] {
+  const newest = (a: Review, b: Review) => b.created.localeCompare(a.created) || b.id - a.id;
+  const helpful = (a: Review, b: Review) => b.helpful - a.helpful || newest(a, b);
+  return [...reviews].sort(view?.trim().toLowerCase() === 'helpful' ? helpful : newest);
 }

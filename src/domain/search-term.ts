@@ -58,6 +58,17 @@ export function splitOr(value: string): string[] {
     .filter((v) => v !== '');
 }
 
+/**
+ * A comma list as clients send one (`expand`, `refine`, `title_refs`): each item trimmed, blanks dropped,
+ * the order sent kept; none when the parameter is absent.
+ */
+export function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** A LIKE pattern for "starts with `text`", with % _ and \ escaped (ESCAPE '\'). */
 export function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

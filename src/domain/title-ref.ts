@@ -1,3 +1,5 @@
+import { commaList } from './search-term.js';
+
 // Title references sent by clients (title_ref, title_refs), docs/reference/wire-format.md#addresses-and-ids: a
 // reference is matched on its `/catalog/title/<id>` path whatever its host, because clients keep ids from
 // another base URL (the real service's, a proxy's) and send them back unchanged.
@@ -24,9 +26,5 @@ export interface TitleRef {
 
 /** Splits a comma-separated title_refs value; blanks are dropped, the order sent is kept. */
 export function parseTitleRefs(value: string | undefined): TitleRef[] {
-  return (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((ref) => ({ ref, id: titleIdOfRef(ref) }));
+  return commaList(value).map((ref) => ({ ref, id: titleIdOfRef(ref) }));
 }
