@@ -14,14 +14,9 @@ import { truncated, utf8Kept, utf8WithMarker } from './truncated.js';
 // each string as a u8 encoding (0 Latin-1, 1 UTF-8, 2 UTF-16 for text with a lone surrogate), a u32 byte
 // length and its bytes: no string changes on the way through. Last, the answer's bytes kept.
 
-const CONSUMER = 1;
-const USER = 2;
-const LOGIN = 4;
-const REJECTED = 8;
-const FAULTS = 16;
-const OVERRIDE = 32;
-const REQUEST = 64;
-const ANSWER = 128;
+/** The fields an entry may lack, in the order written: bit `1 << i` of the entry's flags says field `i` is there. */
+const OPTIONAL = ['consumer', 'user', 'login', 'rejected', 'faults', 'override', 'request', 'answer'] as const;
+const FLAG = Object.fromEntries(OPTIONAL.map((key, i) => [key, 1 << i])) as Record<(typeof OPTIONAL)[number], number>;
 /** How an entry's strings are written: one ASCII text, or each string with its own encoding. */
 const ASCII_TEXT = 0;
 const EACH_STRING = 1;
@@ -70,15 +65,8 @@ export class EntryWriter {
     const q = e.request;
     const a = e.answer;
     const r = e.rejected;
-    const flags =
-      (e.consumer !== undefined ? CONSUMER : 0) |
-      (e.user !== undefined ? USER : 0) |
-      (e.login !== undefined ? LOGIN : 0) |
-      (r ? REJECTED : 0) |
-      (e.faults ? FAULTS : 0) |
-      (e.override !== undefined ? OVERRIDE : 0) |
-      (q ? REQUEST : 0) |
-      (a ? ANSWER : 0);
+    let flags = 0;
+    for (let i = 0; i < OPTIONAL.length; i++) if (e[OPTIONAL[i]!] !== undefined) flags |= 1 << i;
     this.f64(id);
     this.u8(flags);
     this.f64(e.durationMs);
@@ -337,26 +325,26 @@ function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
     method: r.str(),
     url: r.str(),
     path: r.str(),
-    ...(flags & CONSUMER ? { consumer: r.str() } : {}),
-    ...(flags & USER ? { user: r.str() } : {}),
-    ...(flags & LOGIN ? { login: r.str() } : {}),
+    ...(flags & FLAG.consumer ? { consumer: r.str() } : {}),
+    ...(flags & FLAG.user ? { user: r.str() } : {}),
+    ...(flags & FLAG.login ? { login: r.str() } : {}),
     status,
     durationMs,
   };
   if (headOnly) return e;
-  if (flags & REJECTED) {
+  if (flags & FLAG.rejected) {
     const has = r.u8();
     // The fields are read in the order they were written: an object literal evaluates its parts left to right.
     e.rejected = { ...(has & 1 ? { check: r.str() } : {}), reason: r.str(), code: r.str(), details: r.str(), ...(has & 2 ? { cause: r.str() } : {}) };
   }
-  if (flags & FAULTS) e.faults = Array.from({ length: r.u32() }, () => r.f64());
-  if (flags & OVERRIDE) e.override = r.f64();
-  if (flags & REQUEST) {
+  if (flags & FLAG.faults) e.faults = Array.from({ length: r.u32() }, () => r.f64());
+  if (flags & FLAG.override) e.override = r.f64();
+  if (flags & FLAG.request) {
     const headers = r.pairs(r.u32());
     e.request = { headers, params: r.pairs(2 * r.u32()) };
     if (r.u8() === 1) e.request.body = r.str();
   }
-  if (flags & ANSWER) {
+  if (flags & FLAG.answer) {
     e.answer = { status, headers: headersOf(r.str()) };
     const kind = r.u8();
     if (kind === 1) e.answer.body = r.str();
@@ -374,7 +362,7 @@ export function summaryOf(bytes: Buffer): EntrySummary {
   fieldsOf(r);
   r.rewind();
   const { id, at, method, path, consumer, user, login, status } = fieldsOf(r, true);
-  return { id, at, method, path, consumer, user, login, status, rejected: (bytes.readUInt8(8) & REJECTED) !== 0 };
+  return { id, at, method, path, consumer, user, login, status, rejected: (bytes.readUInt8(8) & FLAG.rejected) !== 0 };
 }
 
 /** The entry as the admin API shows it. */

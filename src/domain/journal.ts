@@ -31,7 +31,7 @@ export interface JournalQuery {
 export const UNVERIFIED = 'unverified';
 
 /** Most bytes the journal holds, about (every entry's bytes and a fixed cost per entry): 16 MiB. */
-export const JOURNAL_BYTES = 16 * 1024 * 1024;
+const JOURNAL_BYTES = 16 * 1024 * 1024;
 /** Most UTF-8 bytes one string of an entry keeps (a URL, a base string, a consumer key): 4 KiB, then a marker. */
 export const JOURNAL_STRING_BYTES = 4 * 1024;
 /**
@@ -39,7 +39,7 @@ export const JOURNAL_STRING_BYTES = 4 * 1024;
  * 4 KiB, ~17 KB), while a flood of small headers or parameters, each under the string budget, cannot make
  * one entry push hundreds of others out.
  */
-export const JOURNAL_ENTRY_BYTES = 24 * 1024;
+const JOURNAL_ENTRY_BYTES = 24 * 1024;
 /** What an entry costs besides its bytes: its place, length and id in the journal's arrays. */
 const ENTRY_BYTES = 24;
 
@@ -48,8 +48,6 @@ export interface JournalLimits {
   bytes: number;
   /** Most UTF-8 bytes one string keeps (see JOURNAL_STRING_BYTES). */
   stringBytes: number;
-  /** Most bytes one entry keeps, about (see JOURNAL_ENTRY_BYTES). */
-  entryBytes: number;
 }
 
 /**
@@ -86,13 +84,13 @@ export class Journal {
     readonly limit: number,
     limits: Partial<JournalLimits> = {},
   ) {
-    this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, entryBytes: JOURNAL_ENTRY_BYTES, ...limits };
+    this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, ...limits };
   }
 
   record(entry: JournalRecord): void {
     const id = this.nextId++;
     if (this.limit <= 0) return;
-    const bytes = this.writer.bytesOf(entry, id, this.limits.stringBytes, this.limits.entryBytes);
+    const bytes = this.writer.bytesOf(entry, id, this.limits.stringBytes, JOURNAL_ENTRY_BYTES);
     if (ENTRY_BYTES + bytes.length > this.limits.bytes) return;
     this.positions.push(this.held.push(bytes));
     this.lengths.push(bytes.length);
@@ -189,7 +187,7 @@ export class Journal {
  * text in that format (toISOString writes `+010000-01-01...`, which sorts before every `2...`, so a
  * `since` in year 10,000 matched every entry), so it is the text before or after all of them.
  */
-export function atText(ms: number): string {
+function atText(ms: number): string {
   if (!(ms >= FIRST_AT)) return '';
   if (ms > LAST_AT) return '\uffff';
   return new Date(ms).toISOString();
