@@ -40,7 +40,7 @@ export const JOURNAL_STRING_BYTES = 4 * 1024;
  * one entry push hundreds of others out.
  */
 const JOURNAL_ENTRY_BYTES = 24 * 1024;
-/** What an entry costs besides its bytes: its place, length and id in the journal's arrays. */
+/** What an entry costs besides its bytes, about: its place and length in the journal's arrays, which keep spare room as they grow and until compacted. */
 const ENTRY_BYTES = 24;
 
 export interface JournalLimits {
@@ -63,10 +63,9 @@ export interface JournalLimits {
  * collection, and the process's RSS by many times the entries' own size.
  */
 export class Journal {
-  /** Each entry's place in `held`, its length and id, oldest first; those before `head` are gone (compacted in batches). */
+  /** Each entry's place in `held` and its length, oldest first; those before `head` are gone (compacted in batches). */
   private positions: number[] = [];
   private lengths: number[] = [];
-  private ids: number[] = [];
   private head = 0;
   private heldBytes = 0;
   private nextId = 1;
@@ -94,26 +93,23 @@ export class Journal {
     if (ENTRY_BYTES + bytes.length > this.limits.bytes) return;
     this.positions.push(this.held.push(bytes));
     this.lengths.push(bytes.length);
-    this.ids.push(id);
     this.heldBytes += ENTRY_BYTES + bytes.length;
     while (this.size > this.limit || this.heldBytes > this.limits.bytes) this.dropOldest();
   }
 
   /** Matching entries, newest first, at most `limit`. */
   find(query: JournalQuery = {}, limit = Infinity): JournalEntry[] {
-    const matches = matcher(query, this.clearedUpTo);
     const out: JournalEntry[] = [];
-    for (let i = this.newest(); i >= this.oldest(query) && out.length < limit; i--) {
-      const bytes = this.bytesAt(i);
-      if (matches(summaryOf(bytes))) out.push(entryOf(bytes));
+    for (const bytes of this.matching(query)) {
+      if (out.length >= limit) break;
+      out.push(entryOf(bytes));
     }
     return out;
   }
 
   count(query: JournalQuery = {}): number {
-    const matches = matcher(query, this.clearedUpTo);
     let n = 0;
-    for (let i = this.newest(); i >= this.oldest(query); i--) if (matches(summaryOf(this.bytesAt(i)))) n++;
+    for (const _ of this.matching(query)) n++;
     return n;
   }
 
@@ -122,7 +118,6 @@ export class Journal {
     const cleared = this.size;
     this.positions = [];
     this.lengths = [];
-    this.ids = [];
     this.head = 0;
     this.heldBytes = 0;
     this.held.clear();
@@ -136,7 +131,7 @@ export class Journal {
    */
   clearFor(consumer: string): number {
     const cleared = this.count({ consumer });
-    const oldest = this.size > 0 ? this.ids[this.head]! : this.nextId;
+    const oldest = this.size > 0 ? summaryOf(this.bytesAt(this.head)).id : this.nextId;
     for (const [key, upTo] of this.clearedUpTo) if (upTo < oldest) this.clearedUpTo.delete(key);
     if (cleared > 0) this.clearedUpTo.set(consumer, this.nextId - 1);
     return cleared;
@@ -151,16 +146,16 @@ export class Journal {
     return this.heldBytes;
   }
 
-  private newest(): number {
-    return this.positions.length - 1;
-  }
-
-  /** The index of the oldest entry the query could match: ids grow with the index, so `afterId` cuts the walk short. */
-  private oldest(q: JournalQuery): number {
-    if (q.afterId === undefined) return this.head;
-    let i = this.newest();
-    while (i >= this.head && this.ids[i]! > q.afterId) i--;
-    return i + 1;
+  /** The bytes of each entry the query matches, newest first. */
+  private *matching(q: JournalQuery): Generator<Buffer> {
+    const matches = matcher(q, this.clearedUpTo);
+    for (let i = this.positions.length - 1; i >= this.head; i--) {
+      const bytes = this.bytesAt(i);
+      const e = summaryOf(bytes);
+      // Ids grow with the index: once one is not after `afterId`, no older one is.
+      if (q.afterId !== undefined && e.id <= q.afterId) return;
+      if (matches(e)) yield bytes;
+    }
   }
 
   private bytesAt(i: number): Buffer {
@@ -176,7 +171,6 @@ export class Journal {
     if (this.head >= 1024 && this.head * 2 >= this.positions.length) {
       this.positions = this.positions.slice(this.head);
       this.lengths = this.lengths.slice(this.head);
-      this.ids = this.ids.slice(this.head);
       this.head = 0;
     }
   }
@@ -202,7 +196,6 @@ function matcher(q: JournalQuery, clearedUpTo: ReadonlyMap<string, number>): (e:
   const since = q.since === undefined ? undefined : atText(q.since);
   const until = q.until === undefined ? undefined : atText(q.until);
   return (e) => {
-    if (q.afterId !== undefined && e.id <= q.afterId) return false;
     if (cleared !== undefined && e.id <= (cleared.get(e.consumer ?? '') ?? 0)) return false;
     if (q.method !== undefined && e.method.toUpperCase() !== q.method.toUpperCase()) return false;
     if (q.consumer !== undefined && e.consumer !== q.consumer) return false;
