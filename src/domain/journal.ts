@@ -43,13 +43,6 @@ const JOURNAL_ENTRY_BYTES = 24 * 1024;
 /** What an entry costs besides its bytes, about: its place and length in the journal's arrays, which keep spare room as they grow and until compacted. */
 const ENTRY_BYTES = 24;
 
-export interface JournalLimits {
-  /** Most bytes held, about (see JOURNAL_BYTES); the oldest entries go first. */
-  bytes: number;
-  /** Most UTF-8 bytes one string keeps (see JOURNAL_STRING_BYTES). */
-  stringBytes: number;
-}
-
 /**
  * Holds at most `limit` entries and about `limits.bytes` bytes, whichever binds first: the count alone
  * let a flood of rejected 64 KB bodies keep a base string several times that size each, and the process grew
@@ -69,7 +62,8 @@ export class Journal {
   private head = 0;
   private heldBytes = 0;
   private nextId = 1;
-  private readonly limits: JournalLimits;
+  /** Most bytes held, about (the oldest entries go first), and most UTF-8 bytes one string keeps. */
+  private readonly limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES };
   private readonly held = new ByteQueue();
   private readonly writer = new EntryWriter();
   /**
@@ -81,9 +75,9 @@ export class Journal {
   constructor(
     /** Most entries held. */
     readonly limit: number,
-    limits: Partial<JournalLimits> = {},
+    limits: { bytes?: number; stringBytes?: number } = {},
   ) {
-    this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, ...limits };
+    Object.assign(this.limits, limits);
   }
 
   record(entry: JournalRecord): void {

@@ -38,9 +38,7 @@ export function journalMiddleware(world: World) {
 export function noteRejection(req: Request, error: ApiError, cause?: unknown): void {
   const p = pendingOf(req);
   if (!p) return;
-  p.rejected = { reason: error.reason, code: error.code, details: error.details };
-  if (error.check) p.rejected.check = error.check;
-  if (cause !== undefined) p.rejected.cause = describe(cause);
+  p.rejected = { check: error.check, reason: error.reason, code: error.code, details: error.details, cause: cause === undefined ? undefined : describe(cause) };
   // An injected fault's error counts as the row it answered with when that is a row of the catalog (a 503
   // is ERR_503_SERVICE_UNAVAILABLE): the client met that error code (docs/reference/attribution.md). A
   // status or reason the catalog lacks is the tester's own, and no row.
