@@ -20,9 +20,7 @@ const FLAG = Object.fromEntries(OPTIONAL.map((key, i) => [key, 1 << i])) as Reco
 /** How an entry's strings are written: one ASCII text, or each string with its own encoding. */
 const ASCII_TEXT = 0;
 const EACH_STRING = 1;
-const LATIN1 = 0;
-const UTF8 = 1;
-const UTF16 = 2;
+/** A string's encoding in an entry that is not one ASCII text: its number is its place here. */
 const ENCODINGS = ['latin1', 'utf8', 'utf16le'] as const;
 /** Half of a surrogate pair without the other half: UTF-8 cannot carry it (String.isWellFormed, which this TypeScript lib lacks). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -181,12 +179,12 @@ export class EntryWriter {
     this.u8(EACH_STRING);
     for (const t of this.strings) {
       const utf8 = Buffer.byteLength(t, 'utf8');
-      const encoding = utf8 === t.length ? LATIN1 : LONE_SURROGATE.test(t) ? UTF16 : UTF8;
-      const length = encoding === UTF16 ? t.length * 2 : utf8;
-      this.u8(encoding);
+      const encoding = utf8 === t.length ? 'latin1' : LONE_SURROGATE.test(t) ? 'utf16le' : 'utf8';
+      const length = encoding === 'utf16le' ? t.length * 2 : utf8;
+      this.u8(ENCODINGS.indexOf(encoding));
       this.u32(length);
       this.ensure(length);
-      this.at += this.buf.write(t, this.at, length, ENCODINGS[encoding]);
+      this.at += this.buf.write(t, this.at, length, encoding);
     }
   }
 
@@ -220,9 +218,9 @@ const FIXED_BYTES = 128;
 const ENTRY_RESERVE = 12 * 1024;
 
 /**
- * Reads an entry's fields in the order EntryWriter wrote them, twice: the first pass reads each string's
- * length alone (its text is ''), which finds where the strings start; `rewind` then starts a second pass
- * that decodes each string as it is read, up to the one asked for: a query's summary decodes the first few.
+ * Reads an entry's fields in the order EntryWriter wrote them, twice: the first pass, made when the reader is,
+ * reads each string's length alone (its text is ''), which finds where the strings start; the second pass
+ * decodes each string as it is read, up to the one asked for: a query's summary decodes the first few.
  */
 class EntryReader {
   private at = 0;
@@ -239,7 +237,10 @@ class EntryReader {
   private strings: string[] = [];
   private nextAt = 0;
 
-  constructor(private readonly buf: Buffer) {}
+  constructor(private readonly buf: Buffer) {
+    fieldsOf(this);
+    this.rewind();
+  }
 
   u8(): number {
     return this.buf.readUInt8(this.at++);
@@ -282,7 +283,7 @@ class EntryReader {
   }
 
   /** Ends the first pass (read after every length): finds where the strings start, and past them the answer's bytes. */
-  rewind(): void {
+  private rewind(): void {
     this.each = this.u8() === EACH_STRING;
     this.textAt = this.nextAt = this.at;
     if (!this.each) this.at += this.ends.at(-1) ?? 0;
@@ -358,19 +359,13 @@ function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
 
 /** The fields a query tests, decoding only their strings. */
 export function summaryOf(bytes: Buffer): EntrySummary {
-  const r = new EntryReader(bytes);
-  fieldsOf(r);
-  r.rewind();
-  const { id, at, method, path, consumer, user, login, status } = fieldsOf(r, true);
+  const { id, at, method, path, consumer, user, login, status } = fieldsOf(new EntryReader(bytes), true);
   return { id, at, method, path, consumer, user, login, status, rejected: (bytes.readUInt8(8) & FLAG.rejected) !== 0 };
 }
 
 /** The entry as the admin API shows it. */
 export function entryOf(bytes: Buffer): JournalEntry {
-  const r = new EntryReader(bytes);
-  fieldsOf(r);
-  r.rewind();
-  return fieldsOf(r);
+  return fieldsOf(new EntryReader(bytes));
 }
 
 /** The header lines of a header block (`HTTP/1.1 200 OK\r\nName: value\r\n...\r\n\r\n`), status line left out. */
