@@ -110,11 +110,7 @@ export class Journal {
   /** Clears every entry; answers how many there were. */
   clear(): number {
     const cleared = this.size;
-    this.positions = [];
-    this.lengths = [];
-    this.head = 0;
-    this.heldBytes = 0;
-    this.held.clear();
+    while (this.size > 0) this.dropOldest();
     this.clearedUpTo.clear();
     return cleared;
   }
