@@ -15,7 +15,8 @@ import { requireOperator } from './admin-request.js';
 export function metricsRoutes(router: Router, world: World): void {
   const registry = new Registry();
   const registers = [registry];
-  const counter = (name: string, help: string, labelNames: readonly string[], read: (c: Counter) => void) =>
+  /** A counter that reads its series when scraped: each row's labels and its count. */
+  const counter = (name: string, help: string, labelNames: readonly string[], rows: () => ReadonlyArray<{ count: number }>) =>
     new Counter({
       name,
       help,
@@ -23,7 +24,7 @@ export function metricsRoutes(router: Router, world: World): void {
       registers,
       collect() {
         this.reset();
-        read(this);
+        for (const { count, ...labels } of rows()) this.inc(labels, count);
       },
     });
   const gauge = (name: string, help: string, read: () => number) =>
@@ -36,31 +37,24 @@ export function metricsRoutes(router: Router, world: World): void {
       },
     });
 
-  counter(
-    'rentalsim_requests_total',
-    'API requests answered (or closed, status 0), by route template, method and status.',
-    ['route', 'method', 'status'],
-    (c) => {
-      for (const r of world.traffic.requestRows()) c.inc({ route: r.route, method: r.method, status: r.status }, r.count);
-    },
+  counter('rentalsim_requests_total', 'API requests answered (or closed, status 0), by route template, method and status.', ['route', 'method', 'status'], () =>
+    world.traffic.requestRows(),
   );
   counter(
     'rentalsim_oauth_rejections_total',
     'API requests the OAuth checks refused, by oauth_problem (or the check, for a refusal that names none).',
     ['reason'],
-    (c) => {
-      for (const r of world.traffic.rejectionRows()) c.inc({ reason: r.reason }, r.count);
-    },
+    () => world.traffic.rejectionRows(),
   );
 
   const pool = world.sandboxes;
   gauge('rentalsim_sandboxes', 'Sandboxes held now.', () => pool.size);
   gauge('rentalsim_sandboxes_max', 'Most sandboxes held at once (the cap).', () => pool.settings.max);
-  counter('rentalsim_sandboxes_opened_total', 'Sandboxes made from the scenario since start.', [], (c) => c.inc(pool.opened));
-  counter('rentalsim_sandboxes_dropped_total', 'Sandboxes let go since start (cap, idle time, DELETE, reset, scenario switch).', [], (c) =>
-    c.inc(pool.dropped),
-  );
-  counter('rentalsim_sandboxes_evicted_total', 'Of those, sandboxes dropped for the cap or idle time.', [], (c) => c.inc(pool.evicted));
+  counter('rentalsim_sandboxes_opened_total', 'Sandboxes made from the scenario since start.', [], () => [{ count: pool.opened }]);
+  counter('rentalsim_sandboxes_dropped_total', 'Sandboxes let go since start (cap, idle time, DELETE, reset, scenario switch).', [], () => [
+    { count: pool.dropped },
+  ]);
+  counter('rentalsim_sandboxes_evicted_total', 'Of those, sandboxes dropped for the cap or idle time.', [], () => [{ count: pool.evicted }]);
 
   gauge('rentalsim_data_dir_bytes', 'Bytes the data folder (--data-dir) takes, as counted after each write; 0 without one.', () => world.dataDir?.bytes ?? 0);
   gauge('rentalsim_data_dir_budget_bytes', 'Most bytes the data folder may take (--data-dir-budget); 0 without one.', () => world.dataDir?.budget ?? 0);

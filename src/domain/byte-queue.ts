@@ -45,16 +45,14 @@ export class ByteQueue {
   forgetBefore(at: number): void {
     const gone = Math.floor(at / SPAN) - this.first;
     if (gone <= 0) return;
-    for (const chunk of this.chunks.splice(0, gone)) this.keepSpare(chunk);
+    // A chunk of the usual size is kept as the spare.
+    for (const chunk of this.chunks.splice(0, gone)) if (chunk.length === CHUNK_BYTES) this.spare = chunk;
     this.first += gone;
   }
 
-  /** Forgets every record. */
+  /** Forgets every record: those before where the next chunk will start. */
   clear(): void {
-    for (const chunk of this.chunks) this.keepSpare(chunk);
-    this.first += this.chunks.length;
-    this.chunks = [];
-    this.used = 0;
+    this.forgetBefore((this.first + this.chunks.length) * SPAN);
   }
 
   /** Bytes allocated now (chunks held and the spare). */
@@ -67,9 +65,5 @@ export class ByteQueue {
     const spare = this.spare;
     this.spare = undefined;
     return spare ?? Buffer.allocUnsafeSlow(CHUNK_BYTES);
-  }
-
-  private keepSpare(chunk: Buffer): void {
-    if (chunk.length === CHUNK_BYTES) this.spare = chunk;
   }
 }

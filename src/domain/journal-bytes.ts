@@ -14,20 +14,13 @@ import { truncated, utf8Kept, utf8WithMarker } from './truncated.js';
 // each string as a u8 encoding (0 Latin-1, 1 UTF-8, 2 UTF-16 for text with a lone surrogate), a u32 byte
 // length and its bytes: no string changes on the way through. Last, the answer's bytes kept.
 
-const CONSUMER = 1;
-const USER = 2;
-const LOGIN = 4;
-const REJECTED = 8;
-const FAULTS = 16;
-const OVERRIDE = 32;
-const REQUEST = 64;
-const ANSWER = 128;
+/** The fields an entry may lack, in the order written: bit `1 << i` of the entry's flags says field `i` is there. */
+const OPTIONAL = ['consumer', 'user', 'login', 'rejected', 'faults', 'override', 'request', 'answer'] as const;
+const FLAG = Object.fromEntries(OPTIONAL.map((key, i) => [key, 1 << i])) as Record<(typeof OPTIONAL)[number], number>;
 /** How an entry's strings are written: one ASCII text, or each string with its own encoding. */
 const ASCII_TEXT = 0;
 const EACH_STRING = 1;
-const LATIN1 = 0;
-const UTF8 = 1;
-const UTF16 = 2;
+/** A string's encoding in an entry that is not one ASCII text: its number is its place here. */
 const ENCODINGS = ['latin1', 'utf8', 'utf16le'] as const;
 /** Half of a surrogate pair without the other half: UTF-8 cannot carry it (String.isWellFormed, which this TypeScript lib lacks). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -70,15 +63,8 @@ export class EntryWriter {
     const q = e.request;
     const a = e.answer;
     const r = e.rejected;
-    const flags =
-      (e.consumer !== undefined ? CONSUMER : 0) |
-      (e.user !== undefined ? USER : 0) |
-      (e.login !== undefined ? LOGIN : 0) |
-      (r ? REJECTED : 0) |
-      (e.faults ? FAULTS : 0) |
-      (e.override !== undefined ? OVERRIDE : 0) |
-      (q ? REQUEST : 0) |
-      (a ? ANSWER : 0);
+    let flags = 0;
+    for (let i = 0; i < OPTIONAL.length; i++) if (e[OPTIONAL[i]!] !== undefined) flags |= 1 << i;
     this.f64(id);
     this.u8(flags);
     this.f64(e.durationMs);
@@ -193,12 +179,12 @@ export class EntryWriter {
     this.u8(EACH_STRING);
     for (const t of this.strings) {
       const utf8 = Buffer.byteLength(t, 'utf8');
-      const encoding = utf8 === t.length ? LATIN1 : LONE_SURROGATE.test(t) ? UTF16 : UTF8;
-      const length = encoding === UTF16 ? t.length * 2 : utf8;
-      this.u8(encoding);
+      const encoding = utf8 === t.length ? 'latin1' : LONE_SURROGATE.test(t) ? 'utf16le' : 'utf8';
+      const length = encoding === 'utf16le' ? t.length * 2 : utf8;
+      this.u8(ENCODINGS.indexOf(encoding));
       this.u32(length);
       this.ensure(length);
-      this.at += this.buf.write(t, this.at, length, ENCODINGS[encoding]);
+      this.at += this.buf.write(t, this.at, length, encoding);
     }
   }
 
@@ -232,9 +218,9 @@ const FIXED_BYTES = 128;
 const ENTRY_RESERVE = 12 * 1024;
 
 /**
- * Reads an entry's fields in the order EntryWriter wrote them, twice: the first pass reads each string's
- * length alone (its text is ''), which finds where the strings start; `rewind` then starts a second pass
- * that decodes each string as it is read, up to the one asked for: a query's summary decodes the first few.
+ * Reads an entry's fields in the order EntryWriter wrote them, twice: the first pass, made when the reader is,
+ * reads each string's length alone (its text is ''), which finds where the strings start; the second pass
+ * decodes each string as it is read, up to the one asked for: a query's summary decodes the first few.
  */
 class EntryReader {
   private at = 0;
@@ -251,7 +237,10 @@ class EntryReader {
   private strings: string[] = [];
   private nextAt = 0;
 
-  constructor(private readonly buf: Buffer) {}
+  constructor(private readonly buf: Buffer) {
+    fieldsOf(this);
+    this.rewind();
+  }
 
   u8(): number {
     return this.buf.readUInt8(this.at++);
@@ -294,7 +283,7 @@ class EntryReader {
   }
 
   /** Ends the first pass (read after every length): finds where the strings start, and past them the answer's bytes. */
-  rewind(): void {
+  private rewind(): void {
     this.each = this.u8() === EACH_STRING;
     this.textAt = this.nextAt = this.at;
     if (!this.each) this.at += this.ends.at(-1) ?? 0;
@@ -337,26 +326,26 @@ function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
     method: r.str(),
     url: r.str(),
     path: r.str(),
-    ...(flags & CONSUMER ? { consumer: r.str() } : {}),
-    ...(flags & USER ? { user: r.str() } : {}),
-    ...(flags & LOGIN ? { login: r.str() } : {}),
+    ...(flags & FLAG.consumer ? { consumer: r.str() } : {}),
+    ...(flags & FLAG.user ? { user: r.str() } : {}),
+    ...(flags & FLAG.login ? { login: r.str() } : {}),
     status,
     durationMs,
   };
   if (headOnly) return e;
-  if (flags & REJECTED) {
+  if (flags & FLAG.rejected) {
     const has = r.u8();
     // The fields are read in the order they were written: an object literal evaluates its parts left to right.
     e.rejected = { ...(has & 1 ? { check: r.str() } : {}), reason: r.str(), code: r.str(), details: r.str(), ...(has & 2 ? { cause: r.str() } : {}) };
   }
-  if (flags & FAULTS) e.faults = Array.from({ length: r.u32() }, () => r.f64());
-  if (flags & OVERRIDE) e.override = r.f64();
-  if (flags & REQUEST) {
+  if (flags & FLAG.faults) e.faults = Array.from({ length: r.u32() }, () => r.f64());
+  if (flags & FLAG.override) e.override = r.f64();
+  if (flags & FLAG.request) {
     const headers = r.pairs(r.u32());
     e.request = { headers, params: r.pairs(2 * r.u32()) };
     if (r.u8() === 1) e.request.body = r.str();
   }
-  if (flags & ANSWER) {
+  if (flags & FLAG.answer) {
     e.answer = { status, headers: headersOf(r.str()) };
     const kind = r.u8();
     if (kind === 1) e.answer.body = r.str();
@@ -370,19 +359,13 @@ function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
 
 /** The fields a query tests, decoding only their strings. */
 export function summaryOf(bytes: Buffer): EntrySummary {
-  const r = new EntryReader(bytes);
-  fieldsOf(r);
-  r.rewind();
-  const { id, at, method, path, consumer, user, login, status } = fieldsOf(r, true);
-  return { id, at, method, path, consumer, user, login, status, rejected: (bytes.readUInt8(8) & REJECTED) !== 0 };
+  const { id, at, method, path, consumer, user, login, status } = fieldsOf(new EntryReader(bytes), true);
+  return { id, at, method, path, consumer, user, login, status, rejected: (bytes.readUInt8(8) & FLAG.rejected) !== 0 };
 }
 
 /** The entry as the admin API shows it. */
 export function entryOf(bytes: Buffer): JournalEntry {
-  const r = new EntryReader(bytes);
-  fieldsOf(r);
-  r.rewind();
-  return fieldsOf(r);
+  return fieldsOf(new EntryReader(bytes));
 }
 
 /** The header lines of a header block (`HTTP/1.1 200 OK\r\nName: value\r\n...\r\n\r\n`), status line left out. */

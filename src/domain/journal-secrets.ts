@@ -1,3 +1,4 @@
+import type { JournalRecord } from './journal-entry.js';
 import { percentDecode } from './oauth/percent-decode.js';
 
 // What the journal never keeps (docs/reference/admin-api.md#journal, #security): a subscriber's password from the login page,
@@ -7,16 +8,8 @@ import { percentDecode } from './oauth/percent-decode.js';
 /** What a secret value reads as in the journal. */
 export const REDACTED = '[redacted]';
 
-type Pairs = ReadonlyArray<readonly [string, string]>;
-
-/** The parts of a request the journal keeps that may carry a secret. */
-export interface JournalledRequest {
-  url: string;
-  /** node's raw headers: name, value, name, value, ... */
-  rawHeaders: readonly string[];
-  params: Pairs;
-  body: string | undefined;
-}
+/** The parts of a request the journal keeps that may carry a secret: its URL, and what the journal is given of it. */
+export type JournalledRequest = NonNullable<JournalRecord['request']> & { url: string };
 
 const PLAINTEXT_IN_HEADER = /oauth_signature_method\s*=\s*"?PLAINTEXT"?(?=[\s,]|$)/i;
 /** The header's oauth_signature value (quoted or not), not oauth_signature_method's. */

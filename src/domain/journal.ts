@@ -31,7 +31,7 @@ export interface JournalQuery {
 export const UNVERIFIED = 'unverified';
 
 /** Most bytes the journal holds, about (every entry's bytes and a fixed cost per entry): 16 MiB. */
-export const JOURNAL_BYTES = 16 * 1024 * 1024;
+const JOURNAL_BYTES = 16 * 1024 * 1024;
 /** Most UTF-8 bytes one string of an entry keeps (a URL, a base string, a consumer key): 4 KiB, then a marker. */
 export const JOURNAL_STRING_BYTES = 4 * 1024;
 /**
@@ -39,18 +39,9 @@ export const JOURNAL_STRING_BYTES = 4 * 1024;
  * 4 KiB, ~17 KB), while a flood of small headers or parameters, each under the string budget, cannot make
  * one entry push hundreds of others out.
  */
-export const JOURNAL_ENTRY_BYTES = 24 * 1024;
-/** What an entry costs besides its bytes: its place, length and id in the journal's arrays. */
+const JOURNAL_ENTRY_BYTES = 24 * 1024;
+/** What an entry costs besides its bytes, about: its place and length in the journal's arrays, which keep spare room as they grow and until compacted. */
 const ENTRY_BYTES = 24;
-
-export interface JournalLimits {
-  /** Most bytes held, about (see JOURNAL_BYTES); the oldest entries go first. */
-  bytes: number;
-  /** Most UTF-8 bytes one string keeps (see JOURNAL_STRING_BYTES). */
-  stringBytes: number;
-  /** Most bytes one entry keeps, about (see JOURNAL_ENTRY_BYTES). */
-  entryBytes: number;
-}
 
 /**
  * Holds at most `limit` entries and about `limits.bytes` bytes, whichever binds first: the count alone
@@ -65,14 +56,14 @@ export interface JournalLimits {
  * collection, and the process's RSS by many times the entries' own size.
  */
 export class Journal {
-  /** Each entry's place in `held`, its length and id, oldest first; those before `head` are gone (compacted in batches). */
+  /** Each entry's place in `held` and its length, oldest first; those before `head` are gone (compacted in batches). */
   private positions: number[] = [];
   private lengths: number[] = [];
-  private ids: number[] = [];
   private head = 0;
   private heldBytes = 0;
   private nextId = 1;
-  private readonly limits: JournalLimits;
+  /** Most bytes held, about (the oldest entries go first), and most UTF-8 bytes one string keeps. */
+  private readonly limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES };
   private readonly held = new ByteQueue();
   private readonly writer = new EntryWriter();
   /**
@@ -84,50 +75,42 @@ export class Journal {
   constructor(
     /** Most entries held. */
     readonly limit: number,
-    limits: Partial<JournalLimits> = {},
+    limits: { bytes?: number; stringBytes?: number } = {},
   ) {
-    this.limits = { bytes: JOURNAL_BYTES, stringBytes: JOURNAL_STRING_BYTES, entryBytes: JOURNAL_ENTRY_BYTES, ...limits };
+    Object.assign(this.limits, limits);
   }
 
   record(entry: JournalRecord): void {
     const id = this.nextId++;
     if (this.limit <= 0) return;
-    const bytes = this.writer.bytesOf(entry, id, this.limits.stringBytes, this.limits.entryBytes);
+    const bytes = this.writer.bytesOf(entry, id, this.limits.stringBytes, JOURNAL_ENTRY_BYTES);
     if (ENTRY_BYTES + bytes.length > this.limits.bytes) return;
     this.positions.push(this.held.push(bytes));
     this.lengths.push(bytes.length);
-    this.ids.push(id);
     this.heldBytes += ENTRY_BYTES + bytes.length;
     while (this.size > this.limit || this.heldBytes > this.limits.bytes) this.dropOldest();
   }
 
   /** Matching entries, newest first, at most `limit`. */
   find(query: JournalQuery = {}, limit = Infinity): JournalEntry[] {
-    const matches = matcher(query, this.clearedUpTo);
     const out: JournalEntry[] = [];
-    for (let i = this.newest(); i >= this.oldest(query) && out.length < limit; i--) {
-      const bytes = this.bytesAt(i);
-      if (matches(summaryOf(bytes))) out.push(entryOf(bytes));
+    for (const bytes of this.matching(query)) {
+      if (out.length >= limit) break;
+      out.push(entryOf(bytes));
     }
     return out;
   }
 
   count(query: JournalQuery = {}): number {
-    const matches = matcher(query, this.clearedUpTo);
     let n = 0;
-    for (let i = this.newest(); i >= this.oldest(query); i--) if (matches(summaryOf(this.bytesAt(i)))) n++;
+    for (const _ of this.matching(query)) n++;
     return n;
   }
 
   /** Clears every entry; answers how many there were. */
   clear(): number {
     const cleared = this.size;
-    this.positions = [];
-    this.lengths = [];
-    this.ids = [];
-    this.head = 0;
-    this.heldBytes = 0;
-    this.held.clear();
+    while (this.size > 0) this.dropOldest();
     this.clearedUpTo.clear();
     return cleared;
   }
@@ -138,7 +121,7 @@ export class Journal {
    */
   clearFor(consumer: string): number {
     const cleared = this.count({ consumer });
-    const oldest = this.size > 0 ? this.ids[this.head]! : this.nextId;
+    const oldest = this.size > 0 ? summaryOf(this.bytesAt(this.head)).id : this.nextId;
     for (const [key, upTo] of this.clearedUpTo) if (upTo < oldest) this.clearedUpTo.delete(key);
     if (cleared > 0) this.clearedUpTo.set(consumer, this.nextId - 1);
     return cleared;
@@ -153,16 +136,16 @@ export class Journal {
     return this.heldBytes;
   }
 
-  private newest(): number {
-    return this.positions.length - 1;
-  }
-
-  /** The index of the oldest entry the query could match: ids grow with the index, so `afterId` cuts the walk short. */
-  private oldest(q: JournalQuery): number {
-    if (q.afterId === undefined) return this.head;
-    let i = this.newest();
-    while (i >= this.head && this.ids[i]! > q.afterId) i--;
-    return i + 1;
+  /** The bytes of each entry the query matches, newest first. */
+  private *matching(q: JournalQuery): Generator<Buffer> {
+    const matches = matcher(q, this.clearedUpTo);
+    for (let i = this.positions.length - 1; i >= this.head; i--) {
+      const bytes = this.bytesAt(i);
+      const e = summaryOf(bytes);
+      // Ids grow with the index: once one is not after `afterId`, no older one is.
+      if (q.afterId !== undefined && e.id <= q.afterId) return;
+      if (matches(e)) yield bytes;
+    }
   }
 
   private bytesAt(i: number): Buffer {
@@ -178,7 +161,6 @@ export class Journal {
     if (this.head >= 1024 && this.head * 2 >= this.positions.length) {
       this.positions = this.positions.slice(this.head);
       this.lengths = this.lengths.slice(this.head);
-      this.ids = this.ids.slice(this.head);
       this.head = 0;
     }
   }
@@ -189,7 +171,7 @@ export class Journal {
  * text in that format (toISOString writes `+010000-01-01...`, which sorts before every `2...`, so a
  * `since` in year 10,000 matched every entry), so it is the text before or after all of them.
  */
-export function atText(ms: number): string {
+function atText(ms: number): string {
   if (!(ms >= FIRST_AT)) return '';
   if (ms > LAST_AT) return '\uffff';
   return new Date(ms).toISOString();
@@ -204,7 +186,6 @@ function matcher(q: JournalQuery, clearedUpTo: ReadonlyMap<string, number>): (e:
   const since = q.since === undefined ? undefined : atText(q.since);
   const until = q.until === undefined ? undefined : atText(q.until);
   return (e) => {
-    if (q.afterId !== undefined && e.id <= q.afterId) return false;
     if (cleared !== undefined && e.id <= (cleared.get(e.consumer ?? '') ?? 0)) return false;
     if (q.method !== undefined && e.method.toUpperCase() !== q.method.toUpperCase()) return false;
     if (q.consumer !== undefined && e.consumer !== q.consumer) return false;

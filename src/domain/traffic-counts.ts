@@ -21,14 +21,6 @@ const OAUTH_REJECTION_REASONS: readonly string[] = [
   OTHER_REASON,
 ];
 
-/** One row of the request counts. */
-export interface RequestCount {
-  route: string;
-  method: string;
-  status: number;
-  count: number;
-}
-
 /**
  * Plain counts of a world's API traffic, read when the operator scrapes /__admin/metrics (src/admin/
  * metrics-routes.ts). Counting a request is a few Map lookups and an add: no label object, key string or
@@ -60,8 +52,8 @@ export class TrafficCounts {
   }
 
   /** Every request count so far (for a scrape: this allocates, the counting does not). */
-  requestRows(): RequestCount[] {
-    const rows: RequestCount[] = [];
+  requestRows() {
+    const rows: Array<{ route: string; method: string; status: number; count: number }> = [];
     for (const [route, byMethod] of this.requests) {
       for (const [method, byStatus] of byMethod) for (const [status, count] of byStatus) rows.push({ route, method, status, count });
     }

@@ -38,9 +38,7 @@ export function journalMiddleware(world: World) {
 export function noteRejection(req: Request, error: ApiError, cause?: unknown): void {
   const p = pendingOf(req);
   if (!p) return;
-  p.rejected = { reason: error.reason, code: error.code, details: error.details };
-  if (error.check) p.rejected.check = error.check;
-  if (cause !== undefined) p.rejected.cause = describe(cause);
+  p.rejected = { check: error.check, reason: error.reason, code: error.code, details: error.details, cause: cause === undefined ? undefined : describe(cause) };
   // An injected fault's error counts as the row it answered with when that is a row of the catalog (a 503
   // is ERR_503_SERVICE_UNAVAILABLE): the client met that error code (docs/reference/attribution.md). A
   // status or reason the catalog lacks is the tester's own, and no row.
@@ -65,26 +63,27 @@ function entryOf(req: Request, res: Response, p: Pending): JournalRecord {
   });
   const consumer = (ctx && attributedConsumer(req, res.writableFinished)) ?? UNVERIFIED;
   const user = ctx?.auth?.user;
-  const entry: JournalRecord = {
+  const head = headerBlockOf(res);
+  // node leaves the body of a HEAD, 204 or 304 answer out, whatever its sender passed.
+  const bodiless = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+  // A field left undefined is not written (journal-bytes.ts).
+  return {
     at: new Date(p.at).toISOString(),
     method: req.method,
     url: sent.url,
     path: ctx?.path ?? sent.url.split('?')[0]!,
     consumer,
-    ...(user === undefined ? {} : { user: user.guid, login: user.login }),
+    user: user?.guid,
+    login: user?.login,
     status: res.writableFinished ? res.statusCode : 0,
     durationMs: Math.floor((performance.now() - p.startedMs) * 1000) / 1000,
+    rejected: p.rejected,
+    faults: p.faults,
+    override: p.override,
+    // All by reference: node's raw headers, the decoded parameters, the form body as read.
+    request: { rawHeaders: sent.rawHeaders, params: sent.params, body: sent.body },
+    answer: head === undefined ? undefined : { head, body: bodiless ? undefined : p.answerBody },
   };
-  if (p.rejected) entry.rejected = p.rejected;
-  if (p.faults) entry.faults = p.faults;
-  if (p.override !== undefined) entry.override = p.override;
-  // All by reference: node's raw headers, the decoded parameters, the form body as read.
-  entry.request = { rawHeaders: sent.rawHeaders, params: sent.params, body: sent.body };
-  const head = headerBlockOf(res);
-  // node leaves the body of a HEAD, 204 or 304 answer out, whatever its sender passed.
-  const bodiless = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-  if (head !== undefined) entry.answer = { head, body: bodiless ? undefined : p.answerBody };
-  return entry;
 }
 
 function describe(cause: unknown): string {
