@@ -2,7 +2,6 @@
 // few titles have tens of thousands, about one in ten has none); how they spread follows the title's
 // quality. The catalogue's "most popular" facet is the top 100 by number of ratings.
 
-import type { Title } from '../domain/types.js';
 import type { Rng } from './rng.js';
 
 export const HISTOGRAM_BINS = 10;
@@ -39,24 +38,4 @@ export function drawQuality(rng: Rng): number {
 /** The sum of a histogram's bins. */
 export function ratingCount(histogram: readonly number[]): number {
   return histogram.reduce((sum, count) => sum + count, 0);
-}
-
-/**
- * The titles with popularityRank 1..`size` on the most rated (ties: lower id first) and none elsewhere.
- * Only titles whose rank changes are copied: copying 100,000 titles cost more than generating them.
- */
-export function withPopularityRanks(titles: readonly Title[], size = 100): Title[] {
-  const top = titles
-    .map((title) => ({ id: title.id, count: ratingCount(title.baseHistogram) }))
-    .filter((entry) => entry.count > 0)
-    .sort((a, b) => b.count - a.count || a.id - b.id)
-    .slice(0, size);
-  const rankById = new Map(top.map((entry, index) => [entry.id, index + 1]));
-  return titles.map((title) => {
-    const rank = rankById.get(title.id);
-    if (rank === title.popularityRank) return title;
-    if (rank !== undefined) return { ...title, popularityRank: rank };
-    const { popularityRank: _unranked, ...rest } = title;
-    return rest;
-  });
 }
