@@ -100,17 +100,13 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     titles.push(series);
     if (discs === 0) return;
     for (let n = 1; n <= discs; n++) {
-      const base = `${series.cleanTitle}: Disc ${n}`;
-      titles.push({
-        ...series,
-        id: nextId(),
-        fullTitle: series.format === 'Blu-ray' ? `${base} (Blu-ray)` : base,
-        cleanTitle: base,
-        runTime: rng.int(2, 4) * rng.int(22, 60),
-        baseHistogram: drawHistogram(rng, Math.round(ratingCount(series.baseHistogram) * rng.float() * 0.3), drawQuality(rng)),
-        discIds: [],
-        parentId: series.id,
-      });
+      titles.push(
+        discOf(series, n, {
+          id: nextId(),
+          runTime: rng.int(2, 4) * rng.int(22, 60),
+          baseHistogram: drawHistogram(rng, Math.round(ratingCount(series.baseHistogram) * rng.float() * 0.3), drawQuality(rng)),
+        }),
+      );
     }
     series.runTime = titles.slice(-discs).reduce((sum, disc) => sum + disc.runTime!, 0);
     series.discIds = Array.from({ length: discs }, (_, i) => series.id + 1 + i);
@@ -161,6 +157,16 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     else emitFilm();
   }
   return titles;
+}
+
+/**
+ * Disc `n` (from 1) of a tv series, generated or curated: a row of its own, so that it can be queued alone, with
+ * the series' facts under its own name ("<clean>: Disc N") and `row`'s fields.
+ */
+export function discOf(series: Title, n: number, row: Pick<Title, 'id' | 'baseHistogram'> & Partial<Title>): Title {
+  const cleanTitle = `${series.cleanTitle}: Disc ${n}`;
+  const fullTitle = series.format === 'Blu-ray' ? `${cleanTitle} (Blu-ray)` : cleanTitle;
+  return { ...series, fullTitle, cleanTitle, ...row, discIds: [], parentId: series.id };
 }
 
 // Who appears in a generated title. Each pool deals every member once, in a shuffled order, before it

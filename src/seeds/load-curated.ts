@@ -11,6 +11,7 @@ import { PERSON_ROLES, type Person, type PersonRole, type Review, type Title } f
 import { packageRoot } from '../package-root.js';
 import type { CatalogData } from '../store/catalog-db.js';
 import { cleanTitle } from './clean-title.js';
+import { discOf } from './generate-titles.js';
 import { BBFC_CERTIFICATES, CONSOLES, GAME_GENRES, PEGI_CERTIFICATES, PERFORMER_ROLES, PURCHASE_TYPES, VIDEO_FORMATS, VIDEO_GENRES } from './word-lists.js';
 
 const CONSOLE_FORMATS = CONSOLES.map((console) => console.format);
@@ -222,23 +223,17 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
     similarIds: title.similar,
     discIds: title.discs.map((disc) => disc.id),
   };
-  // Discs inherit the series' facts; they are rows of their own so they can be queued one by one.
-  const discs = title.discs.map((disc, index): Title => {
-    const discClean = `${clean}: Disc ${index + 1}`;
-    const { runTime: _series, ...inherited } = series;
-    return {
-      ...inherited,
+  // A disc without a run_time of its own has none: it does not inherit the series' (often the sum of its discs').
+  const { runTime: _series, ...inherited } = series;
+  const discs = title.discs.map((disc, index) =>
+    discOf(inherited, index + 1, {
       id: disc.id,
-      fullTitle: title.format === 'Blu-ray' ? `${discClean} (Blu-ray)` : discClean,
-      cleanTitle: discClean,
       ...(disc.run_time !== undefined && { runTime: disc.run_time }),
       baseHistogram: disc.histogram,
       collections: collections.get(disc.id) ?? [],
       similarIds: [],
-      discIds: [],
-      parentId: title.id,
-    };
-  });
+    }),
+  );
   return [series, ...discs];
 }
 
