@@ -23,22 +23,26 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
   const nextId = (): number => FIRST_GENERATED_TITLE_ID + titles.length;
   const room = (): number => end - nextId();
 
+  /** Appends a new row: its id and names, the facts drawn for it, and no links yet (collections, similars and discs come later). */
+  function emit(fullTitle: string, facts: Omit<Title, 'id' | 'fullTitle' | 'cleanTitle' | 'collections' | 'similarIds' | 'discIds'>): Title {
+    const title: Title = { id: nextId(), fullTitle, cleanTitle: cleanTitle(fullTitle), ...facts, collections: [], similarIds: [], discIds: [] };
+    titles.push(title);
+    return title;
+  }
+
   /** Nobody has rated a title that is not out yet. */
   function ratings(releaseDate: string, scale = 1): number[] {
     const raters = releaseDate > todayDate ? 0 : drawRatingCount(rng, scale);
     return drawHistogram(rng, raters, drawQuality(rng));
   }
 
-  /** The fields every video title draws the same way. */
-  function videoTitle(kind: 'film' | 'tv', name: string, genres: string[], adult = false): Title {
+  /** Appends a video title, its fields drawn the same way for films and tv series. */
+  function emitVideo(kind: 'film' | 'tv', name: string, genres: string[], adult = false): Title {
     const bluRay = !adult && rng.chance(0.22);
     const release = drawRelease(rng, today, 1930, 9999, bluRay ? BLU_RAY_LAUNCH_DAY : DVD_LAUNCH_DAY);
     const edition = !adult && rng.chance(0.04) ? rng.pick(WORD_LISTS.editions) : '';
     const fullTitle = `${name}${edition}${bluRay ? ' (Blu-ray)' : ''}`;
-    return {
-      id: nextId(),
-      fullTitle,
-      cleanTitle: cleanTitle(fullTitle),
+    return emit(fullTitle, {
       kind,
       studio: rng.pick(WORD_LISTS.studios),
       ...release,
@@ -54,29 +58,24 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
       synopsis: synopsis(rng, kind, genres[0] as string),
       baseHistogram: ratings(release.releaseDate, adult ? 0.2 : 1),
       ...casting(genres),
-      collections: [],
-      similarIds: [],
-      discIds: [],
-    };
+    });
   }
 
   function emitFilm(): void {
     if (rng.chance(0.015)) {
-      titles.push(videoTitle('film', adultName(rng), [rng.pick(['Romance', 'Drama'])], true));
+      emitVideo('film', adultName(rng), [rng.pick(['Romance', 'Drama'])], true);
       return;
     }
     const genres = drawGenres(rng, 'film');
     const parts = room() >= 2 && rng.chance(0.016) ? Math.min(room(), rng.int(2, 5)) : 1;
     if (parts === 1) {
-      const film = videoTitle('film', filmName(rng), genres);
-      titles.push(film);
+      const film = emitVideo('film', filmName(rng), genres);
       if (film.format === 'DVD' && film.releaseDate! >= '2006-06-20' && room() > 0 && rng.chance(0.05)) titles.push(bluRayTwin(film));
       return;
     }
     const base = filmName(rng);
     const collection = { id: nextCollectionId++, name: parts === 3 ? `The ${base} Trilogy` : `${base} Collection` };
-    for (let rank = 1; rank <= parts; rank++) titles.push(videoTitle('film', sequelName(rng, base, rank), genres));
-    const films = titles.slice(-parts);
+    const films = Array.from({ length: parts }, (_, i) => emitVideo('film', sequelName(rng, base, i + 1), genres));
     // Sequels come after the films they follow: hand the drawn dates (and the ratings they allow) out in order.
     const dates = films
       .map(({ productionYear, releaseDate, baseHistogram }) => ({ productionYear, releaseDate, baseHistogram }))
@@ -96,8 +95,7 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
   function emitSeries(): void {
     const name = `${tvName(rng)}${rng.chance(0.3) ? ` - Series ${rng.int(1, 9)}` : ''}`;
     const discs = room() >= 3 && rng.chance(0.35) ? Math.min(room() - 1, rng.int(2, 6)) : 0;
-    const series = videoTitle('tv', name, drawGenres(rng, 'tv'));
-    titles.push(series);
+    const series = emitVideo('tv', name, drawGenres(rng, 'tv'));
     if (discs === 0) return;
     for (let n = 1; n <= discs; n++) {
       titles.push(
@@ -117,10 +115,7 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     const console = rng.pick(CONSOLES);
     const fullTitle = gameName(rng, genres[0] as string);
     const release = drawRelease(rng, today, console.from, console.to, firstDayOfYear(console.from));
-    titles.push({
-      id: nextId(),
-      fullTitle,
-      cleanTitle: cleanTitle(fullTitle),
+    emit(fullTitle, {
       kind: 'game',
       studio: rng.pick(WORD_LISTS.game_publishers),
       ...release,
@@ -143,9 +138,6 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
       baseHistogram: ratings(release.releaseDate),
       actorIds: [],
       directorIds: [],
-      collections: [],
-      similarIds: [],
-      discIds: [],
     });
   }
 
