@@ -47,6 +47,7 @@ const titleSchema = z.strictObject({
       hearing_impaired: z.array(z.string()).default([]),
       dubbed: z.array(z.string()).default([]),
     })
+    .transform((languages) => ({ main: languages.main, hearingImpaired: languages.hearing_impaired, dubbed: languages.dubbed }))
     .optional(),
   purchase: z.array(z.enum(PURCHASE_TYPES)).default([]),
   synopsis: z.string().min(1),
@@ -204,11 +205,7 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
     certificateScheme: title.kind === 'game' ? 'pegi' : 'bbfc',
     certificate: title.certificate,
     genres: title.genres,
-    languages: {
-      main: title.languages?.main ?? [],
-      hearingImpaired: title.languages?.hearing_impaired ?? [],
-      dubbed: title.languages?.dubbed ?? [],
-    },
+    languages: title.languages ?? { main: [], hearingImpaired: [], dubbed: [] },
     purchase: title.purchase,
     synopsis: title.synopsis.trim(),
     baseHistogram: title.histogram,
