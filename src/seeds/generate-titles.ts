@@ -62,10 +62,6 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
   }
 
   function emitFilm(): void {
-    if (rng.chance(0.015)) {
-      emitVideo('film', adultName(rng), [rng.pick(['Romance', 'Drama'])], true);
-      return;
-    }
     const genres = drawGenres(rng, 'film');
     const parts = room() >= 2 && rng.chance(0.016) ? Math.min(room(), rng.int(2, 5)) : 1;
     if (parts === 1) {
@@ -141,11 +137,13 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     });
   }
 
-  // Per product: a series averages about two rows with its discs, so 11% of products make ~20% of rows.
+  // Per product: a series averages about two rows with its discs, so 11% of products make ~20% of rows. One film
+  // in 67 is adult: a single title, never a franchise or a Blu-ray twin.
   while (room() > 0) {
     const draw = rng.float();
     if (draw < 0.11) emitSeries();
     else if (draw < 0.28) emitGame();
+    else if (rng.chance(0.015)) emitVideo('film', adultName(rng), [rng.pick(['Romance', 'Drama'])], true);
     else emitFilm();
   }
   return titles;
