@@ -6,7 +6,7 @@
 import type { Person, PersonRole, Title } from '../domain/types.js';
 import { cleanTitle } from './clean-title.js';
 import { dateOfDay, firstDayOfYear } from './days.js';
-import { drawHistogram, drawQuality, drawRatingCount, ratingCount } from './histogram.js';
+import { drawHistogram, drawRatingCount, ratingCount } from './histogram.js';
 import type { Rng } from './rng.js';
 import { BLU_RAY_LAUNCH_DAY, DVD_LAUNCH_DAY, drawBbfc, drawGenres, drawLanguages, drawPegi, drawPurchase, drawRelease } from './title-facts.js';
 import { adultName, filmName, gameName, sequelName, synopsis, tvName } from './text.js';
@@ -33,7 +33,7 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
   /** Nobody has rated a title that is not out yet. */
   function ratings(releaseDate: string, scale = 1): number[] {
     const raters = releaseDate > todayDate ? 0 : drawRatingCount(rng, scale);
-    return drawHistogram(rng, raters, drawQuality(rng));
+    return drawHistogram(rng, raters);
   }
 
   /** Appends a video title, its fields drawn the same way for films and tv series. */
@@ -93,17 +93,16 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     const discs = room() >= 3 && rng.chance(0.35) ? Math.min(room() - 1, rng.int(2, 6)) : 0;
     const series = emitVideo('tv', name, drawGenres(rng, 'tv'));
     if (discs === 0) return;
-    for (let n = 1; n <= discs; n++) {
-      titles.push(
-        discOf(series, n, {
-          id: nextId(),
-          runTime: rng.int(2, 4) * rng.int(22, 60),
-          baseHistogram: drawHistogram(rng, Math.round(ratingCount(series.baseHistogram) * rng.float() * 0.3), drawQuality(rng)),
-        }),
-      );
-    }
-    series.runTime = titles.slice(-discs).reduce((sum, disc) => sum + disc.runTime!, 0);
-    series.discIds = Array.from({ length: discs }, (_, i) => series.id + 1 + i);
+    const rows = Array.from({ length: discs }, (_, i) =>
+      discOf(series, i + 1, {
+        id: series.id + 1 + i,
+        runTime: rng.int(2, 4) * rng.int(22, 60),
+        baseHistogram: drawHistogram(rng, Math.round(ratingCount(series.baseHistogram) * rng.float() * 0.3)),
+      }),
+    );
+    titles.push(...rows);
+    series.runTime = rows.reduce((sum, disc) => sum + disc.runTime!, 0);
+    series.discIds = rows.map((disc) => disc.id);
   }
 
   function emitGame(): void {

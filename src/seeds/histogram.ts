@@ -15,8 +15,12 @@ export function drawRatingCount(rng: Rng, scale = 1): number {
   return Math.min(count, MAX_GENERATED_RATINGS);
 }
 
-/** Bins for `count` ratings around `quality` (a mean rating, 0.5..5); their sum is close to `count`. */
-export function drawHistogram(rng: Rng, count: number, quality: number): number[] {
+/**
+ * Bins for `count` ratings around a drawn quality (a mean rating, 0.5..5: most titles are middling, a few are
+ * loved or loathed); their sum is close to `count`.
+ */
+export function drawHistogram(rng: Rng, count: number): number[] {
+  const quality = Math.min(4.9, Math.max(0.8, rng.normal(3.4, 0.75)));
   const weights = Array.from({ length: HISTOGRAM_BINS }, (_, bin) => {
     const distance = (bin + 1) / 2 - quality;
     return Math.exp(-(distance * distance) / (2 * 0.8 * 0.8));
@@ -28,11 +32,6 @@ export function drawHistogram(rng: Rng, count: number, quality: number): number[
   const byBin = weights.map((weight, bin) => [bin, weight] as const);
   for (let i = 0; i < count; i++) bins[rng.weighted(byBin)]! += 1;
   return bins;
-}
-
-/** A title's quality: most titles are middling, a few are loved or loathed. */
-export function drawQuality(rng: Rng): number {
-  return Math.min(4.9, Math.max(0.8, rng.normal(3.4, 0.75)));
 }
 
 /** The sum of a histogram's bins. */
