@@ -66,7 +66,11 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     const parts = room() >= 2 && rng.chance(0.016) ? Math.min(room(), rng.int(2, 5)) : 1;
     if (parts === 1) {
       const film = emitVideo('film', filmName(rng), genres);
-      if (film.format === 'DVD' && film.releaseDate! >= '2006-06-20' && room() > 0 && rng.chance(0.05)) titles.push(bluRayTwin(film));
+      // Some DVDs have a Blu-ray twin, a title of its own: same cast and facts, own id, own ratings.
+      if (film.format === 'DVD' && film.releaseDate! >= '2006-06-20' && room() > 0 && rng.chance(0.05)) {
+        const baseHistogram = ratings(film.releaseDate!, 0.3);
+        titles.push({ ...film, id: nextId(), fullTitle: `${film.cleanTitle} (Blu-ray)`, format: 'Blu-ray', baseHistogram, collections: [] });
+      }
       return;
     }
     const base = filmName(rng);
@@ -79,13 +83,6 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     films.forEach((film, index) => {
       titles[film.id - FIRST_GENERATED_TITLE_ID] = { ...film, ...dates[index], collections: [{ ...collection, rank: index + 1 }] };
     });
-  }
-
-  /** The same film on Blu-ray as its own title: same cast and facts, own id, own ratings. */
-  function bluRayTwin(film: Title): Title {
-    const fullTitle = `${film.cleanTitle} (Blu-ray)`;
-    const baseHistogram = ratings(film.releaseDate as string, 0.3);
-    return { ...film, id: nextId(), fullTitle, format: 'Blu-ray', baseHistogram, collections: [] };
   }
 
   function emitSeries(): void {

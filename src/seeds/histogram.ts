@@ -1,6 +1,6 @@
 // Ratings by the wider world: 10 bins for 0.5..5. How many ratings a title has follows a long tail (a
 // few titles have tens of thousands, about one in ten has none); how they spread follows the title's
-// quality. The catalogue's "most popular" facet is the top 100 by number of ratings.
+// quality. The catalogue's "most popular" facet is the top 100 by number of ratings (generate-catalog ranks them).
 
 import type { Rng } from './rng.js';
 
