@@ -8,7 +8,7 @@ import type { Person, PersonRole, Review, Title } from '../domain/types.js';
 import type { CatalogData } from '../store/catalog-db.js';
 import { dateOfDay, dateTimeOfDay, dayNumber } from './days.js';
 import { castingFrom, generateTitles } from './generate-titles.js';
-import { ratingCount, withPopularityRanks } from './histogram.js';
+import { ratingCount } from './histogram.js';
 import { loadCurated } from './load-curated.js';
 import { Rng } from './rng.js';
 import { biography, firstName, lastName } from './text.js';
@@ -32,14 +32,13 @@ export const GENERATION_ANCHOR = '2026-11-01';
 /** Independent streams, so that e.g. a different people count leaves every title name as it was. */
 const STREAM = { people: 1, titles: 2, casting: 3, similars: 4, reviews: 5 } as const;
 
-/** `curatedRows` replaces seeds/curated.yaml when `options.curated` is true (tests use it). */
-export function generateCatalog(options: CatalogOptions, curatedRows?: CatalogData): CatalogData {
+export function generateCatalog(options: CatalogOptions): CatalogData {
   const { seed } = options;
   if (!Number.isInteger(options.titles) || options.titles < 0) throw new Error(`catalog titles must be a whole number >= 0, got ${options.titles}`);
   if (!Number.isInteger(options.people) || options.people < 0) throw new Error(`catalog people must be a whole number >= 0, got ${options.people}`);
   const today = dayNumber(options.today);
   const anchor = dayNumber(GENERATION_ANCHOR);
-  const curated = options.curated ? (curatedRows ?? loadCurated()) : { titles: [], people: [], reviews: [] };
+  const curated = options.curated ? loadCurated() : { titles: [], people: [], reviews: [] };
 
   const generatedPeople = generatePeople(new Rng(seed, STREAM.people), options.people);
   const casting = castingFrom(new Rng(seed, STREAM.casting), generatedPeople);
@@ -69,22 +68,15 @@ const FIRST_GENERATED_PERSON_ID = 20_001;
  * every title is cast (withFilmographies), so they hold exactly the titles that reference the person.
  */
 function generatePeople(rng: Rng, count: number): Person[] {
-  const people: Person[] = [];
-  for (let i = 0; i < count; i++) {
+  return Array.from({ length: count }, (_, i) => {
     const name = `${firstName(rng)} ${lastName(rng)}`;
     const roles: PersonRole[] = [...rng.weighted(ROLE_SETS)];
-    people.push({ id: FIRST_GENERATED_PERSON_ID + i, name, roles, biography: biography(rng, name, roles), filmography: [] });
-  }
-  return people;
+    return { id: FIRST_GENERATED_PERSON_ID + i, name, roles, biography: biography(rng, name, roles), filmography: [] };
+  });
 }
 
 const FIRST_GENERATED_REVIEW_ID = 10_001;
 const TEN_YEARS = 3652;
-
-function author(rng: Rng): string {
-  const first = firstName(rng);
-  return rng.chance(0.5) ? `${first} ${lastName(rng).charAt(0)}.` : `${first.toLowerCase()}${rng.int(1, 999)}`;
-}
 
 /**
  * Catalogue reviews by the wider world: about 30% of released, rated titles (not discs) have 1-5. A review's
@@ -100,10 +92,11 @@ function generateReviews(rng: Rng, titles: readonly Title[], today: number): Rev
     const earliest = Math.max(released, today - TEN_YEARS);
     for (let n = rng.int(1, 5); n > 0; n--) {
       const helpful = Math.floor(Math.pow(rng.float(), 3) * 60);
+      const first = firstName(rng);
       reviews.push({
         id: FIRST_GENERATED_REVIEW_ID + reviews.length,
         titleId: title.id,
-        author: author(rng),
+        author: rng.chance(0.5) ? `${first} ${lastName(rng).charAt(0)}.` : `${first.toLowerCase()}${rng.int(1, 999)}`,
         created: dateTimeOfDay(rng.int(earliest, today - 1), rng.int(0, 86_399)),
         reviewTitle: rng.pick(WORD_LISTS.review_titles),
         reviewText: rng.sample(WORD_LISTS.review_sentences, rng.int(1, 4)).join(' '),
@@ -123,18 +116,16 @@ function generateReviews(rng: Rng, titles: readonly Title[], today: number): Rev
  * copying 100,000 titles would cost more than drawing them.
  */
 function assignSimilarIds(rng: Rng, titles: readonly Title[]): void {
-  const eligible = (title: Title): boolean => title.parentId === undefined && !title.adult;
+  const eligible = titles.filter((title) => title.parentId === undefined && !title.adult);
   const byGenre = new Map<string, number[]>();
-  for (const title of titles) {
-    if (!eligible(title)) continue;
+  for (const title of eligible) {
     for (const genre of title.genres) {
       let ids = byGenre.get(genre);
       if (!ids) byGenre.set(genre, (ids = []));
       ids.push(title.id);
     }
   }
-  for (const title of titles) {
-    if (!eligible(title)) continue;
+  for (const title of eligible) {
     const pool = byGenre.get(rng.pick(title.genres)) ?? [];
     const wanted = Math.min(rng.int(0, 8), pool.length - 1);
     // Seeded with the title itself, which is thus never drawn as its own similar, then dropped.
@@ -159,4 +150,23 @@ function withFilmographies(people: readonly Person[], titles: readonly Title[]):
     }
   }
   return people.map((person) => ({ ...person, filmography: credits.get(person.id) ?? [] }));
+}
+
+/**
+ * The titles with popularityRank 1..100 on the most rated (ties: lower id first); no row comes in ranked, so
+ * the rest stay as they are. Only ranked titles are copied: copying 100,000 titles cost more than generating them.
+ */
+function withPopularityRanks(titles: readonly Title[]): Title[] {
+  const rankById = new Map(
+    titles
+      .map((title) => ({ id: title.id, count: ratingCount(title.baseHistogram) }))
+      .filter((entry) => entry.count > 0)
+      .sort((a, b) => b.count - a.count || a.id - b.id)
+      .slice(0, 100)
+      .map((entry, index) => [entry.id, index + 1]),
+  );
+  return titles.map((title) => {
+    const rank = rankById.get(title.id);
+    return rank === undefined ? title : { ...title, popularityRank: rank };
+  });
 }

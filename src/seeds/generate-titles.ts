@@ -6,7 +6,7 @@
 import type { Person, PersonRole, Title } from '../domain/types.js';
 import { cleanTitle } from './clean-title.js';
 import { dateOfDay, firstDayOfYear } from './days.js';
-import { drawHistogram, drawQuality, drawRatingCount, ratingCount } from './histogram.js';
+import { drawHistogram, drawRatingCount, ratingCount } from './histogram.js';
 import type { Rng } from './rng.js';
 import { BLU_RAY_LAUNCH_DAY, DVD_LAUNCH_DAY, drawBbfc, drawGenres, drawLanguages, drawPegi, drawPurchase, drawRelease } from './title-facts.js';
 import { adultName, filmName, gameName, sequelName, synopsis, tvName } from './text.js';
@@ -23,22 +23,26 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
   const nextId = (): number => FIRST_GENERATED_TITLE_ID + titles.length;
   const room = (): number => end - nextId();
 
+  /** Appends a new row: its id and names, the facts drawn for it, and no links yet (collections, similars and discs come later). */
+  function emit(fullTitle: string, facts: Omit<Title, 'id' | 'fullTitle' | 'cleanTitle' | 'collections' | 'similarIds' | 'discIds'>): Title {
+    const title: Title = { id: nextId(), fullTitle, cleanTitle: cleanTitle(fullTitle), ...facts, collections: [], similarIds: [], discIds: [] };
+    titles.push(title);
+    return title;
+  }
+
   /** Nobody has rated a title that is not out yet. */
   function ratings(releaseDate: string, scale = 1): number[] {
     const raters = releaseDate > todayDate ? 0 : drawRatingCount(rng, scale);
-    return drawHistogram(rng, raters, drawQuality(rng));
+    return drawHistogram(rng, raters);
   }
 
-  /** The fields every video title draws the same way. */
-  function videoTitle(kind: 'film' | 'tv', name: string, genres: string[], adult = false): Title {
+  /** Appends a video title, its fields drawn the same way for films and tv series. */
+  function emitVideo(kind: 'film' | 'tv', name: string, genres: string[], adult = false): Title {
     const bluRay = !adult && rng.chance(0.22);
     const release = drawRelease(rng, today, 1930, 9999, bluRay ? BLU_RAY_LAUNCH_DAY : DVD_LAUNCH_DAY);
     const edition = !adult && rng.chance(0.04) ? rng.pick(WORD_LISTS.editions) : '';
     const fullTitle = `${name}${edition}${bluRay ? ' (Blu-ray)' : ''}`;
-    return {
-      id: nextId(),
-      fullTitle,
-      cleanTitle: cleanTitle(fullTitle),
+    return emit(fullTitle, {
       kind,
       studio: rng.pick(WORD_LISTS.studios),
       ...release,
@@ -54,29 +58,24 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
       synopsis: synopsis(rng, kind, genres[0] as string),
       baseHistogram: ratings(release.releaseDate, adult ? 0.2 : 1),
       ...casting(genres),
-      collections: [],
-      similarIds: [],
-      discIds: [],
-    };
+    });
   }
 
   function emitFilm(): void {
-    if (rng.chance(0.015)) {
-      titles.push(videoTitle('film', adultName(rng), [rng.pick(['Romance', 'Drama'])], true));
-      return;
-    }
     const genres = drawGenres(rng, 'film');
     const parts = room() >= 2 && rng.chance(0.016) ? Math.min(room(), rng.int(2, 5)) : 1;
     if (parts === 1) {
-      const film = videoTitle('film', filmName(rng), genres);
-      titles.push(film);
-      if (film.format === 'DVD' && film.releaseDate! >= '2006-06-20' && room() > 0 && rng.chance(0.05)) titles.push(bluRayTwin(film));
+      const film = emitVideo('film', filmName(rng), genres);
+      // Some DVDs have a Blu-ray twin, a title of its own: same cast and facts, own id, own ratings.
+      if (film.format === 'DVD' && film.releaseDate! >= '2006-06-20' && room() > 0 && rng.chance(0.05)) {
+        const baseHistogram = ratings(film.releaseDate!, 0.3);
+        titles.push({ ...film, id: nextId(), fullTitle: `${film.cleanTitle} (Blu-ray)`, format: 'Blu-ray', baseHistogram, collections: [] });
+      }
       return;
     }
     const base = filmName(rng);
     const collection = { id: nextCollectionId++, name: parts === 3 ? `The ${base} Trilogy` : `${base} Collection` };
-    for (let rank = 1; rank <= parts; rank++) titles.push(videoTitle('film', sequelName(rng, base, rank), genres));
-    const films = titles.slice(-parts);
+    const films = Array.from({ length: parts }, (_, i) => emitVideo('film', sequelName(rng, base, i + 1), genres));
     // Sequels come after the films they follow: hand the drawn dates (and the ratings they allow) out in order.
     const dates = films
       .map(({ productionYear, releaseDate, baseHistogram }) => ({ productionYear, releaseDate, baseHistogram }))
@@ -86,34 +85,21 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     });
   }
 
-  /** The same film on Blu-ray as its own title: same cast and facts, own id, own ratings. */
-  function bluRayTwin(film: Title): Title {
-    const fullTitle = `${film.cleanTitle} (Blu-ray)`;
-    const baseHistogram = ratings(film.releaseDate as string, 0.3);
-    return { ...film, id: nextId(), fullTitle, format: 'Blu-ray', baseHistogram, collections: [] };
-  }
-
   function emitSeries(): void {
     const name = `${tvName(rng)}${rng.chance(0.3) ? ` - Series ${rng.int(1, 9)}` : ''}`;
     const discs = room() >= 3 && rng.chance(0.35) ? Math.min(room() - 1, rng.int(2, 6)) : 0;
-    const series = videoTitle('tv', name, drawGenres(rng, 'tv'));
-    titles.push(series);
+    const series = emitVideo('tv', name, drawGenres(rng, 'tv'));
     if (discs === 0) return;
-    for (let n = 1; n <= discs; n++) {
-      const base = `${series.cleanTitle}: Disc ${n}`;
-      titles.push({
-        ...series,
-        id: nextId(),
-        fullTitle: series.format === 'Blu-ray' ? `${base} (Blu-ray)` : base,
-        cleanTitle: base,
+    const rows = Array.from({ length: discs }, (_, i) =>
+      discOf(series, i + 1, {
+        id: series.id + 1 + i,
         runTime: rng.int(2, 4) * rng.int(22, 60),
-        baseHistogram: drawHistogram(rng, Math.round(ratingCount(series.baseHistogram) * rng.float() * 0.3), drawQuality(rng)),
-        discIds: [],
-        parentId: series.id,
-      });
-    }
-    series.runTime = titles.slice(-discs).reduce((sum, disc) => sum + disc.runTime!, 0);
-    series.discIds = Array.from({ length: discs }, (_, i) => series.id + 1 + i);
+        baseHistogram: drawHistogram(rng, Math.round(ratingCount(series.baseHistogram) * rng.float() * 0.3)),
+      }),
+    );
+    titles.push(...rows);
+    series.runTime = rows.reduce((sum, disc) => sum + disc.runTime!, 0);
+    series.discIds = rows.map((disc) => disc.id);
   }
 
   function emitGame(): void {
@@ -121,10 +107,7 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
     const console = rng.pick(CONSOLES);
     const fullTitle = gameName(rng, genres[0] as string);
     const release = drawRelease(rng, today, console.from, console.to, firstDayOfYear(console.from));
-    titles.push({
-      id: nextId(),
-      fullTitle,
-      cleanTitle: cleanTitle(fullTitle),
+    emit(fullTitle, {
       kind: 'game',
       studio: rng.pick(WORD_LISTS.game_publishers),
       ...release,
@@ -147,20 +130,29 @@ export function generateTitles(rng: Rng, casting: Casting, count: number, today:
       baseHistogram: ratings(release.releaseDate),
       actorIds: [],
       directorIds: [],
-      collections: [],
-      similarIds: [],
-      discIds: [],
     });
   }
 
-  // Per product: a series averages about two rows with its discs, so 11% of products make ~20% of rows.
+  // Per product: a series averages about two rows with its discs, so 11% of products make ~20% of rows. One film
+  // in 67 is adult: a single title, never a franchise or a Blu-ray twin.
   while (room() > 0) {
     const draw = rng.float();
     if (draw < 0.11) emitSeries();
     else if (draw < 0.28) emitGame();
+    else if (rng.chance(0.015)) emitVideo('film', adultName(rng), [rng.pick(['Romance', 'Drama'])], true);
     else emitFilm();
   }
   return titles;
+}
+
+/**
+ * Disc `n` (from 1) of a tv series, generated or curated: a row of its own, so that it can be queued alone, with
+ * the series' facts under its own name ("<clean>: Disc N") and `row`'s fields.
+ */
+export function discOf(series: Title, n: number, row: Pick<Title, 'id' | 'baseHistogram'> & Partial<Title>): Title {
+  const cleanTitle = `${series.cleanTitle}: Disc ${n}`;
+  const fullTitle = series.format === 'Blu-ray' ? `${cleanTitle} (Blu-ray)` : cleanTitle;
+  return { ...series, fullTitle, cleanTitle, ...row, discIds: [], parentId: series.id };
 }
 
 // Who appears in a generated title. Each pool deals every member once, in a shuffled order, before it

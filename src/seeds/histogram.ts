@@ -1,8 +1,7 @@
 // Ratings by the wider world: 10 bins for 0.5..5. How many ratings a title has follows a long tail (a
 // few titles have tens of thousands, about one in ten has none); how they spread follows the title's
-// quality. The catalogue's "most popular" facet is the top 100 by number of ratings.
+// quality. The catalogue's "most popular" facet is the top 100 by number of ratings (generate-catalog ranks them).
 
-import type { Title } from '../domain/types.js';
 import type { Rng } from './rng.js';
 
 export const HISTOGRAM_BINS = 10;
@@ -16,8 +15,12 @@ export function drawRatingCount(rng: Rng, scale = 1): number {
   return Math.min(count, MAX_GENERATED_RATINGS);
 }
 
-/** Bins for `count` ratings around `quality` (a mean rating, 0.5..5); their sum is close to `count`. */
-export function drawHistogram(rng: Rng, count: number, quality: number): number[] {
+/**
+ * Bins for `count` ratings around a drawn quality (a mean rating, 0.5..5: most titles are middling, a few are
+ * loved or loathed); their sum is close to `count`.
+ */
+export function drawHistogram(rng: Rng, count: number): number[] {
+  const quality = Math.min(4.9, Math.max(0.8, rng.normal(3.4, 0.75)));
   const weights = Array.from({ length: HISTOGRAM_BINS }, (_, bin) => {
     const distance = (bin + 1) / 2 - quality;
     return Math.exp(-(distance * distance) / (2 * 0.8 * 0.8));
@@ -31,32 +34,7 @@ export function drawHistogram(rng: Rng, count: number, quality: number): number[
   return bins;
 }
 
-/** A title's quality: most titles are middling, a few are loved or loathed. */
-export function drawQuality(rng: Rng): number {
-  return Math.min(4.9, Math.max(0.8, rng.normal(3.4, 0.75)));
-}
-
 /** The sum of a histogram's bins. */
 export function ratingCount(histogram: readonly number[]): number {
   return histogram.reduce((sum, count) => sum + count, 0);
-}
-
-/**
- * The titles with popularityRank 1..`size` on the most rated (ties: lower id first) and none elsewhere.
- * Only titles whose rank changes are copied: copying 100,000 titles cost more than generating them.
- */
-export function withPopularityRanks(titles: readonly Title[], size = 100): Title[] {
-  const top = titles
-    .map((title) => ({ id: title.id, count: ratingCount(title.baseHistogram) }))
-    .filter((entry) => entry.count > 0)
-    .sort((a, b) => b.count - a.count || a.id - b.id)
-    .slice(0, size);
-  const rankById = new Map(top.map((entry, index) => [entry.id, index + 1]));
-  return titles.map((title) => {
-    const rank = rankById.get(title.id);
-    if (rank === title.popularityRank) return title;
-    if (rank !== undefined) return { ...title, popularityRank: rank };
-    const { popularityRank: _unranked, ...rest } = title;
-    return rest;
-  });
 }

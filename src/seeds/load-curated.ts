@@ -11,6 +11,7 @@ import { PERSON_ROLES, type Person, type PersonRole, type Review, type Title } f
 import { packageRoot } from '../package-root.js';
 import type { CatalogData } from '../store/catalog-db.js';
 import { cleanTitle } from './clean-title.js';
+import { discOf } from './generate-titles.js';
 import { BBFC_CERTIFICATES, CONSOLES, GAME_GENRES, PEGI_CERTIFICATES, PERFORMER_ROLES, PURCHASE_TYPES, VIDEO_FORMATS, VIDEO_GENRES } from './word-lists.js';
 
 const CONSOLE_FORMATS = CONSOLES.map((console) => console.format);
@@ -46,6 +47,7 @@ const titleSchema = z.strictObject({
       hearing_impaired: z.array(z.string()).default([]),
       dubbed: z.array(z.string()).default([]),
     })
+    .transform((languages) => ({ main: languages.main, hearingImpaired: languages.hearing_impaired, dubbed: languages.dubbed }))
     .optional(),
   purchase: z.array(z.enum(PURCHASE_TYPES)).default([]),
   synopsis: z.string().min(1),
@@ -89,39 +91,32 @@ type CuratedTitle = CuratedFile['titles'][number];
 // Rules of seeds/curated.yaml that span entries. Each problem names the path of the bad entry, so a
 // mistake in the file reads like "titles[4].actors[1]: person 99 is not in people".
 
-function duplicates(entries: readonly (readonly [path: string, id: number])[], what: string): string[] {
-  const seen = new Map<number, string>();
-  const problems: string[] = [];
-  for (const [path, id] of entries) {
-    const first = seen.get(id);
-    if (first) problems.push(`${path}: ${what} id ${id} is already used by ${first}`);
-    else seen.set(id, path);
-  }
-  return problems;
-}
-
 function curatedProblems(file: CuratedFile): string[] {
   const problems: string[] = [];
-  const titleIds = file.titles.flatMap((title, i) => [
-    [`titles[${i}].id`, title.id] as const,
-    ...title.discs.map((disc, j) => [`titles[${i}].discs[${j}].id`, disc.id] as const),
-  ]);
-  const idsOf = (field: string, entries: readonly { id: number }[]) => entries.map((entry, i) => [`${field}[${i}].id`, entry.id] as const);
-  problems.push(
-    ...duplicates(titleIds, 'title'),
-    ...duplicates(idsOf('people', file.people), 'person'),
-    ...duplicates(idsOf('reviews', file.reviews), 'review'),
-    ...duplicates(idsOf('collections', file.collections), 'collection'),
-  );
+  const firstUse = new Map<string, string>();
+  const unique = (what: string, path: string, id: number): void => {
+    const first = firstUse.get(`${what} ${id}`);
+    if (first) problems.push(`${path}: ${what} id ${id} is already used by ${first}`);
+    else firstUse.set(`${what} ${id}`, path);
+  };
+  file.titles.forEach((title, i) => {
+    unique('title', `titles[${i}].id`, title.id);
+    title.discs.forEach((disc, j) => unique('title', `titles[${i}].discs[${j}].id`, disc.id));
+  });
+  for (const [field, what] of [
+    ['people', 'person'],
+    ['reviews', 'review'],
+    ['collections', 'collection'],
+  ] as const) {
+    file[field].forEach((entry, i) => unique(what, `${field}[${i}].id`, entry.id));
+  }
 
-  const knownTitles = new Set(titleIds.map(([, id]) => id));
+  const knownTitles = new Set(file.titles.flatMap((title) => [title.id, ...title.discs.map((disc) => disc.id)]));
   const people = new Map(file.people.map((person) => [person.id, person]));
-  const credited = new Map<number, Set<'actor' | 'director'>>();
-  const credit = (path: string, personId: number, as: 'actor' | 'director', fits: (role: PersonRole) => boolean): void => {
+  const credit = (path: string, personId: number, as: 'actors' | 'directors', fits: (role: PersonRole) => boolean): void => {
     const person = people.get(personId);
-    if (!person) return void problems.push(`${path}: person ${personId} is not in people`);
-    if (!person.roles.some(fits)) problems.push(`${path}: ${person.name} (${personId}) has no role that fits ${as === 'actor' ? 'actors' : 'directors'}`);
-    credited.set(personId, (credited.get(personId) ?? new Set()).add(as));
+    if (!person) problems.push(`${path}: person ${personId} is not in people`);
+    else if (!person.roles.some(fits)) problems.push(`${path}: ${person.name} (${personId}) has no role that fits ${as}`);
   };
 
   file.titles.forEach((title, i) => {
@@ -144,19 +139,21 @@ function curatedProblems(file: CuratedFile): string[] {
       for (const key of ['players', 'developer'] as const) if (title[key] !== undefined) problems.push(`${at}.${key}: only games have it`);
     }
     if (title.kind === 'film' && title.discs.length > 0) problems.push(`${at}.discs: only tv titles have discs`);
-    title.actors.forEach((personId, j) => credit(`${at}.actors[${j}]`, personId, 'actor', (role) => PERFORMER_ROLES.includes(role)));
-    title.directors.forEach((personId, j) => credit(`${at}.directors[${j}]`, personId, 'director', (role) => role === 'director'));
+    title.actors.forEach((personId, j) => credit(`${at}.actors[${j}]`, personId, 'actors', (role) => PERFORMER_ROLES.includes(role)));
+    title.directors.forEach((personId, j) => credit(`${at}.directors[${j}]`, personId, 'directors', (role) => role === 'director'));
     title.similar.forEach((similarId, j) => {
       if (similarId === title.id || !knownTitles.has(similarId)) problems.push(`${at}.similar[${j}]: ${similarId} is not another curated title`);
     });
   });
 
   // Every role a person holds shows in their credits: performers act in something, directors direct.
+  const acting = new Set(file.titles.flatMap((title) => title.actors));
+  const directing = new Set(file.titles.flatMap((title) => title.directors));
   file.people.forEach((person, i) => {
-    const as = credited.get(person.id) ?? new Set();
-    if (person.roles.some((role) => PERFORMER_ROLES.includes(role)) && !as.has('actor'))
+    if (person.roles.some((role) => PERFORMER_ROLES.includes(role)) && !acting.has(person.id))
       problems.push(`people[${i}]: ${person.name} has a performer role but is in no title's actors`);
-    if (person.roles.includes('director') && !as.has('director')) problems.push(`people[${i}]: ${person.name} is a director but is in no title's directors`);
+    if (person.roles.includes('director') && !directing.has(person.id))
+      problems.push(`people[${i}]: ${person.name} is a director but is in no title's directors`);
   });
   file.collections.forEach((collection, i) => {
     collection.titles.forEach((titleId, j) => {
@@ -208,11 +205,7 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
     certificateScheme: title.kind === 'game' ? 'pegi' : 'bbfc',
     certificate: title.certificate,
     genres: title.genres,
-    languages: {
-      main: title.languages?.main ?? [],
-      hearingImpaired: title.languages?.hearing_impaired ?? [],
-      dubbed: title.languages?.dubbed ?? [],
-    },
+    languages: title.languages ?? { main: [], hearingImpaired: [], dubbed: [] },
     purchase: title.purchase,
     synopsis: title.synopsis.trim(),
     baseHistogram: title.histogram,
@@ -222,23 +215,17 @@ function toTitles(title: CuratedTitle, collections: ReadonlyMap<number, Title['c
     similarIds: title.similar,
     discIds: title.discs.map((disc) => disc.id),
   };
-  // Discs inherit the series' facts; they are rows of their own so they can be queued one by one.
-  const discs = title.discs.map((disc, index): Title => {
-    const discClean = `${clean}: Disc ${index + 1}`;
-    const { runTime: _series, ...inherited } = series;
-    return {
-      ...inherited,
+  // A disc without a run_time of its own has none: it does not inherit the series' (often the sum of its discs').
+  const { runTime: _series, ...inherited } = series;
+  const discs = title.discs.map((disc, index) =>
+    discOf(inherited, index + 1, {
       id: disc.id,
-      fullTitle: title.format === 'Blu-ray' ? `${discClean} (Blu-ray)` : discClean,
-      cleanTitle: discClean,
       ...(disc.run_time !== undefined && { runTime: disc.run_time }),
       baseHistogram: disc.histogram,
       collections: collections.get(disc.id) ?? [],
       similarIds: [],
-      discIds: [],
-      parentId: title.id,
-    };
-  });
+    }),
+  );
   return [series, ...discs];
 }
 
@@ -250,9 +237,7 @@ function toCatalog(file: CuratedFile): CatalogData {
     });
   }
   const titles = file.titles.flatMap((title) => toTitles(title, collections)).sort((a, b) => a.id - b.id);
-  const people = file.people
-    .map((person): Person => ({ id: person.id, name: person.name, roles: person.roles, biography: person.biography, filmography: [] }))
-    .sort((a, b) => a.id - b.id);
+  const people = file.people.map((person): Person => ({ ...person, filmography: [] })).sort((a, b) => a.id - b.id);
   const reviews = file.reviews
     .map(
       (review): Review => ({

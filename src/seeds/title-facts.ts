@@ -19,8 +19,7 @@ export function drawYear(rng: Rng, earliest: number, latest: number): number {
 
 /** ~3% coming soon (1-180 days ahead), ~5% new releases (1-89 days ago), the rest older. */
 export function drawRelease(rng: Rng, today: number, earliestYear: number, latestYear: number, launchDay: number) {
-  const thisYear = yearOfDay(today);
-  const latest = Math.min(latestYear, thisYear);
+  const latest = Math.min(latestYear, yearOfDay(today));
   const earliest = Math.min(earliestYear, latest);
   const draw = rng.float();
   if (draw < 0.03) {
