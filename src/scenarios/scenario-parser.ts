@@ -68,8 +68,7 @@ export class ScenarioParser {
     const turn = this.queue.then(() => workerAnswer<ParseAnswer>(WORKER, { text, file }, 'parsing the scenario'));
     this.queue = turn.catch(() => undefined);
     const m = await turn;
-    if ('scenario' in m) return { scenario: m.scenario, outline: true, hash: m.hash };
-    return { error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash };
+    return 'problem' in m ? { error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash } : m;
   }
 }
 
