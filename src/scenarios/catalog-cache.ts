@@ -152,13 +152,10 @@ export function pruneCatalogSnapshots(keep: readonly string[], budget = CATALOG_
   for (const name of readdirSync(dir)) {
     if (!/^catalog-[0-9a-f]+\.sqlite$/.test(name)) continue;
     const file = join(dir, name);
-    try {
-      const { size, mtimeMs } = statSync(file);
-      total += size;
-      if (!kept.has(file)) files.push({ file, bytes: size, used: mtimeMs });
-    } catch {
-      // another process pruned it first
-    }
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) continue; // another process pruned it first
+    total += stat.size;
+    if (!kept.has(file)) files.push({ file, bytes: stat.size, used: stat.mtimeMs });
   }
   files.sort((a, b) => a.used - b.used);
   for (const f of files) {
