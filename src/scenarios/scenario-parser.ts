@@ -64,10 +64,9 @@ export class ScenarioParser {
 
   async parse(text: string, file: string): Promise<ParsedText> {
     if (text.length < OFF_LOOP_FROM) return { ...checkedText(text, file), hash: textHash(text) };
-    const turn = this.queue.then(() => workerAnswer<ParseAnswer>({ text, file }, 'parsing the scenario'));
+    const turn = this.queue.then(() => workerAnswer<ParsedText>({ text, file }, 'parsing the scenario'));
     this.queue = turn.catch(() => undefined);
-    const m = await turn;
-    return 'problem' in m ? { error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash } : m;
+    return turn;
   }
 }
 
@@ -91,10 +90,6 @@ export function checkedText(text: string, file: string): { scenario: Scenario } 
 export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
-
-/** A ScenarioError as a worker posts it (a class does not cross threads). */
-type ScenarioProblem = Pick<ScenarioError, 'file' | 'path' | 'problem'>;
-type ParseAnswer = ({ scenario: Scenario; outline: true } | { problem: ScenarioProblem; name: string | undefined }) & { hash: string };
 
 /** A scenario without what only its state template needs (the users' rows, the stock): what the world keeps of a big one. */
 export function scenarioOutline(s: Scenario): Scenario {
@@ -123,8 +118,8 @@ export type SeedJob = { file: string; snapshot: string; loadedAt: number } & ({ 
 export async function seedTemplateLater(scenario: Scenario, file: string, catalog: CatalogStore, snapshot: string, loadedAt: number, fullText?: string) {
   if (fullText === undefined && rowsOf(scenario) < SEED_OFF_LOOP_FROM) return seedTemplate(scenario, file, catalog, loadedAt);
   const job: SeedJob = fullText === undefined ? { scenario, file, snapshot, loadedAt } : { text: fullText, file, snapshot, loadedAt };
-  const answer = await workerAnswer<{ template: Uint8Array } | { problem: ScenarioProblem }>(job, "building the scenario's state");
-  if ('problem' in answer) throw new ScenarioError(answer.problem.file, answer.problem.path, answer.problem.problem);
+  const answer = await workerAnswer<{ template: Uint8Array } | { error: ScenarioError }>(job, "building the scenario's state");
+  if ('error' in answer) throw answer.error;
   return Buffer.from(answer.template.buffer, answer.template.byteOffset, answer.template.byteLength);
 }
 
@@ -140,15 +135,16 @@ function rowsOf(s: Scenario): number {
 
 /**
  * Runs one job in a scenario worker of its own (scenario-worker.ts): posts `job` and resolves with the one
- * message the worker answers, then ends it. `what` names the job in the errors (`parsing the scenario`): a
- * worker that fails, or exits without an answer, rejects.
+ * message the worker answers, its `problem` (a ScenarioError's fields: a class does not cross threads) as
+ * that ScenarioError again (`error`), then ends it. `what` names the job in the errors (`parsing the
+ * scenario`): a worker that fails, or exits without an answer, rejects.
  */
 function workerAnswer<T>(job: unknown, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER.file, { execArgv: WORKER.execArgv });
-    worker.once('message', (m: T) => {
+    worker.once('message', ({ problem, ...answer }: { problem?: Pick<ScenarioError, 'file' | 'path' | 'problem'> }) => {
       void worker.terminate();
-      resolve(m);
+      resolve((problem ? { ...answer, error: new ScenarioError(problem.file, problem.path, problem.problem) } : answer) as T);
     });
     worker.once('error', (e) => reject(new Error(`rentalsim: ${what} in a worker failed: ${e.message}`)));
     // After an answer (its terminate) this rejects a promise already settled: nothing happens.
