@@ -24,10 +24,11 @@ export function checkReferences(s: Scenario, file: string, titleOf?: (id: number
   unique(tokens, (_i, v) => fail('users', `access token ${JSON.stringify(v)} appears twice`));
   // Ids a file gives must be unique; orders may repeat (rows are ordered by them).
   for (const [name, , values] of explicitIds(s)) if (ROW_IDS.has(name)) unique(values, (_i, v) => fail('users', `${name} id ${v} appears twice`));
+  const consumerKeys = new Set(keys);
   s.users.forEach((u, ui) => {
     const at = `users[${ui}]`;
     u.access_tokens.forEach((t, i) => {
-      if (t.consumer && !keys.includes(t.consumer)) fail(`${at}.access_tokens[${i}].consumer`, `no consumer ${JSON.stringify(t.consumer)} in consumers`);
+      if (t.consumer && !consumerKeys.has(t.consumer)) fail(`${at}.access_tokens[${i}].consumer`, `no consumer ${JSON.stringify(t.consumer)} in consumers`);
     });
     u.ratings.forEach((r, i) => title(`${at}.ratings[${i}].title`, r.title));
     const rated = u.ratings.map((r) => r.title);
