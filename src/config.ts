@@ -19,13 +19,11 @@ const KINDS = {
   string: { what: 'a non-empty value', type: 'string', read: (raw: string, bad: Bad) => (raw === '' ? bad() : raw) },
 } as const;
 
-type Kind = keyof typeof KINDS;
-
 /** A setting as the table gives it: its environment variable is its flag in capitals (--public-url: PUBLIC_URL) unless `env` names another. */
 interface Row {
   flag: string;
   env?: string;
-  kind: Kind;
+  kind: keyof typeof KINDS;
   default?: string;
   doc: string;
 }

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shellQuote } from '../src/cli/curl-command.js';
+import { shellQuote } from '../src/cli/signed-request.js';
 import { signCommand } from '../src/cli/sign-command.js';
 import { startSimulator, type Simulator } from '../src/index.js';
 import { ALICE } from './support/signing.js';

@@ -3,9 +3,8 @@ import { ConfigError } from '../config.js';
 import { collectOAuthParams } from '../domain/oauth/collect-oauth-params.js';
 import { verifySignature } from '../domain/oauth/verify-signature.js';
 import { parseScenario } from '../scenarios/scenario-parser.js';
-import { shellQuote } from './curl-command.js';
 import { pickCredentials, signCommand } from './sign-command.js';
-import { signRequest, signedUrl } from './signed-request.js';
+import { shellQuote, signRequest, signedUrl } from './signed-request.js';
 
 const MOMENT = { nowMs: 1_795_000_000_999, nonce: 'fixednonce' };
 const sign = (...args: string[]) => signCommand(args, {}, MOMENT);

@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError } from '../config.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { readScenarioFolders, scenarioDirs, scenarioNamed, sortScenarios } from '../world/scenario-files.js';
-import { curlCommand } from './curl-command.js';
-import { authorizationHeader, type SignedRequest, type SignRequestInput, signedUrl, signRequest } from './signed-request.js';
+import { authorizationHeader, curlCommand, type SignedRequest, type SignRequestInput, signedUrl, signRequest } from './signed-request.js';
 
 /**
  * `rentalsim sign [options] METHOD URL [name=value ...]`: the text to print (one line and a newline), so a

@@ -1,10 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, type ExecFileException, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { promisify } from 'node:util';
 import { packageModule, packageRoot } from '../package-root.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
 
@@ -19,8 +19,8 @@ const STALE_MS = 7 * 24 * 3600 * 1000;
 export const CATALOG_CACHE_BYTES = 1024 * 1024 * 1024;
 /** How much lower than the simulator's the priority of a build after start-up is (nice). */
 const BUILD_NICENESS = 10;
-/** Most bytes of the generator's stderr kept for the error a failed build reports. */
-const STDERR_BYTES = 16 * 1024;
+/** Most bytes of the generator's output kept (its stderr goes into the error of a failed build). */
+const OUTPUT_BYTES = 16 * 1024 * 1024;
 
 /**
  * The snapshot file of generator options, in the cache, made first by a child process running the generator
@@ -36,10 +36,9 @@ export function catalogSnapshotNow(options: CatalogOptions): string {
   const file = catalogSnapshotFile(options);
   if (existsSync(file)) return file;
   try {
-    execFileSync(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 16 * 1024 * 1024 });
+    execFileSync(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: OUTPUT_BYTES });
   } catch (e) {
-    const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
-    throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr || (e as Error).message}`);
+    throw generationFailed(options, e as { stderr: Buffer }, (e as Error).message);
   }
   pruneCatalogSnapshots([file]);
   return file;
@@ -63,25 +62,25 @@ export function catalogSnapshotFile(options: CatalogOptions): string {
 export async function buildCatalogSnapshot(options: CatalogOptions): Promise<{ file: string; written: boolean }> {
   const file = catalogSnapshotFile(options);
   if (existsSync(file)) return { file, written: false };
-  const child = spawn(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'] });
+  const run = promisify(execFile)(process.execPath, writerArgs(options, file), { maxBuffer: OUTPUT_BYTES });
   // Below the simulator's own priority: on a machine with few cores the build takes one for seconds, and
   // the requests answered meanwhile should not wait for it.
   try {
-    if (child.pid !== undefined) setPriority(child.pid, BUILD_NICENESS);
+    if (run.child.pid !== undefined) setPriority(run.child.pid, BUILD_NICENESS);
   } catch {
     // not allowed here (some containers): the build runs at the simulator's priority
   }
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    if (stderr.length < STDERR_BYTES) stderr += chunk.slice(0, STDERR_BYTES - stderr.length);
+  // A run that fails (an exit code but 0, a signal, or no start at all) rejects with what it wrote to stderr.
+  const { stderr } = await run.catch((e: ExecFileException) => {
+    throw generationFailed(options, e, `the generator exited with ${e.code}`);
   });
-  // Rejects if the child cannot be started ('error').
-  const [code] = (await once(child, 'close')) as [number | null];
-  if (code !== 0 || !existsSync(file)) {
-    throw new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${stderr.trim() || `the generator exited with ${code}`}`);
-  }
+  if (!existsSync(file)) throw generationFailed(options, { stderr }, 'the generator exited with 0');
   return { file, written: true };
+}
+
+/** The error of a generator run that wrote no snapshot: what it wrote to stderr, or `otherwise` if nothing. */
+function generationFailed(options: CatalogOptions, run: { stderr?: string | Buffer }, otherwise: string): Error {
+  return new Error(`rentalsim: generating the catalogue ${JSON.stringify(options)} failed: ${String(run.stderr ?? '').trim() || otherwise}`);
 }
 
 /** Marks a snapshot as used now, so it is the last to be pruned. */
@@ -153,13 +152,10 @@ export function pruneCatalogSnapshots(keep: readonly string[], budget = CATALOG_
   for (const name of readdirSync(dir)) {
     if (!/^catalog-[0-9a-f]+\.sqlite$/.test(name)) continue;
     const file = join(dir, name);
-    try {
-      const { size, mtimeMs } = statSync(file);
-      total += size;
-      if (!kept.has(file)) files.push({ file, bytes: size, used: mtimeMs });
-    } catch {
-      // another process pruned it first
-    }
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) continue; // another process pruned it first
+    total += stat.size;
+    if (!kept.has(file)) files.push({ file, bytes: stat.size, used: stat.mtimeMs });
   }
   files.sort((a, b) => a.used - b.used);
   for (const f of files) {

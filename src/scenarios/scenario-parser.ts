@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { setPriority } from 'node:os';
-import { parentPort, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { packageModule } from '../package-root.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { checkReferences } from './check-references.js';
@@ -65,11 +64,9 @@ export class ScenarioParser {
 
   async parse(text: string, file: string): Promise<ParsedText> {
     if (text.length < OFF_LOOP_FROM) return { ...checkedText(text, file), hash: textHash(text) };
-    const turn = this.queue.then(() => workerAnswer<ParseAnswer>(WORKER, { text, file }, 'parsing the scenario'));
+    const turn = this.queue.then(() => workerAnswer<ParsedText>({ text, file }, 'parsing the scenario'));
     this.queue = turn.catch(() => undefined);
-    const m = await turn;
-    if ('scenario' in m) return { scenario: m.scenario, outline: true, hash: m.hash };
-    return { error: new ScenarioError(m.problem.file, m.problem.path, m.problem.problem), name: m.name, hash: m.hash };
+    return turn;
   }
 }
 
@@ -93,10 +90,6 @@ export function checkedText(text: string, file: string): { scenario: Scenario } 
 export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
-
-/** A ScenarioError as a worker posts it (a class does not cross threads). */
-type ScenarioProblem = Pick<ScenarioError, 'file' | 'path' | 'problem'>;
-type ParseAnswer = ({ scenario: Scenario; outline: true } | { problem: ScenarioProblem; name: string | undefined }) & { hash: string };
 
 /** A scenario without what only its state template needs (the users' rows, the stock): what the world keeps of a big one. */
 export function scenarioOutline(s: Scenario): Scenario {
@@ -125,8 +118,8 @@ export type SeedJob = { file: string; snapshot: string; loadedAt: number } & ({ 
 export async function seedTemplateLater(scenario: Scenario, file: string, catalog: CatalogStore, snapshot: string, loadedAt: number, fullText?: string) {
   if (fullText === undefined && rowsOf(scenario) < SEED_OFF_LOOP_FROM) return seedTemplate(scenario, file, catalog, loadedAt);
   const job: SeedJob = fullText === undefined ? { scenario, file, snapshot, loadedAt } : { text: fullText, file, snapshot, loadedAt };
-  const answer = await workerAnswer<{ template: Uint8Array } | { problem: ScenarioProblem }>(WORKER, job, "building the scenario's state");
-  if ('problem' in answer) throw new ScenarioError(answer.problem.file, answer.problem.path, answer.problem.problem);
+  const answer = await workerAnswer<{ template: Uint8Array } | { error: ScenarioError }>(job, "building the scenario's state");
+  if ('error' in answer) throw answer.error;
   return Buffer.from(answer.template.buffer, answer.template.byteOffset, answer.template.byteLength);
 }
 
@@ -140,34 +133,22 @@ function rowsOf(s: Scenario): number {
   return rows;
 }
 
-/** How much lower than the simulator's the priority of a worker parsing or seeding a scenario is (nice). */
-const WORKER_NICENESS = 10;
-
 /**
- * Runs one job in a worker thread of its own (a packageModule): posts `job` and resolves with the one message
- * the worker answers, then ends it. `what` names the job in the errors (`parsing the scenario`): a worker that
- * fails, or exits without an answer, rejects.
+ * Runs one job in a scenario worker of its own (scenario-worker.ts): posts `job` and resolves with the one
+ * message the worker answers, its `problem` (a ScenarioError's fields: a class does not cross threads) as
+ * that ScenarioError again (`error`), then ends it. `what` names the job in the errors (`parsing the
+ * scenario`): a worker that fails, or exits without an answer, rejects.
  */
-export function workerAnswer<T>(module: { file: string; execArgv: string[] }, job: unknown, what: string): Promise<T> {
+function workerAnswer<T>(job: unknown, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(module.file, { execArgv: module.execArgv });
-    worker.once('message', (m: T) => {
+    const worker = new Worker(WORKER.file, { execArgv: WORKER.execArgv });
+    worker.once('message', ({ problem, ...answer }: { problem?: Pick<ScenarioError, 'file' | 'path' | 'problem'> }) => {
       void worker.terminate();
-      resolve(m);
+      resolve((problem ? { ...answer, error: new ScenarioError(problem.file, problem.path, problem.problem) } : answer) as T);
     });
     worker.once('error', (e) => reject(new Error(`rentalsim: ${what} in a worker failed: ${e.message}`)));
     // After an answer (its terminate) this rejects a promise already settled: nothing happens.
     worker.once('exit', (code) => reject(new Error(`rentalsim: the worker ${what} exited (${code}) without an answer`)));
     worker.postMessage(job);
   });
-}
-
-/**
- * The worker's side: answers the one job it is sent with what `answer` returns. Below the simulator's
- * priority, as the catalogue builds are: Linux keeps a nice value per thread, so this lowers the worker alone
- * (elsewhere it would lower the whole process, so it is left as it is).
- */
-export function answerJob<J>(answer: (job: J) => unknown): void {
-  if (process.platform === 'linux') setPriority(WORKER_NICENESS);
-  parentPort!.once('message', (job: J) => parentPort!.postMessage(answer(job)));
 }

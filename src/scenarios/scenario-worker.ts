@@ -3,15 +3,25 @@
 //   checked later, against the catalogue);
 // - a big scenario's state (a SeedJob): checks its titles against its catalogue (the snapshot file, opened
 //   read-only here too) and builds its template, and posts back the template's bytes or the scenario's problem.
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
 import { openCatalogSnapshot } from '../store/catalog-db.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { ScenarioError } from './scenario-error.js';
-import { answerJob, checkedText, parseScenario, type SeedJob, scenarioOutline, textHash } from './scenario-parser.js';
+import { checkedText, parseScenario, type SeedJob, scenarioOutline, textHash } from './scenario-parser.js';
 import { seedTemplate } from './seed-state.js';
 
 const problemOf = (e: ScenarioError) => ({ file: e.file, path: e.path, problem: e.problem });
+/** How much lower than the simulator's the priority of this worker is (nice). */
+const NICENESS = 10;
 
-answerJob((job: SeedJob | { text: string; file: string }) => {
+// Below the simulator's priority, as the catalogue builds are: Linux keeps a nice value per thread, so this
+// lowers the worker alone (elsewhere it would lower the whole process, so it is left as it is).
+if (process.platform === 'linux') setPriority(NICENESS);
+parentPort!.once('message', (job) => parentPort!.postMessage(answer(job)));
+
+/** The answer to the one job this worker is sent. */
+function answer(job: SeedJob | { text: string; file: string }): unknown {
   if (!('snapshot' in job)) {
     const checked = checkedText(job.text, job.file);
     const hash = textHash(job.text);
@@ -27,4 +37,4 @@ answerJob((job: SeedJob | { text: string; file: string }) => {
   } finally {
     catalog.db.close();
   }
-});
+}
