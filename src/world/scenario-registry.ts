@@ -8,8 +8,8 @@ import { readScenarioFolders, scenarioNamed, sortScenarios, type ScenarioDir, ty
  */
 export class ScenarioRegistry {
   private readonly uploads = new Map<string, ScenarioEntry>();
-  private usable = new Map<string, ScenarioEntry>();
-  private unusable: Array<{ entry: ScenarioEntry; error: ScenarioError }> = [];
+  /** Its entries sorted out: the usable ones by name, the unusable ones with why. */
+  private sorted!: ReturnType<typeof sortScenarios>;
 
   /**
    * `checkTitles` checks an entry's titles against its catalogue if that is built, answering whether it
@@ -30,14 +30,14 @@ export class ScenarioRegistry {
    * invalid), and every file that cannot be used with why.
    */
   reload() {
-    const before = new Map(this.usable);
+    const before = this.sorted.usable;
     try {
       this.disk = readScenarioFolders(this.dirs, new Map(this.disk.map((e) => [e.file, e])));
     } catch (e) {
       throw errors.conflict(`the scenario folders cannot be read (${(e as Error).message}); the scenarios known stay as they were`, e);
     }
     this.sortOut();
-    const now = this.usable;
+    const now = this.sorted.usable;
     return {
       added: [...now.keys()].filter((name) => !before.has(name)),
       changed: [...now].filter(([name, entry]) => before.has(name) && before.get(name) !== entry).map(([name]) => name),
@@ -48,22 +48,22 @@ export class ScenarioRegistry {
 
   /** The usable scenario of a name. Throws its ScenarioError if its file cannot be used, a 404 if none has the name. */
   entry(name: string): ScenarioEntry {
-    return scenarioNamed({ usable: this.usable, unusable: this.unusable }, name, (message) => errors.notFound(message));
+    return scenarioNamed(this.sorted, name, (message) => errors.notFound(message));
   }
 
   /** The usable scenario of a name, if there is one (no error). */
   find(name: string): ScenarioEntry | undefined {
-    return this.usable.get(name);
+    return this.sorted.usable.get(name);
   }
 
   /** Every usable scenario, in folder order then file name order, uploaded ones last. */
   list(): ScenarioEntry[] {
-    return [...this.usable.values()];
+    return [...this.sorted.usable.values()];
   }
 
   /** Every file that cannot be used, with why: where in the file and what is wrong, e.g. `users[0].ratings[3].rating: Too big: expected number to be <=5`. */
   invalid() {
-    return this.unusable.map(({ entry, error }) => ({
+    return this.sorted.unusable.map(({ entry, error }) => ({
       name: entry.name,
       file: entry.file,
       source: entry.source,
@@ -115,7 +115,7 @@ export class ScenarioRegistry {
           : `scenario ${JSON.stringify(name)} comes from the file ${file.file} in --scenario-dir; delete or rename the file and POST /__admin/scenarios/reload`,
       );
     }
-    throw errors.notFound(`no uploaded scenario named ${JSON.stringify(name)}; known: ${[...this.usable.keys()].join(', ')}`);
+    throw errors.notFound(`no uploaded scenario named ${JSON.stringify(name)}; known: ${[...this.sorted.usable.keys()].join(', ')}`);
   }
 
   /** Checks the titles of entries not checked yet whose catalogue is built, then sorts usable from unusable. */
@@ -130,8 +130,6 @@ export class ScenarioRegistry {
         entry.error = e;
       }
     }
-    const { usable, unusable } = sortScenarios(all);
-    this.usable = usable;
-    this.unusable = unusable;
+    this.sorted = sortScenarios(all);
   }
 }

@@ -81,7 +81,7 @@ export class World {
    * Every nonce used inside the timestamp window, of every consumer. Kept here, not in the sandboxes:
    * replay protection must outlive a dropped, evicted or reset sandbox, so no reset forgets them.
    */
-  readonly nonces: NonceStore;
+  readonly nonces = new NonceStore({ maxBytes: NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
   readonly sandboxes: SandboxPool;
   /** The data folder, when there is one (--data-dir). */
   readonly dataDir: DataDir | undefined;
@@ -99,7 +99,8 @@ export class World {
   /** The active scenario: the `loaded` of the entry (the version of its file) it was loaded from. */
   private active!: LoadedScenario;
   private contract: CoverageSpec | undefined;
-  private loopDelay: IntervalHistogram | undefined;
+  /** Enabled by the first eventLoopDelay() (enabling one already enabled does nothing). */
+  private readonly loopDelay = monitorEventLoopDelay({ resolution: EVENT_LOOP_SAMPLE_MS });
   /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
   private initialTokens: { of: LoadedScenario; db: Db; store: TokensStore } | undefined;
 
@@ -108,7 +109,6 @@ export class World {
     this.clock = new SimClock(this.realNow);
     this.journal = new Journal(options.journalSize);
     this.rateLimiter = new RateLimiter(options.rateLimits);
-    this.nonces = new NonceStore({ maxBytes: NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
     const dataDir = (this.dataDir = options.dataDir);
     const inDataDir =
       dataDir &&
@@ -340,17 +340,13 @@ export class World {
    * a simulator nobody watches runs no sampling timer. Stopped by close.
    */
   eventLoopDelay(): IntervalHistogram {
-    if (this.loopDelay === undefined) {
-      this.loopDelay = monitorEventLoopDelay({ resolution: EVENT_LOOP_SAMPLE_MS });
-      this.loopDelay.enable();
-    }
+    this.loopDelay.enable();
     return this.loopDelay;
   }
 
   close(): void {
-    this.loopDelay?.disable();
+    this.loopDelay.disable();
     this.initialTokens?.db.close();
-    this.initialTokens = undefined;
     this.sandboxes.closeAll();
     this.dataDir?.close();
     this.catalogs.close();
@@ -405,8 +401,7 @@ export class World {
 
   /** Takes back every sandbox the data folder keeps for the active scenario, each with its own clock. */
   private restoreSandboxes(dataDir: DataDir): void {
-    const now = this.realNow();
-    for (const { sandbox, meta } of dataDir.restore(this.active.definition.name, now)) {
+    for (const { sandbox, meta } of dataDir.restore(this.active.definition.name, this.realNow())) {
       if (meta.clock !== undefined) sandbox.ownClock = this.sandboxClock(sandbox, JSON.parse(meta.clock) as ClockMode);
       this.sandboxes.adopt(sandbox);
     }
