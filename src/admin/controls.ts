@@ -5,7 +5,7 @@ import type { Override } from '../domain/overrides.js';
 import type { HeldRule, ScopedRules } from '../domain/scoped-rules.js';
 import { parseIsoInstant } from '../domain/iso-instant.js';
 import { isoDateTime, signedDuration, type ClockMode } from '../domain/sim-clock.js';
-import { mintToken, revokeToken } from '../world/access-tokens.js';
+import { mintToken, revokeToken } from '../world/tokens.js';
 import { uploadScenarioText } from '../world/upload-scenario-text.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';

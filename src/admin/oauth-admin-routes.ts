@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { errors } from '../domain/api-error.js';
 import { subscriber } from '../world/consumer-sandbox.js';
-import { authorisableToken, decideRequestToken, type Decision } from '../world/decide-request-token.js';
+import { authorisableToken, decideRequestToken, type Decision } from '../world/tokens.js';
 import type { World } from '../world/world.js';
 import { teamOf } from './admin-request.js';
 

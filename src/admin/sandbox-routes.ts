@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import { coverageCtrf, coverageMarkdown } from '../domain/coverage-report.js';
-import { mintToken, revokeToken, tokenJson } from '../world/access-tokens.js';
+import { mintToken, revokeToken, tokenJson } from '../world/tokens.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';
 import { checkedConsumer, subscriber } from '../world/consumer-sandbox.js';
