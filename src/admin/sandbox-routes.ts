@@ -86,13 +86,10 @@ export function sandboxRoutes(router: Router, world: World): void {
   router.get('/tokens', (req, res) => {
     const q = adminQuery(req);
     // Read without opening a sandbox: an admin GET changes nothing.
-    const { sandbox, release } = world.readSandbox(checkedConsumer(world, consumerFor(req, q.get('consumer'))).key);
-    try {
-      const user = subscriber(sandbox, q.get('user') ?? undefined);
-      res.json({ tokens: sandbox.stores.tokens.accessTokensOf(user.guid).map(tokenJson) });
-    } finally {
-      release();
-    }
+    const tokens = world.readSandbox(checkedConsumer(world, consumerFor(req, q.get('consumer'))).key, (sandbox) =>
+      sandbox.stores.tokens.accessTokensOf(subscriber(sandbox, q.get('user') ?? undefined).guid).map(tokenJson),
+    );
+    res.json({ tokens });
   });
 
   router.delete('/tokens/:token', (req, res) => {

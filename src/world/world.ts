@@ -18,7 +18,6 @@ import { checkReferences } from '../scenarios/check-references.js';
 import { yamlValue } from '../scenarios/yaml-value.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { ScenarioParser } from '../scenarios/scenario-parser.js';
-import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
@@ -102,7 +101,7 @@ export class World {
   /** Enabled by the first eventLoopDelay() (enabling one already enabled does nothing). */
   private readonly loopDelay = monitorEventLoopDelay({ resolution: EVENT_LOOP_SAMPLE_MS });
   /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
-  private initialTokens: { of: LoadedScenario; db: Db; store: TokensStore } | undefined;
+  private initialTokens: { of: LoadedScenario; store: TokensStore } | undefined;
 
   constructor(private readonly options: WorldOptions) {
     this.realNow = options.realNow ?? Date.now;
@@ -292,15 +291,19 @@ export class World {
   }
 
   /**
-   * A consumer's sandbox to read without changing anything: the one held (untouched), else a fresh copy of
-   * the template that nobody keeps (`release` it when done). An admin GET (an export, a token list) reads
-   * here, so no GET opens, keeps alive or evicts a sandbox.
+   * Reads a consumer's sandbox without changing anything: the one held (untouched), else a fresh copy of the
+   * template that nobody keeps (dropped once read). An admin GET (an export, a token list) reads here, so no
+   * GET opens, keeps alive or evicts a sandbox.
    */
-  readSandbox(key: string): { sandbox: Sandbox; release: () => void } {
+  readSandbox<T>(key: string, read: (sandbox: Sandbox) => T): T {
     const held = this.sandboxes.peek(key, this.realNow());
-    if (held) return { sandbox: held, release: () => {} };
+    if (held) return read(held);
     const scratch = new Sandbox(key, this.active.template, this.realNow());
-    return { sandbox: scratch, release: () => scratch.drop() };
+    try {
+      return read(scratch);
+    } finally {
+      scratch.drop();
+    }
   }
 
   /** Every sandbox held now, without touching it (so looking across them does not keep them alive). */
@@ -346,7 +349,7 @@ export class World {
 
   close(): void {
     this.loopDelay.disable();
-    this.initialTokens?.db.close();
+    this.initialTokens?.store.db.close();
     this.sandboxes.closeAll();
     this.dataDir?.close();
     this.catalogs.close();
@@ -355,9 +358,8 @@ export class World {
   /** The active scenario's template tokens, opened once per scenario (a copy of the template, read only). */
   private templateTokens(): TokensStore {
     if (this.initialTokens?.of !== this.active) {
-      this.initialTokens?.db.close();
-      const db = stateDbFrom(this.active.template);
-      this.initialTokens = { of: this.active, db, store: new TokensStore(db) };
+      this.initialTokens?.store.db.close();
+      this.initialTokens = { of: this.active, store: new TokensStore(stateDbFrom(this.active.template)) };
     }
     return this.initialTokens.store;
   }
