@@ -25,8 +25,7 @@ import { Catalogs, loadedAtOf, loadScenario, loadScenarioLater, type LoadedScena
 import type { DataDir } from './data-dir.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
-import { scenarioEntry, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
-import { ScenarioRegistry } from './scenario-registry.js';
+import { ScenarioRegistry, scenarioEntry, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
 
 /** The sandbox that requests without a consumer key (admin pages, unsigned catalogue reads) use. */
 export const DEFAULT_SANDBOX = '__default__';
@@ -196,15 +195,16 @@ export class World {
    * Adds a scenario sent through the admin API (an upload or an export), or with `replace` replaces an
    * uploaded one. It is loaded at once, so a title it names that the catalogue lacks is refused now rather
    * than when someone switches to it. Replacing the active scenario takes effect at the next switch to it.
+   * `text` is kept in the data folder, if there is one.
    */
-  async uploadScenario(entry: ScenarioEntry, replace = false, text?: string): Promise<'added' | 'replaced'> {
+  async uploadScenario(entry: ScenarioEntry, replace: boolean, text: string): Promise<'added' | 'replaced'> {
     this.registry.checkUpload(entry.name, replace);
     const loaded = await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText);
     let outcome: 'added' | 'replaced';
     try {
       // Checked again: another upload of the name may have been added while this one's catalogue was built.
       outcome = this.registry.checkUpload(entry.name, replace);
-      if (text !== undefined) this.dataDir?.saveUpload(entry.name, text);
+      this.dataDir?.saveUpload(entry.name, text);
     } catch (e) {
       this.catalogs.abandoned(loaded.catalog);
       throw e;
