@@ -87,8 +87,7 @@ function readScenarioFile(file: string, source: ScenarioSource, previous: Scenar
   }
   const hash = textHash(text);
   // Unchanged (perhaps touched): the same version, and the same entry, so what was loaded from it is kept.
-  if (previous?.hash === hash) return previous;
-  return scenarioEntry(text, file, source, hash);
+  return previous?.hash === hash ? previous : scenarioEntry(text, file, source, hash);
 }
 
 /**
