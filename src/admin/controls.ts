@@ -5,8 +5,8 @@ import type { Override } from '../domain/overrides.js';
 import type { HeldRule, ScopedRules } from '../domain/scoped-rules.js';
 import { parseIsoInstant } from '../domain/iso-instant.js';
 import { isoDateTime, signedDuration, type ClockMode } from '../domain/sim-clock.js';
-import { mintToken, revokeToken } from '../world/access-tokens.js';
-import { addScenarioText } from '../world/add-scenario-text.js';
+import { mintToken, revokeToken } from '../world/tokens.js';
+import { uploadScenarioText } from '../world/upload-scenario-text.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
@@ -115,7 +115,7 @@ export function simControls(world: World): SimControls {
     scenarios: {
       export: (consumer, name) => scenarioYaml(exportSandbox(world, consumer, name), new Date(world.realNow()).toISOString()),
       add: async (text, use = false) => {
-        const name = await addScenarioText(world, text);
+        const { name } = await uploadScenarioText(world, text);
         if (use) await world.useScenario(name);
         return name;
       },

@@ -2,11 +2,10 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { errors } from '../domain/api-error.js';
 import { coverageCtrf, coverageMarkdown } from '../domain/coverage-report.js';
-import { mintToken, revokeToken, tokenJson } from '../world/access-tokens.js';
+import { authorisableToken, decideRequestToken, mintToken, revokeToken, tokenJson } from '../world/tokens.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
 import { consumerCoverage } from '../world/consumer-coverage.js';
 import { checkedConsumer, subscriber } from '../world/consumer-sandbox.js';
-import { authorisableToken, decideRequestToken } from '../world/decide-request-token.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
 import { consumerFor, requireOperator, adminQuery, parseBody, teamOf } from './admin-request.js';
@@ -85,13 +84,10 @@ export function sandboxRoutes(router: Router, world: World): void {
   router.get('/tokens', (req, res) => {
     const q = adminQuery(req);
     // Read without opening a sandbox: an admin GET changes nothing.
-    const { sandbox, release } = world.readSandbox(checkedConsumer(world, consumerFor(req, q.get('consumer'))).key);
-    try {
-      const user = subscriber(sandbox, q.get('user') ?? undefined);
-      res.json({ tokens: sandbox.stores.tokens.accessTokensOf(user.guid).map(tokenJson) });
-    } finally {
-      release();
-    }
+    const tokens = world.readSandbox(checkedConsumer(world, consumerFor(req, q.get('consumer'))).key, (sandbox) =>
+      sandbox.stores.tokens.accessTokensOf(subscriber(sandbox, q.get('user') ?? undefined).guid).map(tokenJson),
+    );
+    res.json({ tokens });
   });
 
   router.delete('/tokens/:token', (req, res) => {

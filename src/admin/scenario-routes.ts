@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from 'express';
 import { errors } from '../domain/api-error.js';
-import { addScenarioText, replaceScenarioText } from '../world/add-scenario-text.js';
+import { uploadScenarioText } from '../world/upload-scenario-text.js';
 import type { World } from '../world/world.js';
 import { requireOperator, adminQuery } from './admin-request.js';
 
@@ -54,14 +54,14 @@ export function scenarioRoutes(router: Router, world: World): void {
   });
 
   router.post('/scenarios', text, async (req, res) => {
-    const name = await addScenarioText(world, scenarioText(req));
+    const { name } = await uploadScenarioText(world, scenarioText(req));
     if (adminQuery(req).get('use') === 'true') await world.useScenario(name);
     res.status(201).json({ added: name, active: world.scenario.definition.name });
   });
 
   router.put('/scenarios/:name', text, async (req, res) => {
     const name = String(req.params['name']);
-    const outcome = await replaceScenarioText(world, name, scenarioText(req));
+    const { outcome } = await uploadScenarioText(world, scenarioText(req), name);
     if (adminQuery(req).get('use') === 'true') await world.useScenario(name);
     res.status(outcome === 'added' ? 201 : 200).json({ [outcome]: name, active: world.scenario.definition.name, activeChange: world.activeChange() });
   });

@@ -63,10 +63,11 @@ export class DataDir {
     this.count(join(root, 'lock'));
     for (const name of readdirSync(this.scenarioDir)) this.count(join(this.scenarioDir, name));
     // What damaged/ holds from earlier runs takes room too.
-    let damaged = 0;
-    const names = statSync(this.damagedDir, { throwIfNoEntry: false }) ? readdirSync(this.damagedDir, { withFileTypes: true }) : [];
-    for (const name of names) if (name.isFile()) damaged += statSync(join(this.damagedDir, name.name)).size;
-    this.put(this.damagedDir, damaged);
+    const damaged = statSync(this.damagedDir, { throwIfNoEntry: false }) ? readdirSync(this.damagedDir, { withFileTypes: true }).filter((f) => f.isFile()) : [];
+    this.put(
+      this.damagedDir,
+      damaged.reduce((bytes, f) => bytes + statSync(join(this.damagedDir, f.name)).size, 0),
+    );
   }
 
   /** Lets the folder go (the simulator stopping), once its sandboxes are closed. */
@@ -140,46 +141,36 @@ export class DataDir {
     const names = readdirSync(this.sandboxDir).sort();
     const companions = new Set(names.filter((n) => n.endsWith('.db')).flatMap((n) => SANDBOX_FILE_SUFFIXES.map((s) => n + s)));
     for (const name of names) {
-      const file = join(this.sandboxDir, name);
       if (companions.has(name)) continue;
-      if (!/^[0-9a-f]{32}-[0-9a-z]+\.db$/.test(name)) {
-        this.setAside(file, 'is not a sandbox file of rentalsim (sandboxes/HASH-ID.db)');
-        continue;
-      }
-      const writtenAt = Math.max(...['', ...SANDBOX_FILE_SUFFIXES].map((s) => statSync(file + s, { throwIfNoEntry: false })?.mtimeMs ?? 0));
-      let opened: { db: Db; meta: SandboxFileMeta };
+      const file = join(this.sandboxDir, name);
       try {
-        opened = openSandboxFile(file);
+        if (!/^[0-9a-f]{32}-[0-9a-z]+\.db$/.test(name)) throw new SandboxFileProblem('is not a sandbox file of rentalsim (sandboxes/HASH-ID.db)');
+        const writtenAt = Math.max(...['', ...SANDBOX_FILE_SUFFIXES].map((s) => statSync(file + s, { throwIfNoEntry: false })?.mtimeMs ?? 0));
+        const { db, meta } = openSandboxFile(file);
+        const problem =
+          keyHash(meta.key) !== name.slice(0, 32)
+            ? `holds the sandbox of ${JSON.stringify(meta.key)}, whose file name would start ${keyHash(meta.key)}`
+            : meta.scenario !== scenario
+              ? `is a sandbox of scenario ${JSON.stringify(meta.scenario)}, and ${JSON.stringify(scenario)} is the active one`
+              : undefined;
+        if (problem !== undefined) {
+          db.close();
+          throw new SandboxFileProblem(problem);
+        }
+        found.push({ sandbox: new Sandbox(meta.key, { db, disk: this.diskOf(file) }, now, meta.createdAt), meta, writtenAt });
       } catch (e) {
         if (!(e instanceof SandboxFileProblem)) throw e;
         this.setAside(file, e.message);
-        continue;
       }
-      const { db, meta } = opened;
-      const problem =
-        keyHash(meta.key) !== name.slice(0, 32)
-          ? `holds the sandbox of ${JSON.stringify(meta.key)}, whose file name would start ${keyHash(meta.key)}`
-          : meta.scenario !== scenario
-            ? `is a sandbox of scenario ${JSON.stringify(meta.scenario)}, and ${JSON.stringify(scenario)} is the active one`
-            : undefined;
-      if (problem !== undefined) {
-        db.close();
-        this.setAside(file, problem);
-        continue;
-      }
-      found.push({ sandbox: new Sandbox(meta.key, { db, disk: this.diskOf(file) }, now, meta.createdAt), meta, writtenAt });
     }
     found.sort((a, b) => a.writtenAt - b.writtenAt);
     // Two files of one key (a crash between a reset's new file and the old one's removal): the newer is it.
     const byKey = new Map<string, (typeof found)[number]>();
     for (const f of found) {
       const older = byKey.get(f.meta.key);
-      if (older && older.meta.createdAt > f.meta.createdAt) {
-        f.sandbox.drop();
-        continue;
-      }
-      older?.sandbox.drop();
-      byKey.set(f.meta.key, f);
+      const [kept, gone] = older && older.meta.createdAt > f.meta.createdAt ? [older, f] : [f, older];
+      gone?.sandbox.drop();
+      byKey.set(f.meta.key, kept);
     }
     return [...byKey.values()];
   }

@@ -23,12 +23,7 @@ export function exportSandbox(world: World, consumerKey: string | undefined, nam
   if (!/^[a-z0-9][a-z0-9-]*$/.test(fileName)) throw errors.invalidParameter('name', 'lower-case letters, digits and dashes, e.g. default-ci-run-7');
   // A consumer with no sandbox held exports the state it would start from, and none is opened for it: an
   // export is a read (a page's <img> pointing here must not fill the pool and evict a team's sandbox).
-  const { sandbox, release } = world.readSandbox(consumer.key);
-  try {
-    return sandboxScenario(world, sandbox, fileName);
-  } finally {
-    release();
-  }
+  return world.readSandbox(consumer.key, (sandbox) => sandboxScenario(world, sandbox, fileName));
 }
 
 /** `default` + `ci-Run_7` -> `default-ci-run-7`: a valid scenario name that says where it came from. */

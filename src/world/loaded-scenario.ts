@@ -156,8 +156,8 @@ interface OpenCatalog {
 }
 
 function optionsOf(scenario: Scenario, today: string): CatalogOptions {
-  const c = scenario.catalog;
-  return { seed: c.seed, titles: c.titles, people: c.people, curated: c.curated, today };
+  // The schema's catalog fields are the generator's options, in its order (the snapshot's file name hashes them).
+  return { ...scenario.catalog, today };
 }
 
 /** Builds the catalogue (or reuses it) and the state template of a validated scenario, at start-up. */

@@ -29,7 +29,7 @@ export class SandboxPool {
    * file in it: data-dir.ts).
    */
   constructor(
-    private readonly limits: SandboxPoolLimits,
+    readonly settings: SandboxPoolLimits,
     private readonly realNow: () => number,
     private readonly open: (key: string, template: () => Buffer, now: number) => Sandbox = (key, template, now) => new Sandbox(key, template(), now),
   ) {}
@@ -43,7 +43,7 @@ export class SandboxPool {
     } else {
       box = this.open(key, template, now);
       this.opened++;
-      while (this.boxes.size >= this.limits.max) this.dropOldest();
+      while (this.boxes.size >= this.settings.max) this.dropOldest();
     }
     // Ready for writes: a sandbox in a file of the data folder checks its budget before each.
     box.disk?.guard(box.db);
@@ -60,7 +60,7 @@ export class SandboxPool {
    */
   adopt(box: Sandbox): void {
     this.boxes.set(box.key, box);
-    while (this.boxes.size > this.limits.max) this.dropOldest();
+    while (this.boxes.size > this.settings.max) this.dropOldest();
   }
 
   /**
@@ -69,7 +69,7 @@ export class SandboxPool {
    */
   peek(key: string, now: number): Sandbox | undefined {
     const box = this.boxes.get(key);
-    if (!box || (this.limits.idleMs > 0 && now - box.lastUsedAt > this.limits.idleMs)) return undefined;
+    if (!box || (this.settings.idleMs > 0 && now - box.lastUsedAt > this.settings.idleMs)) return undefined;
     return box;
   }
 
@@ -90,10 +90,6 @@ export class SandboxPool {
 
   get size(): number {
     return this.boxes.size;
-  }
-
-  get settings(): SandboxPoolLimits {
-    return this.limits;
   }
 
   /** Drops one sandbox (its next use starts from the template again); false when none was held. */
@@ -123,10 +119,10 @@ export class SandboxPool {
   }
 
   private dropIdle(now: number): void {
-    if (this.limits.idleMs <= 0) return;
+    if (this.settings.idleMs <= 0) return;
     // Oldest first: stop at the first one still in use.
     for (const box of this.boxes.values()) {
-      if (now - box.lastUsedAt <= this.limits.idleMs) break;
+      if (now - box.lastUsedAt <= this.settings.idleMs) break;
       this.drop(box.key);
       this.evicted++;
     }

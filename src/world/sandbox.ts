@@ -28,7 +28,6 @@ export interface SandboxDisk {
 export class Sandbox {
   readonly db: Db;
   readonly stores: Stores;
-  lastUsedAt: number;
   /** Requests (and admin actions) that took it from its pool. */
   uses = 0;
   /** What this consumer's verified requests exercised of the contract (GET /__admin/coverage); a reset empties it. */
@@ -48,17 +47,19 @@ export class Sandbox {
   // One transaction function for every write, its statements prepared on first use (write-transaction.ts).
   private readonly transaction: <T>(fn: () => T) => T;
 
-  /** `source` is the template to copy (in memory) or a database opened in the data folder with its disk. */
+  /**
+   * `source` is the template to copy (in memory) or a database opened in the data folder with its disk. A new
+   * sandbox counts as used when made; one read back from the data folder was made before (`createdAt`).
+   */
   constructor(
     readonly key: string,
     source: Buffer | { db: Db; disk: SandboxDisk },
-    now: number,
-    readonly createdAt = now,
+    public lastUsedAt: number,
+    readonly createdAt = lastUsedAt,
   ) {
     ({ db: this.db, disk: this.disk } = Buffer.isBuffer(source) ? { db: stateDbFrom(source), disk: undefined } : source);
     this.stores = createStores(this.db);
     this.transaction = writeTransaction(this.db);
-    this.lastUsedAt = now;
   }
 
   /** Runs a write as one transaction: a request that fails half-way changes nothing. */

@@ -18,7 +18,6 @@ import { checkReferences } from '../scenarios/check-references.js';
 import { yamlValue } from '../scenarios/yaml-value.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { ScenarioParser } from '../scenarios/scenario-parser.js';
-import type { Db } from '../store/catalog-db.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { TokensStore } from '../store/tokens-store.js';
 import { AnswerCache } from './answer-cache.js';
@@ -26,8 +25,7 @@ import { Catalogs, loadedAtOf, loadScenario, loadScenarioLater, type LoadedScena
 import type { DataDir } from './data-dir.js';
 import { Sandbox } from './sandbox.js';
 import { SandboxPool, type SandboxPoolLimits } from './sandbox-pool.js';
-import { scenarioEntry, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
-import { ScenarioRegistry } from './scenario-registry.js';
+import { ScenarioRegistry, scenarioEntry, type ScenarioDir, type ScenarioEntry } from './scenario-files.js';
 
 /** The sandbox that requests without a consumer key (admin pages, unsigned catalogue reads) use. */
 export const DEFAULT_SANDBOX = '__default__';
@@ -81,7 +79,7 @@ export class World {
    * Every nonce used inside the timestamp window, of every consumer. Kept here, not in the sandboxes:
    * replay protection must outlive a dropped, evicted or reset sandbox, so no reset forgets them.
    */
-  readonly nonces: NonceStore;
+  readonly nonces = new NonceStore({ maxBytes: NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
   readonly sandboxes: SandboxPool;
   /** The data folder, when there is one (--data-dir). */
   readonly dataDir: DataDir | undefined;
@@ -99,16 +97,16 @@ export class World {
   /** The active scenario: the `loaded` of the entry (the version of its file) it was loaded from. */
   private active!: LoadedScenario;
   private contract: CoverageSpec | undefined;
-  private loopDelay: IntervalHistogram | undefined;
+  /** Enabled by the first eventLoopDelay() (enabling one already enabled does nothing). */
+  private readonly loopDelay = monitorEventLoopDelay({ resolution: EVENT_LOOP_SAMPLE_MS });
   /** The active scenario's initial tokens, read from a copy of its template (templateTokens). */
-  private initialTokens: { of: LoadedScenario; db: Db; store: TokensStore } | undefined;
+  private initialTokens: { of: LoadedScenario; store: TokensStore } | undefined;
 
   constructor(private readonly options: WorldOptions) {
     this.realNow = options.realNow ?? Date.now;
     this.clock = new SimClock(this.realNow);
     this.journal = new Journal(options.journalSize);
     this.rateLimiter = new RateLimiter(options.rateLimits);
-    this.nonces = new NonceStore({ maxBytes: NONCE_STORE_BYTES, seed: randomInt(0x1_0000_0000) });
     const dataDir = (this.dataDir = options.dataDir);
     const inDataDir =
       dataDir &&
@@ -197,15 +195,16 @@ export class World {
    * Adds a scenario sent through the admin API (an upload or an export), or with `replace` replaces an
    * uploaded one. It is loaded at once, so a title it names that the catalogue lacks is refused now rather
    * than when someone switches to it. Replacing the active scenario takes effect at the next switch to it.
+   * `text` is kept in the data folder, if there is one.
    */
-  async uploadScenario(entry: ScenarioEntry, replace = false, text?: string): Promise<'added' | 'replaced'> {
+  async uploadScenario(entry: ScenarioEntry, replace: boolean, text: string): Promise<'added' | 'replaced'> {
     this.registry.checkUpload(entry.name, replace);
     const loaded = await loadScenarioLater(entry.scenario!, entry.file, this.clock.now(), this.catalogs, entry.fullText);
     let outcome: 'added' | 'replaced';
     try {
       // Checked again: another upload of the name may have been added while this one's catalogue was built.
       outcome = this.registry.checkUpload(entry.name, replace);
-      if (text !== undefined) this.dataDir?.saveUpload(entry.name, text);
+      this.dataDir?.saveUpload(entry.name, text);
     } catch (e) {
       this.catalogs.abandoned(loaded.catalog);
       throw e;
@@ -292,15 +291,19 @@ export class World {
   }
 
   /**
-   * A consumer's sandbox to read without changing anything: the one held (untouched), else a fresh copy of
-   * the template that nobody keeps (`release` it when done). An admin GET (an export, a token list) reads
-   * here, so no GET opens, keeps alive or evicts a sandbox.
+   * Reads a consumer's sandbox without changing anything: the one held (untouched), else a fresh copy of the
+   * template that nobody keeps (dropped once read). An admin GET (an export, a token list) reads here, so no
+   * GET opens, keeps alive or evicts a sandbox.
    */
-  readSandbox(key: string): { sandbox: Sandbox; release: () => void } {
+  readSandbox<T>(key: string, read: (sandbox: Sandbox) => T): T {
     const held = this.sandboxes.peek(key, this.realNow());
-    if (held) return { sandbox: held, release: () => {} };
+    if (held) return read(held);
     const scratch = new Sandbox(key, this.active.template, this.realNow());
-    return { sandbox: scratch, release: () => scratch.drop() };
+    try {
+      return read(scratch);
+    } finally {
+      scratch.drop();
+    }
   }
 
   /** Every sandbox held now, without touching it (so looking across them does not keep them alive). */
@@ -340,17 +343,13 @@ export class World {
    * a simulator nobody watches runs no sampling timer. Stopped by close.
    */
   eventLoopDelay(): IntervalHistogram {
-    if (this.loopDelay === undefined) {
-      this.loopDelay = monitorEventLoopDelay({ resolution: EVENT_LOOP_SAMPLE_MS });
-      this.loopDelay.enable();
-    }
+    this.loopDelay.enable();
     return this.loopDelay;
   }
 
   close(): void {
-    this.loopDelay?.disable();
-    this.initialTokens?.db.close();
-    this.initialTokens = undefined;
+    this.loopDelay.disable();
+    this.initialTokens?.store.db.close();
     this.sandboxes.closeAll();
     this.dataDir?.close();
     this.catalogs.close();
@@ -359,9 +358,8 @@ export class World {
   /** The active scenario's template tokens, opened once per scenario (a copy of the template, read only). */
   private templateTokens(): TokensStore {
     if (this.initialTokens?.of !== this.active) {
-      this.initialTokens?.db.close();
-      const db = stateDbFrom(this.active.template);
-      this.initialTokens = { of: this.active, db, store: new TokensStore(db) };
+      this.initialTokens?.store.db.close();
+      this.initialTokens = { of: this.active, store: new TokensStore(stateDbFrom(this.active.template)) };
     }
     return this.initialTokens.store;
   }
@@ -405,8 +403,7 @@ export class World {
 
   /** Takes back every sandbox the data folder keeps for the active scenario, each with its own clock. */
   private restoreSandboxes(dataDir: DataDir): void {
-    const now = this.realNow();
-    for (const { sandbox, meta } of dataDir.restore(this.active.definition.name, now)) {
+    for (const { sandbox, meta } of dataDir.restore(this.active.definition.name, this.realNow())) {
       if (meta.clock !== undefined) sandbox.ownClock = this.sandboxClock(sandbox, JSON.parse(meta.clock) as ClockMode);
       this.sandboxes.adopt(sandbox);
     }

@@ -4,7 +4,7 @@ import { parseCallback, OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
 import { secretsMatch } from '../../domain/secrets-match.js';
 import type { TokenRecord } from '../../domain/oauth/token-state.js';
 import { allowedHostOnly } from '../../web/host-guard.js';
-import { authorisableToken, consumerNameOf, decideRequestToken } from '../../world/decide-request-token.js';
+import { authorisableToken, consumerNameOf, decideRequestToken } from '../../world/tokens.js';
 import { activationCodePage, LOGIN_PATH, outcomePage, signInPage } from './authorize-page.js';
 import { toApiError } from '../error-handler.js';
 import { formTokens, type FormTokens } from './form-token.js';

@@ -1,5 +1,5 @@
 import { OUT_OF_BAND } from '../../domain/oauth/callback-url.js';
-import type { decideRequestToken } from '../../world/decide-request-token.js';
+import type { decideRequestToken } from '../../world/tokens.js';
 
 // The authorisation page a subscriber sees at login_url (docs/reference/oauth.md#the-dance-step-by-step): plain
 // server-rendered HTML, every value escaped, no script. Element ids are stable: browser tests and QA scripts

@@ -4,7 +4,7 @@ import { errors } from '../../domain/api-error.js';
 import { parseCallback } from '../../domain/oauth/callback-url.js';
 import { checkVerifier, markUsed } from '../../domain/oauth/token-state.js';
 import { encodePairs } from '../../domain/percent-encode.js';
-import { issueAccessToken, issueRequestToken } from '../../world/request-tokens.js';
+import { issueAccessToken, issueRequestToken } from '../../world/tokens.js';
 import { LOGIN_PATH } from './authorize-page.js';
 import { authorizePageRoutes } from './authorize-page-routes.js';
 import { noteAnswerBody } from '../journal-notes.js';

@@ -14,22 +14,11 @@ export const UPLOAD_CATALOG_CAPS = { titles: 20_000, people: 20_000 } as const;
 
 /**
  * Validates and adds scenario text (POST /__admin/scenarios, sim.scenarios.add); a bad file is a 400 naming
- * the path inside it and the problem. Resolves to the scenario's name once its catalogue is built.
+ * the path inside it and the problem. Resolves to the scenario's name and outcome once its catalogue is built.
+ * With `replacing` (PUT /__admin/scenarios/{name}) the text must give that name, and replaces the uploaded
+ * scenario of that name if there is one; built-in and folder scenarios are files, not replaced here (409).
  */
-export async function addScenarioText(world: World, text: string): Promise<string> {
-  return (await upload(world, text, undefined)).name;
-}
-
-/**
- * Validates scenario text and adds it under `name`, replacing the uploaded scenario of that name if there is
- * one (PUT /__admin/scenarios/{name}). The text must give that name; built-in and folder scenarios are
- * files, not replaced here (409).
- */
-export async function replaceScenarioText(world: World, name: string, text: string): Promise<'added' | 'replaced'> {
-  return (await upload(world, text, name)).outcome;
-}
-
-async function upload(world: World, text: string, replacing: string | undefined) {
+export async function uploadScenarioText(world: World, text: string, replacing?: string) {
   const parsed = await scenarioEntryLater(text, 'uploaded scenario', 'uploaded', world.scenarioParser);
   if (parsed.error) throw errors.badRequest(parsed.error.message, undefined, parsed.error);
   if (replacing !== undefined && parsed.name !== replacing) {
