@@ -16,12 +16,11 @@ import { pagedList } from '../../xml/paged.js';
 import { biographyXml, categorySchemeXml, collectionXml, PERSON_LINKS, personArtworksXml, personXml, searchXml } from '../../xml/search.js';
 import { collectionHref } from '../../xml/addresses.js';
 import { reviewXml } from '../../xml/user-resources.js';
-import { sendRememberedXml } from '../remembered-answers.js';
 import { authenticateConsumer } from '../oauth/authenticate.js';
 import { byPathId, pageRequestOf, searchAddress } from './route-params.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
-import { sendXml } from '../send-xml.js';
+import { sendRememberedXml, sendXml } from '../send-xml.js';
 import { titlePartRendererById, titleRenderer } from './title-renderer.js';
 
 const KINDS: readonly string[] = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
