@@ -82,6 +82,15 @@ export function sendXmlBytes(res: Response, status: number, body: Buffer, conten
 }
 
 /**
+ * Sends stored bytes (a schema file, an OAuth token answer) with express: as a Buffer, the content type stays
+ * exactly as given, where a string body would get `; charset=utf-8` added. The journal is handed the body.
+ */
+export function sendBytes(res: Response, contentType: string, body: Buffer): void {
+  noteAnswerBody(res, body);
+  res.status(200).set('Content-Type', contentType).send(body);
+}
+
+/**
  * An API answer node refused to send (a header it will not write): a 500 `<error>` or a closed connection, never a
  * throw. The 500 is built when needed, which is seldom: a Buffer kept at module level could be written by anyone
  * holding it.

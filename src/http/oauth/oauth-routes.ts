@@ -7,9 +7,9 @@ import { encodePairs } from '../../domain/percent-encode.js';
 import { issueAccessToken, issueRequestToken } from '../../world/request-tokens.js';
 import { LOGIN_PATH } from './authorize-page.js';
 import { authorizePageRoutes } from './authorize-page-routes.js';
-import { noteAnswerBody } from '../journal-notes.js';
 import { baseUrlOf, ctxOf } from '../request-context.js';
 import { resource } from '../resource.js';
+import { sendBytes } from '../send-xml.js';
 import { verifyOAuth } from './verify-oauth.js';
 
 /**
@@ -78,7 +78,5 @@ function answerAccessToken(req: Request, res: Response): void {
  * service sent the bare type.
  */
 function sendForm(res: Response, pairs: ReadonlyArray<readonly [string, string]>): void {
-  const body = Buffer.from(encodePairs(pairs), 'utf8');
-  noteAnswerBody(res, body);
-  res.status(200).set('Content-Type', 'application/x-www-form-urlencoded').send(body);
+  sendBytes(res, 'application/x-www-form-urlencoded', Buffer.from(encodePairs(pairs), 'utf8'));
 }
