@@ -16,7 +16,7 @@ import { pagedList } from '../../xml/paged.js';
 import { biographyXml, categorySchemeXml, collectionXml, PERSON_LINKS, personArtworksXml, personXml, searchXml } from '../../xml/search.js';
 import { collectionHref } from '../../xml/addresses.js';
 import { reviewXml } from '../../xml/user-resources.js';
-import { authenticateConsumer } from '../oauth/authenticate.js';
+import { authenticateConsumer } from '../oauth/verify-oauth.js';
 import { byPathId, pageRequestOf, searchAddress } from './route-params.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
