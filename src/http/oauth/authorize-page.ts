@@ -56,16 +56,14 @@ function decide(tokens: FormTokens, req: Request, res: Response): void {
     // A form this simulator did not show for this code (another site's, or a page from before a restart):
     // nothing is decided; the subscriber gets a fresh page to decide on.
     const error = 'This form did not come from this page, so nothing was decided. Check the application named here, then choose again.';
-    sendSignIn(tokens, req, res, located.token, { status: 403, login, error });
-    return;
+    return sendSignIn(tokens, req, res, located.token, { status: 403, login, error });
   }
   // A subscriber of the scenario, in the sandbox of the consumer that asked; the password compared in constant time.
   const found = login ? located.sandbox.stores.users.byLogin(login) : undefined;
   const user = found && secretsMatch(found.password, ctx.params.get('password') ?? '') ? found : undefined;
   if (decision === 'allow' && !user) {
     const error = login ? 'That user name and password do not match a subscriber. Try again.' : 'Sign in to allow access.';
-    sendSignIn(tokens, req, res, located.token, { status: 401, login, error });
-    return;
+    return sendSignIn(tokens, req, res, located.token, { status: 401, login, error });
   }
   const outcome = decideRequestToken(ctx.world, located, user, decision, legacyCallbackOf(req, located.token));
   if (outcome.redirect !== undefined) res.redirect(302, outcome.redirect);
@@ -97,16 +95,15 @@ function pageErrors(err: unknown, _req: Request, res: Response, _next: NextFunct
 }
 
 function sendHtml(res: Response, html: string, status = 200): void {
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      // No script, no frames; form-action is left open because Allow redirects to the client's callback.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    })
-    .send(html);
+  res.status(status).set(HTML_HEADERS).send(html);
 }
+
+const HTML_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  // No script, no frames; form-action is left open because Allow redirects to the client's callback.
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+};
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

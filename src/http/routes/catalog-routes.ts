@@ -75,10 +75,9 @@ export function catalogRoutes(): Router {
       else if (detail === 'artworks') sendXml(res, 200, personArtworksXml(ctxOf(req).xml, p.id));
       // The titles the person worked on, newest first, paged like a search; discs of a series are not listed.
       else if (detail === 'filmography') {
-        const titles = dataOf(req)
-          .catalog.titlesById(p.filmography)
-          .filter((t) => t.parentId === undefined);
-        sendXml(res, 200, titlesPageXml(req, 'filmography', titles));
+        const titles = dataOf(req).catalog.titlesById(p.filmography);
+        const notDiscs = titles.filter((t) => t.parentId === undefined);
+        sendXml(res, 200, titlesPageXml(req, 'filmography', notDiscs));
       } else throw errors.notFound(`a person has no ${JSON.stringify(detail)}; their resources are ${PERSON_LINKS.join(', ')}`);
     },
   });
