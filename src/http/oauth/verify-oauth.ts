@@ -41,14 +41,10 @@ function authenticate(rule: TokenRule) {
     const ctx = ctxOf(req);
     const { consumer, sandbox, token } = verifyOAuth(req, rule);
     ctx.sandbox = sandbox;
-    if (!token) {
-      ctx.auth = { consumer };
-    } else {
-      const user = token.userGuid === undefined ? undefined : sandbox.stores.users.byGuid(token.userGuid);
-      // A scenario token whose user is gone cannot speak for anybody.
-      if (!user) throw errors.invalidOrExpiredToken('the access token belongs to no user of this scenario');
-      ctx.auth = { consumer, user, token: token.token };
-    }
+    const user = token?.userGuid === undefined ? undefined : sandbox.stores.users.byGuid(token.userGuid);
+    // A scenario token whose user is gone cannot speak for anybody.
+    if (token && !user) throw errors.invalidOrExpiredToken('the access token belongs to no user of this scenario');
+    ctx.auth = token && user ? { consumer, user, token: token.token } : { consumer };
     next();
   };
 }
