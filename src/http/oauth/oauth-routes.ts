@@ -144,13 +144,6 @@ function decide(tokens: FormTokens, req: Request, res: Response): void {
   else sendHtml(res, outcomePage(outcome));
 }
 
-/** The sign-in page for a request token, with a fresh form token; again with what went wrong, if anything. */
-function sendSignIn(tokens: FormTokens, req: Request, res: Response, token: TokenRecord, again?: { status: number; login: string; error: string }): void {
-  const consumerName = consumerNameOf(ctxOf(req).world, token);
-  const page = signInPage({ token: token.token, formToken: tokens.issue(token.token), consumerName, legacyCallback: legacyCallbackOf(req, token), again });
-  sendHtml(res, page, again?.status);
-}
-
 /**
  * OAuth 1.0 put the callback on the authorisation address, for a token issued without one; `oob` and junk
  * mean "no redirect".
@@ -232,39 +225,37 @@ function activationCodePage(error?: string): string {
   );
 }
 
-interface SignInView {
-  token: string;
-  /** The per-page token Allow and Deny must send back (form-token.ts): no page on another origin has it. */
-  formToken: string;
-  consumerName: string;
-  /** OAuth 1.0 clients name their callback on the page's address; carried through the form. */
-  legacyCallback: string | undefined;
-  /** Shown again: the user name typed, and what went wrong. */
-  again?: { login: string; error: string } | undefined;
-}
-
-/** Sign in, then Allow Access or Deny. Deny needs no password: refusing is always allowed. */
-function signInPage(v: SignInView): string {
-  const legacy = v.legacyCallback === undefined ? '' : `<input type="hidden" name="oauth_callback" value="${escapeHtml(v.legacyCallback)}">`;
-  return pageHtml(
+/**
+ * Sends the sign-in page for a request token: sign in, then Allow Access or Deny (Deny needs no password: refusing
+ * is always allowed). It carries a fresh form token that Allow and Deny must send back (form-token.ts: no page on
+ * another origin has it), and the callback an OAuth 1.0 client named on the page's address. Shown again with the
+ * user name typed and what went wrong, if anything.
+ */
+function sendSignIn(tokens: FormTokens, req: Request, res: Response, token: TokenRecord, again?: { status: number; login: string; error: string }): void {
+  const consumerName = consumerNameOf(ctxOf(req).world, token);
+  const formToken = tokens.issue(token.token);
+  const callback = legacyCallbackOf(req, token);
+  const legacy = callback === undefined ? '' : `<input type="hidden" name="oauth_callback" value="${escapeHtml(callback)}">`;
+  const page = pageHtml(
     'Allow access to your account?',
-    `${errorBox(v.again?.error)}
-<p><strong id="consumer-name">${escapeHtml(v.consumerName)}</strong> would like to use your rental account: read your
+    `${errorBox(again?.error)}
+<p><strong id="consumer-name">${escapeHtml(consumerName)}</strong> would like to use your rental account: read your
 profile, ratings and rentals, and change your queues and lists.</p>
 <form method="post" action="${LOGIN_PATH}">
-<input type="hidden" name="oauth_token" value="${escapeHtml(v.token)}">
-<input type="hidden" name="form_token" value="${escapeHtml(v.formToken)}">${legacy}
+<input type="hidden" name="oauth_token" value="${escapeHtml(token.token)}">
+<input type="hidden" name="form_token" value="${escapeHtml(formToken)}">${legacy}
 <label for="login">User name</label>
-<input type="text" id="login" name="login" autocomplete="username" value="${escapeHtml(v.again?.login ?? '')}" required>
+<input type="text" id="login" name="login" autocomplete="username" value="${escapeHtml(again?.login ?? '')}" required>
 <label for="password">Password</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required>
 <div class="buttons">
 <button type="submit" class="primary" id="allow" name="decision" value="allow">Allow Access</button>
 <button type="submit" id="deny" name="decision" value="deny" formnovalidate>Deny</button>
 </div>
-<p class="hint">Activation code <span id="activation-code">${escapeHtml(v.token)}</span></p>
+<p class="hint">Activation code <span id="activation-code">${escapeHtml(token.token)}</span></p>
 </form>`,
   );
+  sendHtml(res, page, again?.status);
 }
 
 /**
