@@ -1,12 +1,14 @@
 import type { Request, Response } from 'express';
 import { prefersJson } from '../domain/accept-json.js';
 import { errors } from '../domain/api-error.js';
+import { isoDate } from '../domain/sim-clock.js';
+import { dataVersion } from '../store/table-versions.js';
 import { answerFailed } from '../web/answer-failed.js';
 import { prettyXml } from '../xml/pretty.js';
-import { doc, errorXml, XML_DECLARATION, xmlText, type XmlParts } from '../xml/writer.js';
+import { doc, errorXml, type SelfWritten, XML_DECLARATION, xmlText, type XmlParts } from '../xml/writer.js';
 import { xmlToJson } from '../xml/xml-to-json.js';
 import { noteAnswerBody } from './journal-notes.js';
-import { utf8Bytes } from './utf8-bytes.js';
+import { ctxOf } from './request-context.js';
 
 export const XML_CONTENT_TYPE = 'application/xml;charset=UTF-8';
 /** The content type of an answer in JSON (docs/reference/json.md). */
@@ -32,6 +34,37 @@ export function sendXml(res: Response, status: number, root: string): void {
 }
 
 /**
+ * Sends the XML answer of a read, rendering it only when the sandbox's data, the day or the request (its
+ * path as sent, parameters other than oauth_*, address and user) differ from an earlier one: the bytes are kept
+ * in the world's answer cache (World.answers, src/world/answer-cache.ts) until the sandbox's data changes.
+ * `render` reads and checks the parameters itself: what it throws is answered as an error and never kept, so a
+ * repeated request that was answered before skips reading them again.
+ */
+export function sendRememberedXml(req: Request, res: Response, render: () => string | XmlParts): void {
+  const ctx = ctxOf(req);
+  // The two formats are two answers, kept apart (docs/reference/json.md).
+  const json = answersJson(req);
+  const contentType = json ? JSON_CONTENT_TYPE : XML_CONTENT_TYPE;
+  const bytes = () => (json ? jsonBytes(res, render()) : xmlBytes(res, render()));
+  // A rollback undoes writes without moving the data version back (src/store/table-versions.ts).
+  if (ctx.sandbox.db.inTransaction) return sendXmlBytes(res, 200, bytes(), contentType);
+  const cache = ctx.world.answers;
+  const params = ctx.params.pairs.filter(([name]) => !name.startsWith('oauth_'));
+  const { baseUrl, schemaBase, webBase } = ctx.xml;
+  const pretty = res.app.locals['prettyXml'] ? 'pretty' : 'compact';
+  const user = ctx.auth?.user?.guid ?? '';
+  const day = isoDate(ctx.world.clockOf(ctx.sandbox).now());
+  const key = `${cache.sandboxId(ctx.sandbox)}|${day}|${json ? 'json|' : ''}answer|${req.method}|${ctx.path}|${user}|${baseUrl}|${schemaBase}|${webBase}|${pretty}|${JSON.stringify(params)}`;
+  const version = dataVersion(ctx.sandbox.db);
+  let body = cache.get(key, version) as Buffer | undefined;
+  if (body === undefined) {
+    body = bytes();
+    cache.set(key, version, body, body.length);
+  }
+  sendXmlBytes(res, 200, body, contentType);
+}
+
+/**
  * Sends bytes made by xmlBytes. Straight to node's writeHead and end: express's `send` would work out the
  * content type, length and freshness again for every answer, and the simulator has already decided them
  * (queue reads answer their own 304, src/http/routes/queue-routes.ts). Headers set earlier are kept; a HEAD
@@ -49,6 +82,15 @@ export function sendXmlBytes(res: Response, status: number, body: Buffer, conten
 }
 
 /**
+ * Sends stored bytes (a schema file, an OAuth token answer) with express: as a Buffer, the content type stays
+ * exactly as given, where a string body would get `; charset=utf-8` added. The journal is handed the body.
+ */
+export function sendBytes(res: Response, contentType: string, body: Buffer): void {
+  noteAnswerBody(res, body);
+  res.status(200).set('Content-Type', contentType).send(body);
+}
+
+/**
  * An API answer node refused to send (a header it will not write): a 500 `<error>` or a closed connection, never a
  * throw. The 500 is built when needed, which is seldom: a Buffer kept at module level could be written by anyone
  * holding it.
@@ -62,7 +104,7 @@ export function answerNotSent(res: Response, error: unknown): void {
 }
 
 /** The bytes of an XML answer: the declaration, then the root (a string or its parts), indented with --pretty. */
-export function xmlBytes(res: Response, root: string | XmlParts): Buffer {
+function xmlBytes(res: Response, root: string | XmlParts): Buffer {
   // A Buffer, because express rewrites the charset of a string body to `; charset=utf-8`.
   if (res.app.locals['prettyXml']) return utf8Bytes(prettyXml(doc(xmlText(root))));
   // The declaration and the root as parts: doc(root) would be one more copy of the whole root.
@@ -71,7 +113,30 @@ export function xmlBytes(res: Response, root: string | XmlParts): Buffer {
 }
 
 /** The bytes of a JSON answer: the XML document's JSON form (src/xml/xml-to-json.ts), indented with --pretty. */
-export function jsonBytes(res: Response, root: string | XmlParts): Buffer {
+function jsonBytes(res: Response, root: string | XmlParts): Buffer {
   const value = xmlToJson(xmlText(root));
   return utf8Bytes(res.app.locals['prettyXml'] ? JSON.stringify(value, null, 2) : JSON.stringify(value));
+}
+
+/**
+ * The UTF-8 bytes of texts written one after another, as one buffer. Answers are mostly ASCII, whose UTF-8
+ * bytes are its Latin-1 bytes: a part whose UTF-8 length equals its length is all ASCII and copied as
+ * Latin-1, several times faster than the UTF-8 encoder on a search page (both public Buffer APIs; a text
+ * with any other character costs one length count more).
+ *
+ * Parts, not one string: an answer is its XML declaration and its root, and joining those first copied the
+ * whole root (a whole search page) once more before it was encoded. A page of search results is its
+ * envelope and its titles, each cached title writing its own bytes (SelfWritten, src/xml/writer.ts).
+ */
+export function utf8Bytes(...parts: ReadonlyArray<string | SelfWritten>): Buffer {
+  const lengths = parts.map((p) => (typeof p === 'string' ? Buffer.byteLength(p, 'utf8') : p.utf8Length));
+  const bytes = Buffer.allocUnsafe(lengths.reduce((sum, n) => sum + n, 0));
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    // Every byte is written: each part fills exactly the length counted for it.
+    if (typeof part !== 'string') at = part.writeUtf8(bytes, at);
+    else at += bytes.write(part, at, lengths[i]!, lengths[i] === part.length ? 'latin1' : 'utf8');
+  }
+  return bytes;
 }

@@ -52,7 +52,7 @@ function dayAt(days: number): string {
   return isoDate(tw.world.clock.now());
 }
 
-/** Parameters in the order sent, repeats kept: the first of a name is its value (as src/http/params.ts). */
+/** Parameters in the order sent, repeats kept: the first of a name is its value (as Params in src/http/request-context.ts). */
 function params(pairs: readonly Pair[]): ParamSource {
   return {
     get: (n) => pairs.find(([k]) => k === n)?.[1],

@@ -68,7 +68,7 @@ type WithStatement = Db & { [STATEMENT]?: Statement<[], number> };
 /**
  * A number that grows with every row the connection inserts, updates or deletes (SQLite's total_changes(),
  * which also counts writes a transaction later rolled back). While it stays the same, nothing in the
- * database changed, so anything computed from it still holds: see src/http/remembered-answers.ts.
+ * database changed, so anything computed from it still holds: see sendRememberedXml in src/http/send-xml.ts.
  */
 export function dataVersion(db: Db): number {
   const s = ((db as WithStatement)[STATEMENT] ??= db.prepare<[], number>('SELECT total_changes()').pluck());

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AnswerCache } from './answer-cache.js';
 
-/** Computes `key` at `version` as src/http/remembered-answers.ts does: asks, and on a miss sets what it made. */
+/** Computes `key` at `version` as sendRememberedXml in src/http/send-xml.ts does: asks, and on a miss sets what it made. */
 function ask(cache: AnswerCache, key: string, version: number, value: string, bytes = value.length): unknown {
   const hit = cache.get(key, version);
   if (hit !== undefined) return hit;

@@ -19,7 +19,7 @@ interface Entry {
 
 /**
  * Values computed from a sandbox's data, kept while that data is unchanged (docs/decisions/0005-answer-cache.md;
- * used through src/http/remembered-answers.ts). Each entry records the sandbox's data version
+ * used through sendRememberedXml in src/http/send-xml.ts). Each entry records the sandbox's data version
  * (src/store/table-versions.ts) when it was computed; any write in the sandbox moves the version on, so a later
  * read computes afresh. Keys name the sandbox instance (`sandboxId`), so a reset (a new sandbox) never sees
  * its predecessor's entries. One per World: another simulator in the same process keeps its own.

@@ -85,7 +85,7 @@ export class World {
   readonly dataDir: DataDir | undefined;
   /** API requests by route template, method and status, and OAuth rejections by reason (/__admin/metrics). */
   readonly traffic = new TrafficCounts();
-  /** Answers of repeated reads, kept until their sandbox's data changes (src/http/remembered-answers.ts). */
+  /** Answers of repeated reads, kept until their sandbox's data changes (sendRememberedXml in src/http/send-xml.ts). */
   readonly answers = new AnswerCache();
   readonly realNow: () => number;
   /** Parses uploaded scenario texts, a big one off the event loop. */

@@ -89,7 +89,7 @@ export interface SelfWritten {
 
 /**
  * An XML text as parts that follow one another, each whole elements or text: what a page of search results
- * is sent as. Encoded part by part into the answer's bytes (src/http/utf8-bytes.ts), its titles are never
+ * is sent as. Encoded part by part into the answer's bytes (utf8Bytes in src/http/send-xml.ts), its titles are never
  * joined into one string, which copied every title once more, and encoding the joined text once again: the
  * largest garbage of such a request (docs/decisions/0008-request-cost.md).
  */

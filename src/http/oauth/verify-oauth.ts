@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../../config.js';
 import { ApiError, errors } from '../../domain/api-error.js';
 import type { NamedParam } from '../../domain/oauth/base-string.js';
@@ -20,7 +20,34 @@ import { adminContext, ctxOf, type RequestContext } from '../request-context.js'
  * - `optional-access`: catalogue and categories, two-legged or with an access token that must be valid;
  * - `any`: whatever the route, any token of the consumer, only to learn who signed (`signerOf`).
  */
-export type TokenRule = 'none' | 'request' | 'access' | 'optional-access' | 'any';
+type TokenRule = 'none' | 'request' | 'access' | 'optional-access' | 'any';
+
+/**
+ * Catalogue and categories (docs/reference/oauth.md#the-rules-in-short): signed with the consumer alone
+ * (two-legged), or with an access token that must then be valid. Unsigned requests get 403 Not Authorized, as
+ * behind the real gateway.
+ */
+export const authenticateConsumer = authenticate('optional-access');
+
+/**
+ * User resources: an access token is required. Whose resource it may touch is the `ownUser` guard's
+ * business (another user's GUID -> 403).
+ */
+export const authenticateUser = authenticate('access');
+
+/** Middleware that verifies the request and points the context at the consumer's sandbox and the token's user. */
+function authenticate(rule: TokenRule) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const ctx = ctxOf(req);
+    const { consumer, sandbox, token } = verifyOAuth(req, rule);
+    ctx.sandbox = sandbox;
+    const user = token?.userGuid === undefined ? undefined : sandbox.stores.users.byGuid(token.userGuid);
+    // A scenario token whose user is gone cannot speak for anybody.
+    if (token && !user) throw errors.invalidOrExpiredToken('the access token belongs to no user of this scenario');
+    ctx.auth = token && user ? { consumer, user, token: token.token } : { consumer };
+    next();
+  };
+}
 
 /**
  * Verifies an OAuth 1.0a request, making the checks in the order of

@@ -15,12 +15,11 @@ import { pagedList } from '../../xml/paged.js';
 import { biographyXml, categorySchemeXml, collectionXml, PERSON_LINKS, personArtworksXml, personXml, searchXml } from '../../xml/search.js';
 import { collectionHref } from '../../xml/addresses.js';
 import { reviewXml } from '../../xml/user-resources.js';
-import { sendRememberedXml } from '../remembered-answers.js';
-import { authenticateConsumer } from '../oauth/authenticate.js';
+import { authenticateConsumer } from '../oauth/verify-oauth.js';
 import { byPathId, pageRequestOf, searchAddress } from './route-params.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
-import { sendXml } from '../send-xml.js';
+import { sendRememberedXml, sendXml } from '../send-xml.js';
 import { titlePartRendererById, titleRenderer } from './title-renderer.js';
 
 const KINDS: readonly string[] = [...TITLE_SEARCH_KINDS.keys(), ...PERSON_SEARCH_KINDS.keys()];
@@ -75,10 +74,9 @@ export function catalogRoutes(): Router {
       else if (detail === 'artworks') sendXml(res, 200, personArtworksXml(ctxOf(req).xml, p.id));
       // The titles the person worked on, newest first, paged like a search; discs of a series are not listed.
       else if (detail === 'filmography') {
-        const titles = dataOf(req)
-          .catalog.titlesById(p.filmography)
-          .filter((t) => t.parentId === undefined);
-        sendXml(res, 200, titlesPageXml(req, 'filmography', titles));
+        const titles = dataOf(req).catalog.titlesById(p.filmography);
+        const notDiscs = titles.filter((t) => t.parentId === undefined);
+        sendXml(res, 200, titlesPageXml(req, 'filmography', notDiscs));
       } else throw errors.notFound(`a person has no ${JSON.stringify(detail)}; their resources are ${PERSON_LINKS.join(', ')}`);
     },
   });

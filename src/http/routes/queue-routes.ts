@@ -12,12 +12,11 @@ import { parseTitleRefs } from '../../domain/title-ref.js';
 import type { QueueItem, SubQueue, Title, User } from '../../domain/types.js';
 import { statusXml } from '../../xml/write-response.js';
 import { queueDiscXml, queueItemHref, type QueueItemView, queueItemXml, queuesXml, queueXml } from '../../xml/queues-and-lists.js';
-import { sendRememberedXml } from '../remembered-answers.js';
 import { titleRenderer } from './title-renderer.js';
 import { type CatalogFacts, postTitleRefs } from './post-title-refs.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
-import { answersJson, sendXml } from '../send-xml.js';
+import { answersJson, sendRememberedXml, sendXml } from '../send-xml.js';
 import { byPathId, ownDataOf, ownUserGuards, pageRequestOf, userListAddress } from './route-params.js';
 
 /** Rental queues with sub-queues (docs/reference/queues-and-lists.md). */

@@ -8,12 +8,11 @@ import type { Page, UserRating } from '../../domain/types.js';
 import { ratingHref, ratingItemXml, ratingsXml, resourceXml, titleRatingLink, titleRatingsLink } from '../../xml/user-resources.js';
 import { resourcesCreatedXml, statusXml } from '../../xml/write-response.js';
 import { formatRating } from '../../xml/writer.js';
-import { sendRememberedXml } from '../remembered-answers.js';
 import { embeddedTitles, withTitles } from './title-renderer.js';
 import { byPathId, ownDataOf, ownUserGuards, pageRequestOf, userListAddress, userOf } from './route-params.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
-import { sendXml } from '../send-xml.js';
+import { sendRememberedXml, sendXml } from '../send-xml.js';
 
 /** The user's title ratings (docs/reference/subscriber-resources.md#routes), declared on the user routes' router. */
 export function ratingsRoutes(router: Router): void {

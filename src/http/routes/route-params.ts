@@ -6,7 +6,7 @@ import { pathId } from '../../domain/ids.js';
 import { parsePageRequest, type PagingLimits } from '../../domain/paging.js';
 import { parseTitleRefs } from '../../domain/title-ref.js';
 import type { PageRequest, User } from '../../domain/types.js';
-import { authenticateUser } from '../oauth/authenticate.js';
+import { authenticateUser } from '../oauth/verify-oauth.js';
 import { ctxOf, dataOf } from '../request-context.js';
 
 /**

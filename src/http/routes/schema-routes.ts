@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { packageRoot } from '../../package-root.js';
-import { noteAnswerBody } from '../journal-notes.js';
 import { resource } from '../resource.js';
-import { XML_CONTENT_TYPE } from '../send-xml.js';
+import { sendBytes, XML_CONTENT_TYPE } from '../send-xml.js';
 
 /** The published contract, kept in the repository: one XSD per answer root, and the OpenAPI document. */
 const SCHEMA_DIR = join(packageRoot(), 'schemas');
@@ -34,18 +33,12 @@ export function schemaRoutes(): Router {
         const names = [...schemaFiles().keys()].map((f) => `/schemas/${f}`).join(', ');
         throw errors.notFound(`there is no schema ${JSON.stringify(name)}; the schemas are ${names}`);
       }
-      sendFile(res, XML_CONTENT_TYPE, file);
+      sendBytes(res, XML_CONTENT_TYPE, file);
     },
   });
 
   resource(router, '/openapi.yaml', [], {
-    GET: (_req, res) => sendFile(res, 'application/yaml;charset=UTF-8', (openapi ??= readFileSync(join(packageRoot(), 'openapi.yaml')))),
+    GET: (_req, res) => sendBytes(res, 'application/yaml;charset=UTF-8', (openapi ??= readFileSync(join(packageRoot(), 'openapi.yaml')))),
   });
   return router;
-}
-
-/** Bytes as stored: a Buffer keeps the content type exactly as set (see sendXml). */
-function sendFile(res: Response, type: string, body: Buffer): void {
-  noteAnswerBody(res, body);
-  res.status(200).set('Content-Type', type).send(body);
 }

@@ -3,7 +3,7 @@ import { errors } from '../../domain/api-error.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { likedTitles, recommend, type CandidateInfo, type Recommendation } from '../../domain/recommend.js';
 import { atHomeXml, currentUserLink, recommendationsXml, rentedXml, resourceXml, reviewsXml, reviewXml, userXml } from '../../xml/user-resources.js';
-import { authenticateUser } from '../oauth/authenticate.js';
+import { authenticateUser } from '../oauth/verify-oauth.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
 import { sendXml } from '../send-xml.js';

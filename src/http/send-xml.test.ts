@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SelfWritten } from '../xml/writer.js';
-import { utf8Bytes } from './utf8-bytes.js';
+import { utf8Bytes } from './send-xml.js';
 
 describe('utf8Bytes', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectOAuthParams } from '../domain/oauth/collect-oauth-params.js';
-import { Params } from './params.js';
+import { Params } from './request-context.js';
 
 describe('request parameters', () => {
   it.each([
