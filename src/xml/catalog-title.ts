@@ -2,7 +2,7 @@ import { BIN_LABELS } from '../domain/title-stats.js';
 import { shortSynopsis } from '../domain/synopsis.js';
 import type { Expansion, TitleLink } from '../domain/expand.js';
 import type { Title, TitleStats } from '../domain/types.js';
-import { type XmlContext, categoryScheme, collectionHref, HERO_IMAGE_SIZES, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './addresses.js';
+import { type XmlContext, collectionHref, HERO_IMAGE_SIZES, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './addresses.js';
 import { flattenRope } from '../domain/flatten-rope.js';
 import { el, escAttr, formatRating, text, utf8Length, writeText, category, link } from './writer.js';
 
@@ -172,10 +172,10 @@ function titleElement(t: Title): string {
 /** catalog, format, genres, then exactly one certificate (docs/reference/wire-format.md#the-catalog_title). */
 function categories(ctx: XmlContext, t: Title): string {
   return (
-    category(categoryScheme(ctx, 'catalog'), t.kind === 'game' ? 'games' : 'video') +
-    category(categoryScheme(ctx, 'format'), t.format) +
-    t.genres.map((g) => category(categoryScheme(ctx, 'genres'), g)).join('') +
-    category(categoryScheme(ctx, `certificates/${t.certificateScheme}`), t.certificate)
+    category(ctx, 'catalog', t.kind === 'game' ? 'games' : 'video') +
+    category(ctx, 'format', t.format) +
+    t.genres.map((g) => category(ctx, 'genres', g)).join('') +
+    category(ctx, `certificates/${t.certificateScheme}`, t.certificate)
   );
 }
 
@@ -228,7 +228,7 @@ export function histogramXml(stats: TitleStats): string {
 }
 
 function languagesXml(ctx: XmlContext, t: Title): string {
-  const group = (kind: string, values: readonly string[]) => values.map((v) => category(categoryScheme(ctx, `languages/${kind}`), v)).join('');
+  const group = (kind: string, values: readonly string[]) => values.map((v) => category(ctx, `languages/${kind}`, v)).join('');
   return `<languages>${group('main', t.languages.main)}${group('hearing_impaired', t.languages.hearingImpaired)}${group('dubbed', t.languages.dubbed)}</languages>`;
 }
 
