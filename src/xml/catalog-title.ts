@@ -191,26 +191,20 @@ function detailLink(ctx: XmlContext, id: number, name: TitleLink, content = ''):
 }
 
 /**
- * The data an expanded link carries; also the root of the standalone detail resource
- * (docs/reference/wire-format.md#the-catalog_title).
+ * The data each expanded link carries (the others carry none); also the root of the standalone detail
+ * resource (docs/reference/wire-format.md#the-catalog_title).
  */
+const DETAIL_CONTENT: Partial<Record<TitleLink, (ctx: XmlContext, t: Title, src: TitleXmlSource, fullSynopsis: boolean) => string>> = {
+  actors: (ctx, t, src) => peopleXml(ctx, t.actorIds, src),
+  directors: (ctx, t, src) => peopleXml(ctx, t.directorIds, src),
+  synopsis: (_ctx, t, _src, full) => el('synopsis', undefined, text('synopsis_text', full ? t.synopsis : shortSynopsis(t.synopsis))),
+  languages: languagesXml,
+  collections: collectionsXml,
+  artworks: (ctx, t) => artworksXml(ctx, t.id),
+};
+
 export function detailContent(ctx: XmlContext, t: Title, name: TitleLink, src: TitleXmlSource, fullSynopsis = false): string {
-  switch (name) {
-    case 'actors':
-      return peopleXml(ctx, t.actorIds, src);
-    case 'directors':
-      return peopleXml(ctx, t.directorIds, src);
-    case 'synopsis':
-      return el('synopsis', undefined, text('synopsis_text', fullSynopsis ? t.synopsis : shortSynopsis(t.synopsis)));
-    case 'languages':
-      return languagesXml(ctx, t);
-    case 'collections':
-      return collectionsXml(ctx, t);
-    case 'artworks':
-      return artworksXml(ctx, t.id);
-    default:
-      return '';
-  }
+  return DETAIL_CONTENT[name]?.(ctx, t, src, fullSynopsis) ?? '';
 }
 
 export function peopleXml(ctx: XmlContext, ids: readonly number[], src: TitleXmlSource): string {
