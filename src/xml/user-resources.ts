@@ -26,17 +26,9 @@ export function userXml(ctx: XmlContext, u: User): string {
   );
 }
 
-/** GET /users: exactly one link, to the token's user (docs/reference/subscriber-resources.md#routes). */
-export function currentUserLink(ctx: XmlContext, u: User): string {
-  return link(userHref(ctx, u.guid), rel(ctx, 'user'), 'current user');
-}
-
-/**
- * `<resource>` holding links: GET /users and GET /users/{guid}/ratings
- * (docs/reference/subscriber-resources.md#routes).
- */
-export function resourceXml(...links: string[]): string {
-  return el('resource', undefined, ...links);
+/** GET /users: `<resource>` holding exactly one link, to the token's user (docs/reference/subscriber-resources.md#routes). */
+export function currentUserXml(ctx: XmlContext, u: User): string {
+  return el('resource', undefined, link(userHref(ctx, u.guid), rel(ctx, 'user'), 'current user'));
 }
 
 export const ratingHref = (ctx: XmlContext, guid: string, titleId: number) => `${userHref(ctx, guid)}/ratings/title/${titleId}`;
@@ -44,9 +36,9 @@ export const ratingHref = (ctx: XmlContext, guid: string, titleId: number) => `$
 /** A rating with its title and, only with `title_refs`, the reference the client asked about, echoed as sent. */
 type RatingView = WithTitleXml<'rating', UserRating> & { titleRef?: string };
 
-/** GET /users/{guid}/ratings: the title_ratings link (docs/reference/subscriber-resources.md#routes). */
-export function titleRatingsLink(ctx: XmlContext, guid: string): string {
-  return link(`${userHref(ctx, guid)}/ratings/title`, rel(ctx, 'title_ratings'), 'title ratings');
+/** GET /users/{guid}/ratings: `<resource>` holding the title_ratings link (docs/reference/subscriber-resources.md#routes). */
+export function ratingsResourceXml(ctx: XmlContext, guid: string): string {
+  return el('resource', undefined, link(`${userHref(ctx, guid)}/ratings/title`, rel(ctx, 'title_ratings'), 'title ratings'));
 }
 
 /** The link a rating POST answers with (docs/reference/wire-format.md#write-answers). */
