@@ -122,9 +122,9 @@ function sandboxScenario(world: World, sandbox: Sandbox, name: string): Exported
     consumers,
     users,
     stock: rows.stock().map((s) => ({
-      title: s.title_id,
-      ...(s.estimated_wait !== null ? { estimated_wait: s.estimated_wait as 'normal' | 'short' | 'long' } : {}),
-      fail_add: s.fail_add === 1,
+      title: s.titleId,
+      ...(s.estimatedWait !== undefined ? { estimated_wait: s.estimatedWait } : {}),
+      fail_add: s.failAdd,
     })),
     sequences: rows.sequences(),
   };
