@@ -18,8 +18,8 @@ export class ListsStore extends Store {
   readonly entry = this.row<[number, number], ListEntry>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?', toEntry);
   readonly removeEntry = this.write<[number, number]>('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?');
 
-  readonly create = rowInserter<UserList>(this.db, 'lists', 'id user_guid name description author anonymous location is_public created updated');
-  private readonly addEntry = rowInserter<ListEntry>(this.db, 'list_entries', 'list_id title_id comment created updated seq');
+  readonly create = rowInserter<UserList>(this.db, 'lists');
+  private readonly addEntry = rowInserter<ListEntry>(this.db, 'list_entries');
 
   /** Deletes a list and its entries; run inside sandbox.write. */
   remove(id: number): void {

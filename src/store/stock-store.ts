@@ -10,7 +10,7 @@ export class StockStore extends Store {
     'SELECT estimated_wait, fail_add FROM stock WHERE title_id = ?',
   );
   /** Sets a title's facts (seeding a scenario). */
-  readonly insert = rowInserter<Stock>(this.db, 'stock', 'title_id estimated_wait fail_add');
+  readonly insert = rowInserter<Stock>(this.db, 'stock');
 
   /** The wait the scenario sets for a title, or undefined to derive it (domain/queue-availability.ts). */
   waitOf(titleId: number): EstimatedWait | undefined {
