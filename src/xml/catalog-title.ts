@@ -1,6 +1,6 @@
 import { BIN_LABELS } from '../domain/title-stats.js';
 import { shortSynopsis } from '../domain/synopsis.js';
-import type { Expansion, TitleLink } from '../domain/expand.js';
+import { type Expansion, TITLE_LINKS, type TitleLink } from '../domain/expand.js';
 import type { Title, TitleStats } from '../domain/types.js';
 import { type XmlContext, collectionHref, HERO_IMAGE_SIZES, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './addresses.js';
 import { flattenRope } from '../domain/flatten-rope.js';
@@ -181,8 +181,7 @@ function categories(ctx: XmlContext, t: Title): string {
 
 /** Games have no actors, directors or languages (docs/reference/wire-format.md#the-catalog_title). */
 export function detailLinks(t: Pick<Title, 'kind'>): TitleLink[] {
-  const all: TitleLink[] = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars', 'reviews'];
-  return t.kind === 'game' ? all.filter((l) => l !== 'actors' && l !== 'directors' && l !== 'languages') : all;
+  return TITLE_LINKS.filter((l) => t.kind !== 'game' || (l !== 'actors' && l !== 'directors' && l !== 'languages'));
 }
 
 /** The link to a detail resource of title `id`, holding its data when expanded. */
