@@ -117,13 +117,13 @@ export function writeSandboxClock(db: Db, clock: string): void {
   db.prepare("INSERT INTO sandbox_meta (name, value) VALUES ('clock', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(clock);
 }
 
-/** Deletes a sandbox file and its log and shared-memory files, whichever exist. */
-export function removeSandboxFile(path: string): void {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
-}
-
 /** The files a sandbox database may take besides its main file. */
 export const SANDBOX_FILE_SUFFIXES = ['-wal', '-shm'] as const;
+
+/** Deletes a sandbox file and its log and shared-memory files (and a rollback journal), whichever exist. */
+export function removeSandboxFile(path: string): void {
+  for (const suffix of ['', ...SANDBOX_FILE_SUFFIXES, '-journal']) rmSync(path + suffix, { force: true });
+}
 
 /**
  * Makes an open sandbox file ready for reads and writes. The connection holds the file alone (EXCLUSIVE
