@@ -193,7 +193,7 @@ function detailLink(ctx: XmlContext, id: number, name: TitleLink, content = ''):
  * The data each expanded link carries (the others carry none); also the root of the standalone detail
  * resource (docs/reference/wire-format.md#the-catalog_title).
  */
-const DETAIL_CONTENT: Partial<Record<TitleLink, (ctx: XmlContext, t: Title, src: TitleXmlSource, fullSynopsis: boolean) => string>> = {
+const DETAIL_CONTENT: Readonly<Partial<Record<TitleLink, (ctx: XmlContext, t: Title, src: TitleXmlSource, fullSynopsis: boolean) => string>>> = {
   actors: (ctx, t, src) => peopleXml(ctx, t.actorIds, src),
   directors: (ctx, t, src) => peopleXml(ctx, t.directorIds, src),
   synopsis: (_ctx, t, _src, full) => el('synopsis', undefined, text('synopsis_text', full ? t.synopsis : shortSynopsis(t.synopsis))),
