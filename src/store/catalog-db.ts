@@ -26,11 +26,7 @@ export function buildCatalogDb(data: CatalogData): Db {
   const db = new Database(':memory:');
   db.exec(CATALOG_SCHEMA);
   const peopleById = new Map(data.people.map((p) => [p.id, p]));
-  const insertTitle = rowInserter<Title & { certScheme: string; baseRatings: number; data: string }>(
-    db,
-    'titles',
-    'id kind full_title clean_title release_date production_year can_rent adult format cert_scheme certificate parent_id popularity_rank base_ratings data',
-  );
+  const insertTitle = rowInserter<Title & { certScheme: string; baseRatings: number; data: string }>(db, 'titles');
   const insertFacet = db.prepare('INSERT OR IGNORE INTO title_facets (title_id, facet, value) VALUES (?, ?, ?)');
   const insertTitleFts = db.prepare('INSERT INTO titles_fts (rowid, clean_title, full_title) VALUES (?, ?, ?)');
   const insertPerson = db.prepare('INSERT INTO people (id, name, popularity, data) VALUES (?, ?, ?, ?)');

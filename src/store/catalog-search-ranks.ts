@@ -31,7 +31,7 @@ export function writeTitleRanks(db: Db): void {
   const starts = new Uint32Array(rows.length + 1);
   for (let rank = 0; rank < rows.length; rank++) starts[rank + 1] = starts[rank]! + rows[rank]![2].length;
   const titles = rows.map((r) => r[2]).join('');
-  for (const [name, data] of Object.entries({ ids, kinds, releases, popular, title_starts: starts, titles })) writeIndexData(db, `ranks.${name}`, data);
+  writeIndexData(db, 'ranks', { ids, kinds, releases, popular, title_starts: starts, titles });
 }
 
 /**

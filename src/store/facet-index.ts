@@ -38,9 +38,7 @@ export function writeFacetIndex(db: Db): void {
   }
   for (let id = 1; id < starts.length; id++) starts[id]! += starts[id - 1]!;
   const ranges = db.prepare<[], [string, number, number]>('SELECT facet, min(id) - 1, max(id) FROM facet_values GROUP BY facet').raw().all();
-  writeIndexData(db, 'facets.title_starts', starts);
-  writeIndexData(db, 'facets.values', Uint32Array.from(values));
-  writeIndexData(db, 'facets.ranges', JSON.stringify(ranges));
+  writeIndexData(db, 'facets', { title_starts: starts, values: Uint32Array.from(values), ranges: JSON.stringify(ranges) });
 }
 
 /**

@@ -12,13 +12,14 @@ export class ListsStore extends Store {
   readonly list = this.row<[string, number], UserList>('SELECT * FROM lists WHERE user_guid = ? AND id = ?', toList);
   private readonly removeList = this.write<[number]>('DELETE FROM lists WHERE id = ?');
   private readonly removeEntries = this.write<[number]>('DELETE FROM list_entries WHERE list_id = ?');
-  private readonly setUpdated = this.write<[string, number]>('UPDATE lists SET updated = ? WHERE id = ?');
+  /** Sets a list's `updated`. */
+  readonly touch = this.write<[{ id: number; updated: string }]>('UPDATE lists SET updated = @updated WHERE id = @id');
   readonly entries = this.rows<[number], ListEntry>('SELECT * FROM list_entries WHERE list_id = ? ORDER BY seq', toEntry);
   readonly entry = this.row<[number, number], ListEntry>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?', toEntry);
   readonly removeEntry = this.write<[number, number]>('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?');
 
-  readonly create = rowInserter<UserList>(this.db, 'lists', 'id user_guid name description author anonymous location is_public created updated');
-  private readonly addEntry = rowInserter<ListEntry>(this.db, 'list_entries', 'list_id title_id comment created updated seq');
+  readonly create = rowInserter<UserList>(this.db, 'lists');
+  private readonly addEntry = rowInserter<ListEntry>(this.db, 'list_entries');
 
   /** Deletes a list and its entries; run inside sandbox.write. */
   remove(id: number): void {
@@ -26,13 +27,9 @@ export class ListsStore extends Store {
     this.removeList(id);
   }
 
-  touch(id: number, updated: string): void {
-    this.setUpdated(updated, id);
-  }
-
   /** The plan's entries, and the list's `updated` if it moved; run inside sandbox.write. */
   addEntries(plan: Pick<ListAddPlan, 'listId' | 'entries' | 'updated'>): void {
     for (const e of plan.entries) this.addEntry(e);
-    if (plan.updated !== undefined) this.touch(plan.listId, plan.updated);
+    if (plan.updated !== undefined) this.touch({ id: plan.listId, updated: plan.updated });
   }
 }

@@ -12,7 +12,7 @@ export class QueuesStore extends Store {
   // request before) leaves them kept.
   private readonly subQueueMemo = versionedMemo(this.db, 'queues', (guid: string) => this.s.queues.all(guid).map((r) => Object.freeze(toQueue(r))));
   /** Adds a sub-queue (seeding a scenario). */
-  readonly insertQueue = rowInserter<SubQueue>(this.db, 'queues', 'id user_guid name allocation is_default position');
+  readonly insertQueue = rowInserter<SubQueue>(this.db, 'queues');
   private readonly s = {
     queues: this.sql<[string]>('SELECT * FROM queues WHERE user_guid = ? ORDER BY position, id'),
     counts: this.sql<[string], { queue_id: number; n: number }>('SELECT queue_id, count(*) AS n FROM queue_items WHERE user_guid = ? GROUP BY queue_id'),

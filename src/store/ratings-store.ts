@@ -18,7 +18,7 @@ export class RatingsStore extends Store {
   readonly all = this.rows<[string], UserRating>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`, toRating);
   readonly get = this.row<[string, number], UserRating>(`${RATING} WHERE user_guid = ? AND title_id = ?`, toRating);
   private readonly updateStmt = this.sql('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?');
-  private readonly insertRow = rowInserter<UserRating & { seq: number }>(this.db, 'ratings', 'user_guid title_id rating updated seq');
+  private readonly insertRow = rowInserter<UserRating & { seq: number }>(this.db, 'ratings');
 
   /** Adds a rating, last in order unless `seq` places it (a scenario's `order`); the caller has checked the title is not rated yet. */
   insert(guid: string, titleId: number, rating: number, updated: string, seq = this.seq.next('rating')): UserRating {

@@ -20,7 +20,7 @@ export class RentalsStore extends Store {
     toRental,
   );
   /** Records a disc sent to the user (admin: business events, seeding); one not returned is at home. */
-  readonly insert = rowInserter<Rental>(this.db, 'rentals', 'id user_guid title_id priority shipped returned');
+  readonly insert = rowInserter<Rental>(this.db, 'rentals');
 
   /** Marks a title at home as returned on a date; undefined when that title is not at home. */
   markReturned(guid: string, titleId: number, date: string): Rental | undefined {

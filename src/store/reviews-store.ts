@@ -15,9 +15,5 @@ export class ReviewsStore extends Store {
   /** The reviews the sandbox's users wrote of one title; with the catalogue's own reviews they make a title's reviews. */
   readonly ofTitle = this.rows<[number], Review>(`${REVIEWS_WITH_AUTHOR} WHERE reviews.title_id = ?`, toReview);
   /** Adds a review (seeding a scenario); its author is the user's nickname, not stored with it. */
-  readonly insert = rowInserter<Omit<Review, 'author'>>(
-    this.db,
-    'reviews',
-    'id user_guid title_id created review_title review_text helpful unhelpful spoilers rating',
-  );
+  readonly insert = rowInserter<Omit<Review, 'author'>>(this.db, 'reviews');
 }

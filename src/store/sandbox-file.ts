@@ -26,25 +26,7 @@ export interface SandboxFileMeta {
  * The state schema's fingerprint: a file written by a rentalsim whose state tables differ is not read as
  * this one's (it is set aside, never half understood).
  */
-export const STATE_SCHEMA_TAG = createHash('sha256').update(STATE_SCHEMA).digest('hex').slice(0, 16);
-
-/**
- * How a sandbox file commits (docs/decisions/0081-sandbox-files.md): WAL, and `synchronous = NORMAL`,
- * which survives a crash of the process (a commit is in the operating system's hands before the answer);
- * a power cut may lose the last commits but leaves the database whole.
- */
-export const SYNCHRONOUS = 'NORMAL';
-
-/** A write-ahead log past this is cut back to it at the next checkpoint, so a busy sandbox's log does not stay big. */
-const WAL_LIMIT_BYTES = 256 * 1024;
-
-/**
- * Pages the log takes before a commit checkpoints it into the database (SQLite's default is 1,000). A
- * checkpoint waits for two syncs on the event loop; a queue write changes about six 1 KiB pages, so at 4,000 a
- * busy sandbox checkpoints every few hundred writes rather than every 160 or so. Its log takes at most about
- * 4 MiB meanwhile: 200 sandboxes at once stay under the default budget (docs/decisions/0081-sandbox-files.md).
- */
-const CHECKPOINT_PAGES = 4000;
+const STATE_SCHEMA_TAG = createHash('sha256').update(STATE_SCHEMA).digest('hex').slice(0, 16);
 
 /** A file that is not a usable sandbox of this rentalsim, with why (it is set aside, not read). */
 export class SandboxFileProblem extends Error {
@@ -135,13 +117,13 @@ export function writeSandboxClock(db: Db, clock: string): void {
   db.prepare("INSERT INTO sandbox_meta (name, value) VALUES ('clock', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(clock);
 }
 
-/** Deletes a sandbox file and its log and shared-memory files, whichever exist. */
-export function removeSandboxFile(path: string): void {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
-}
-
 /** The files a sandbox database may take besides its main file. */
 export const SANDBOX_FILE_SUFFIXES = ['-wal', '-shm'] as const;
+
+/** Deletes a sandbox file and its log and shared-memory files (and a rollback journal), whichever exist. */
+export function removeSandboxFile(path: string): void {
+  for (const suffix of ['', ...SANDBOX_FILE_SUFFIXES, '-journal']) rmSync(path + suffix, { force: true });
+}
 
 /**
  * Makes an open sandbox file ready for reads and writes. The connection holds the file alone (EXCLUSIVE
@@ -150,10 +132,19 @@ export const SANDBOX_FILE_SUFFIXES = ['-wal', '-shm'] as const;
  */
 function prepared(db: Db): Db {
   db.pragma('locking_mode = EXCLUSIVE');
+  // How a sandbox file commits (docs/decisions/0081-sandbox-files.md): WAL, and `synchronous = NORMAL`, which
+  // survives a crash of the process (a commit is in the operating system's hands before the answer); a power
+  // cut may lose the last commits but leaves the database whole.
   db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${SYNCHRONOUS}`);
-  db.pragma(`journal_size_limit = ${WAL_LIMIT_BYTES}`);
-  db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
+  db.pragma('synchronous = NORMAL');
+  // A log past 256 KiB is cut back to it at the next checkpoint, so a busy sandbox's log does not stay big.
+  db.pragma(`journal_size_limit = ${256 * 1024}`);
+  // Pages the log takes before a commit checkpoints it into the database (SQLite's default is 1,000). A
+  // checkpoint waits for two syncs on the event loop; a queue write changes about six 1 KiB pages, so at 4,000
+  // a busy sandbox checkpoints every few hundred writes rather than every 160 or so. Its log takes at most
+  // about 4 MiB meanwhile: 200 sandboxes at once stay under the default budget
+  // (docs/decisions/0081-sandbox-files.md).
+  db.pragma('wal_autocheckpoint = 4000');
   registerStateFunctions(db);
   return db;
 }

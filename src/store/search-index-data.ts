@@ -2,13 +2,16 @@ import type { Db } from './db.js';
 
 /**
  * Arrays the search reads whole (title ranks, packed facet values) kept in the catalogue snapshot's
- * `search_index` table by name, computed once when the snapshot is written: reading a few MB of blobs costs
- * milliseconds where recomputing them from the rows cost 0.3 to 1.5 s on the large catalogue (decision 0031).
+ * `search_index` table as `<index>.<name>` (`ranks.ids`), computed once when the snapshot is written: reading
+ * a few MB of blobs costs milliseconds where recomputing them from the rows cost 0.3 to 1.5 s on the large
+ * catalogue (decision 0031).
  * Arrays are stored in the machine's byte order: a snapshot is written and read on the same machine.
  */
-export function writeIndexData(db: Db, name: string, data: ArrayBufferView | string): void {
-  const value = typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  db.prepare('INSERT INTO search_index (name, data) VALUES (?, ?)').run(name, value);
+export function writeIndexData(db: Db, index: string, arrays: Record<string, ArrayBufferView | string>): void {
+  const insert = db.prepare('INSERT INTO search_index (name, data) VALUES (?, ?)');
+  for (const [name, data] of Object.entries(arrays)) {
+    insert.run(`${index}.${name}`, typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  }
 }
 
 type ArrayOf<T> = { new (length: number): T; readonly BYTES_PER_ELEMENT: number };

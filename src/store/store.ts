@@ -76,14 +76,19 @@ export abstract class Store {
 }
 
 /**
- * How every row is written: an INSERT of `columns` (space-separated) into `table`, prepared on first use, each
- * value read from the object's camelCase key, a boolean written 0 or 1 and a missing value NULL.
+ * How every row is written: an INSERT of every column of `table` (as schema.ts declares it), prepared on first
+ * use, each value read from the object's camelCase key, a boolean written 0 or 1 and a missing value NULL.
  */
-export function rowInserter<T extends object>(db: Db, table: string, columns: string): (row: T) => void {
-  const names = columns.split(' ');
-  const keys = names.map(camelCase);
-  const insert = preparedOnUse(() => db.prepare(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`));
-  return (row) => void insert.run(keys.map((k) => sqlValue((row as Row)[k])));
+export function rowInserter<T extends object>(db: Db, table: string): (row: T) => void {
+  let made: { keys: string[]; insert: Statement } | undefined;
+  return (row) => {
+    if (!made) {
+      const columns = db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(table);
+      const insert = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      made = { keys: columns.map(camelCase), insert };
+    }
+    made.insert.run(made.keys.map((k) => sqlValue((row as Row)[k])));
+  };
 }
 
 function sqlValue(value: unknown): unknown {

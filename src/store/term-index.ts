@@ -25,9 +25,7 @@ export function writeTermIndex(db: Db): void {
     for (const id of (JSON.parse(titles) as number[]).sort((a, b) => a - b)) ids.push(id);
     starts[i + 1] = ids.length;
   });
-  writeIndexData(db, 'terms.words', JSON.stringify(byWord.map(([word]) => word)));
-  writeIndexData(db, 'terms.starts', starts);
-  writeIndexData(db, 'terms.ids', Int32Array.from(ids));
+  writeIndexData(db, 'terms', { words: JSON.stringify(byWord.map(([word]) => word)), starts, ids: Int32Array.from(ids) });
 }
 
 /** A word TermIndex answers: ASCII letters and digits, one token that FTS5's tokenizer only lower-cases. */

@@ -16,11 +16,7 @@ export class TokensStore extends Store {
   // Every signed request with a token looks it up, writes included: kept until a tokens row changes (a count
   // triggers keep, src/store/table-versions.ts), so the writes of the requests before do not throw it away.
   readonly byToken = versionedMemo(this.db, 'tokens', this.byTokenRow);
-  readonly insert = rowInserter<TokenRecord>(
-    this.db,
-    'tokens',
-    'token secret type consumer_key user_guid callback verifier state failed_verifications created_at expires_at',
-  );
+  readonly insert = rowInserter<TokenRecord>(this.db, 'tokens');
 
   has(token: string): boolean {
     return this.byTokenRow(token) !== undefined;

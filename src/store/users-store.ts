@@ -12,7 +12,7 @@ export class UsersStore extends Store {
   // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
   private readonly byUpperGuid = versionedMemo(this.db, 'users', this.row<[string], User>('SELECT * FROM users WHERE guid = ?', toUser));
   /** Adds a subscriber (seeding a scenario). */
-  readonly insert = rowInserter<User>(this.db, 'users', 'guid login password first_name last_name nickname location plan');
+  readonly insert = rowInserter<User>(this.db, 'users');
 
   /**
    * GUIDs are upper-case (docs/reference/wire-format.md#addresses-and-ids); a lower-case GUID in a path finds

@@ -62,16 +62,16 @@ function sandboxScenario(world: World, sandbox: Sandbox, name: string): Exported
       location: u.location,
       plan: u.plan,
       access_tokens: tokens.map((t) => ({ token: t.token, secret: t.secret, ...(t.consumerKey ? { consumer: t.consumerKey } : {}) })),
-      ratings: rows.ratings(u.guid).map((r) => ({ title: r.title_id, rating: r.rating, updated: r.updated, order: r.seq })),
+      ratings: rows.ratings(u.guid).map((r) => ({ title: r.titleId, rating: r.rating, updated: r.updated, order: r.seq })),
       reviews: rows.reviews(u.guid).map((r) => ({
         id: r.id,
-        title: r.title_id,
-        title_text: r.review_title,
-        text: r.review_text,
+        title: r.titleId,
+        title_text: r.reviewTitle,
+        text: r.reviewText,
         rating: r.rating,
         helpful: r.helpful,
         unhelpful: r.unhelpful,
-        spoilers: r.spoilers === 1,
+        spoilers: r.spoilers,
         created: r.created,
       })),
       queues: stores.queues.subQueues(u.guid).map((q) => ({
@@ -91,9 +91,9 @@ function sandboxScenario(world: World, sandbox: Sandbox, name: string): Exported
       })),
       rentals: rows.rentals(u.guid).map((r) => ({
         id: r.id,
-        title: r.title_id,
+        title: r.titleId,
         shipped: r.shipped,
-        ...(r.returned !== null ? { returned: r.returned } : {}),
+        ...(r.returned !== undefined ? { returned: r.returned } : {}),
         priority: r.priority,
       })),
       lists: stores.lists.listsOf(u.guid).map((l) => ({
@@ -117,9 +117,9 @@ function sandboxScenario(world: World, sandbox: Sandbox, name: string): Exported
     consumers,
     users,
     stock: rows.stock().map((s) => ({
-      title: s.title_id,
-      ...(s.estimated_wait !== null ? { estimated_wait: s.estimated_wait as 'normal' | 'short' | 'long' } : {}),
-      fail_add: s.fail_add === 1,
+      title: s.titleId,
+      ...(s.estimatedWait !== undefined ? { estimated_wait: s.estimatedWait } : {}),
+      fail_add: s.failAdd,
     })),
     sequences: rows.sequences(),
   };

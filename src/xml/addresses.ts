@@ -20,7 +20,6 @@ export const userHref = (ctx: XmlContext, guid: string) => `${ctx.baseUrl}/users
 export const titleHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/catalog/title/${id}`;
 export const personHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/catalog/person/${id}`;
 export const collectionHref = (ctx: XmlContext, id: number) => `${ctx.baseUrl}/catalog/collections/${id}`;
-export const categoryScheme = (ctx: XmlContext, path: string) => `${ctx.baseUrl}/categories/${path}`;
 export const rel = (ctx: XmlContext, name: string) => `${ctx.schemaBase}/${name}`;
 
 /**

@@ -1,8 +1,8 @@
 import { BIN_LABELS } from '../domain/title-stats.js';
 import { shortSynopsis } from '../domain/synopsis.js';
-import type { Expansion, TitleLink } from '../domain/expand.js';
+import { type Expansion, TITLE_LINKS, type TitleLink } from '../domain/expand.js';
 import type { Title, TitleStats } from '../domain/types.js';
-import { type XmlContext, categoryScheme, collectionHref, HERO_IMAGE_SIZES, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './addresses.js';
+import { type XmlContext, collectionHref, HERO_IMAGE_SIZES, personHref, rel, TITLE_IMAGE_SIZES, titleHref, webPageHref } from './addresses.js';
 import { flattenRope } from '../domain/flatten-rope.js';
 import { el, escAttr, formatRating, text, utf8Length, writeText, category, link } from './writer.js';
 
@@ -172,17 +172,16 @@ function titleElement(t: Title): string {
 /** catalog, format, genres, then exactly one certificate (docs/reference/wire-format.md#the-catalog_title). */
 function categories(ctx: XmlContext, t: Title): string {
   return (
-    category(categoryScheme(ctx, 'catalog'), t.kind === 'game' ? 'games' : 'video') +
-    category(categoryScheme(ctx, 'format'), t.format) +
-    t.genres.map((g) => category(categoryScheme(ctx, 'genres'), g)).join('') +
-    category(categoryScheme(ctx, `certificates/${t.certificateScheme}`), t.certificate)
+    category(ctx, 'catalog', t.kind === 'game' ? 'games' : 'video') +
+    category(ctx, 'format', t.format) +
+    t.genres.map((g) => category(ctx, 'genres', g)).join('') +
+    category(ctx, `certificates/${t.certificateScheme}`, t.certificate)
   );
 }
 
 /** Games have no actors, directors or languages (docs/reference/wire-format.md#the-catalog_title). */
 export function detailLinks(t: Pick<Title, 'kind'>): TitleLink[] {
-  const all: TitleLink[] = ['actors', 'directors', 'synopsis', 'histogram', 'languages', 'collections', 'artworks', 'similars', 'reviews'];
-  return t.kind === 'game' ? all.filter((l) => l !== 'actors' && l !== 'directors' && l !== 'languages') : all;
+  return TITLE_LINKS.filter((l) => t.kind !== 'game' || (l !== 'actors' && l !== 'directors' && l !== 'languages'));
 }
 
 /** The link to a detail resource of title `id`, holding its data when expanded. */
@@ -191,26 +190,20 @@ function detailLink(ctx: XmlContext, id: number, name: TitleLink, content = ''):
 }
 
 /**
- * The data an expanded link carries; also the root of the standalone detail resource
- * (docs/reference/wire-format.md#the-catalog_title).
+ * The data each expanded link carries (the others carry none); also the root of the standalone detail
+ * resource (docs/reference/wire-format.md#the-catalog_title).
  */
+const DETAIL_CONTENT: Readonly<Partial<Record<TitleLink, (ctx: XmlContext, t: Title, src: TitleXmlSource, fullSynopsis: boolean) => string>>> = {
+  actors: (ctx, t, src) => peopleXml(ctx, t.actorIds, src),
+  directors: (ctx, t, src) => peopleXml(ctx, t.directorIds, src),
+  synopsis: (_ctx, t, _src, full) => el('synopsis', undefined, text('synopsis_text', full ? t.synopsis : shortSynopsis(t.synopsis))),
+  languages: languagesXml,
+  collections: collectionsXml,
+  artworks: (ctx, t) => artworksXml(ctx, t.id),
+};
+
 export function detailContent(ctx: XmlContext, t: Title, name: TitleLink, src: TitleXmlSource, fullSynopsis = false): string {
-  switch (name) {
-    case 'actors':
-      return peopleXml(ctx, t.actorIds, src);
-    case 'directors':
-      return peopleXml(ctx, t.directorIds, src);
-    case 'synopsis':
-      return el('synopsis', undefined, text('synopsis_text', fullSynopsis ? t.synopsis : shortSynopsis(t.synopsis)));
-    case 'languages':
-      return languagesXml(ctx, t);
-    case 'collections':
-      return collectionsXml(ctx, t);
-    case 'artworks':
-      return artworksXml(ctx, t.id);
-    default:
-      return '';
-  }
+  return DETAIL_CONTENT[name]?.(ctx, t, src, fullSynopsis) ?? '';
 }
 
 export function peopleXml(ctx: XmlContext, ids: readonly number[], src: TitleXmlSource): string {
@@ -228,7 +221,7 @@ export function histogramXml(stats: TitleStats): string {
 }
 
 function languagesXml(ctx: XmlContext, t: Title): string {
-  const group = (kind: string, values: readonly string[]) => values.map((v) => category(categoryScheme(ctx, `languages/${kind}`), v)).join('');
+  const group = (kind: string, values: readonly string[]) => values.map((v) => category(ctx, `languages/${kind}`, v)).join('');
   return `<languages>${group('main', t.languages.main)}${group('hearing_impaired', t.languages.hearingImpaired)}${group('dubbed', t.languages.dubbed)}</languages>`;
 }
 

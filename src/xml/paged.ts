@@ -4,6 +4,9 @@ import type { Page } from '../domain/types.js';
 import type { XmlContext } from './addresses.js';
 import { link, text, type XmlParts } from './writer.js';
 
+/** An item of a user's list (a rating, review, rental, list entry, recommendation) under `K`, with its catalog_title already rendered. */
+export type WithTitleXml<K extends string, T> = Record<K, T> & { titleXml: string };
+
 /** A page's place in its list, without its items. */
 export type PageInfo = Omit<Page<unknown>, 'items'>;
 

@@ -2,8 +2,8 @@
 // and their lists and the titles in them.
 import type { Availability, EstimatedWait } from '../domain/queue-availability.js';
 import type { ListEntry, Page, QueueItem, SubQueue, UserList } from '../domain/types.js';
-import { type XmlContext, categoryScheme, rel, userHref } from './addresses.js';
-import { pagedList, type PageAddress } from './paged.js';
+import { type XmlContext, rel, userHref } from './addresses.js';
+import { pagedList, type PageAddress, type WithTitleXml } from './paged.js';
 import { category, el, link, text } from './writer.js';
 
 // Queue addresses: a sub-queue href ends in its id (docs/reference/wire-format.md#addresses-and-ids).
@@ -69,8 +69,8 @@ export function queueItemXml(ctx: XmlContext, v: QueueItemView): string {
     text('id', queueItemHref(ctx, guid, v.item.titleId)),
     text('priority', v.item.priority),
     text('shipped_in_order', v.item.shippedInOrder),
-    category(categoryScheme(ctx, 'availability'), v.availability),
-    category(categoryScheme(ctx, 'estimated_wait'), v.wait),
+    category(ctx, 'availability', v.availability),
+    category(ctx, 'estimated_wait', v.wait),
     subQueueLink(ctx, v.queue),
     v.titleXml,
     ...v.discs.map((d) => queueDiscXml(ctx, guid, d)),
@@ -79,7 +79,7 @@ export function queueItemXml(ctx: XmlContext, v: QueueItemView): string {
 
 /** `queue_disc`: its id, its own estimated_wait category, then its catalog_title; also the root of GET on that id. */
 export function queueDiscXml(ctx: XmlContext, guid: string, d: QueueDiscView): string {
-  return el('queue_disc', undefined, text('id', queueDiscHref(ctx, guid, d.discId)), category(categoryScheme(ctx, 'estimated_wait'), d.wait), d.titleXml);
+  return el('queue_disc', undefined, text('id', queueDiscHref(ctx, guid, d.discId)), category(ctx, 'estimated_wait', d.wait), d.titleXml);
 }
 
 /**
@@ -123,13 +123,8 @@ export function listsXml(ctx: XmlContext, lists: readonly UserList[]): string {
   return el('lists', undefined, ...lists.map((l) => listXml(ctx, l)));
 }
 
-export interface ListEntryView {
-  entry: ListEntry;
-  titleXml: string;
-}
-
 /** `list_item` (docs/reference/queues-and-lists.md#routes): id, comment, created, updated, then the catalog_title. */
-export function listItemXml(ctx: XmlContext, guid: string, v: ListEntryView): string {
+export function listItemXml(ctx: XmlContext, guid: string, v: WithTitleXml<'entry', ListEntry>): string {
   return el(
     'list_item',
     undefined,
@@ -146,6 +141,6 @@ export function listItemXml(ctx: XmlContext, guid: string, v: ListEntryView): st
  * docs/reference/wire-format.md#paged-lists; `list` is already the element of one collection in `lists`), the
  * paged envelope, then list_item elements in the order titles were added.
  */
-export function listItemsXml(ctx: XmlContext, guid: string, addr: PageAddress, page: Page<ListEntryView>): string {
+export function listItemsXml(ctx: XmlContext, guid: string, addr: PageAddress, page: Page<WithTitleXml<'entry', ListEntry>>): string {
   return pagedList('list_items', ctx, addr, page, (v) => listItemXml(ctx, guid, v));
 }

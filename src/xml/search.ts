@@ -3,7 +3,7 @@
 import { encodePairs, percentEncode } from '../domain/percent-encode.js';
 import type { FacetCounts } from '../domain/search-facets.js';
 import type { Page, Person } from '../domain/types.js';
-import { type XmlContext, categoryScheme, personHref, rel, TITLE_IMAGE_SIZES } from './addresses.js';
+import { type XmlContext, personHref, rel, TITLE_IMAGE_SIZES } from './addresses.js';
 import { artworkXml } from './catalog-title.js';
 import { pagedList, pagedListParts, type PageAddress, type PageInfo } from './paged.js';
 import { category, el, link, text, type XmlParts } from './writer.js';
@@ -76,7 +76,7 @@ export function personXml(ctx: XmlContext, p: Person): string {
     undefined,
     text('name', p.name),
     text('id', personHref(ctx, p.id)),
-    ...p.roles.map((r) => category(categoryScheme(ctx, 'roles'), r)),
+    ...p.roles.map((r) => category(ctx, 'roles', r)),
     ...PERSON_LINKS.map((name) => link(`${personHref(ctx, p.id)}/${name}`, rel(ctx, name), name)),
   );
 }

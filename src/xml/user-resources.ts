@@ -2,8 +2,8 @@
 // rentals and recommendations.
 import type { Recommendation } from '../domain/recommend.js';
 import type { Page, Rental, Review, User, UserRating } from '../domain/types.js';
-import { type XmlContext, categoryScheme, rel, userHref } from './addresses.js';
-import { pagedList, type PageAddress } from './paged.js';
+import { type XmlContext, rel, userHref } from './addresses.js';
+import { pagedList, type PageAddress, type WithTitleXml } from './paged.js';
 import { category, el, formatRating, link, text } from './writer.js';
 
 /**
@@ -26,33 +26,19 @@ export function userXml(ctx: XmlContext, u: User): string {
   );
 }
 
-/** GET /users: exactly one link, to the token's user (docs/reference/subscriber-resources.md#routes). */
-export function currentUserLink(ctx: XmlContext, u: User): string {
-  return link(userHref(ctx, u.guid), rel(ctx, 'user'), 'current user');
-}
-
-/**
- * `<resource>` holding links: GET /users and GET /users/{guid}/ratings
- * (docs/reference/subscriber-resources.md#routes).
- */
-export function resourceXml(...links: string[]): string {
-  return el('resource', undefined, ...links);
+/** GET /users: `<resource>` holding exactly one link, to the token's user (docs/reference/subscriber-resources.md#routes). */
+export function currentUserXml(ctx: XmlContext, u: User): string {
+  return el('resource', undefined, link(userHref(ctx, u.guid), rel(ctx, 'user'), 'current user'));
 }
 
 export const ratingHref = (ctx: XmlContext, guid: string, titleId: number) => `${userHref(ctx, guid)}/ratings/title/${titleId}`;
 
-/** One rated title with what to show beside it. */
-export interface RatingView {
-  rating: UserRating;
-  /** The catalog_title element, already rendered. */
-  titleXml: string;
-  /** The reference the client asked about, echoed as sent (only with `title_refs`). */
-  titleRef?: string;
-}
+/** A rating with its title and, only with `title_refs`, the reference the client asked about, echoed as sent. */
+type RatingView = WithTitleXml<'rating', UserRating> & { titleRef?: string };
 
-/** GET /users/{guid}/ratings: the title_ratings link (docs/reference/subscriber-resources.md#routes). */
-export function titleRatingsLink(ctx: XmlContext, guid: string): string {
-  return link(`${userHref(ctx, guid)}/ratings/title`, rel(ctx, 'title_ratings'), 'title ratings');
+/** GET /users/{guid}/ratings: `<resource>` holding the title_ratings link (docs/reference/subscriber-resources.md#routes). */
+export function ratingsResourceXml(ctx: XmlContext, guid: string): string {
+  return el('resource', undefined, link(`${userHref(ctx, guid)}/ratings/title`, rel(ctx, 'title_ratings'), 'title ratings'));
 }
 
 /** The link a rating POST answers with (docs/reference/wire-format.md#write-answers). */
@@ -83,17 +69,12 @@ export function ratingsXml(ctx: XmlContext, addr: PageAddress, page: Page<Rating
 
 export const reviewHref = (ctx: XmlContext, guid: string, id: number) => `${userHref(ctx, guid)}/reviews/${id}`;
 
-export interface ReviewView {
-  review: Review;
-  titleXml: string;
-}
-
 /**
  * `review`: its id, then every field in order (docs/reference/subscriber-resources.md#routes), then the title.
  * A sandbox user's review is the same element in their own reviews and in a title's; a review from the public
  * catalogue has no addressable id, so it has none.
  */
-export function reviewXml(ctx: XmlContext, { review: r, titleXml }: ReviewView): string {
+export function reviewXml(ctx: XmlContext, { review: r, titleXml }: WithTitleXml<'review', Review>): string {
   return el(
     'review',
     undefined,
@@ -110,30 +91,25 @@ export function reviewXml(ctx: XmlContext, { review: r, titleXml }: ReviewView):
 }
 
 /** `<reviews>`: the paged envelope then review elements (docs/reference/subscriber-resources.md#routes). */
-export function reviewsXml(ctx: XmlContext, addr: PageAddress, page: Page<ReviewView>): string {
+export function reviewsXml(ctx: XmlContext, addr: PageAddress, page: Page<WithTitleXml<'review', Review>>): string {
   return pagedList('reviews', ctx, addr, page, (v) => reviewXml(ctx, v));
-}
-
-export interface RentalView {
-  rental: Rental;
-  titleXml: string;
 }
 
 /**
  * `rented_item` and `at_home_item`: priority, shipped, returned (absent while the disc is out, as every disc at
  * home is), the title (docs/reference/subscriber-resources.md#routes).
  */
-function rentalItemXml(name: string, { rental: r, titleXml }: RentalView): string {
+function rentalItemXml(name: string, { rental: r, titleXml }: WithTitleXml<'rental', Rental>): string {
   return el(name, undefined, text('priority', r.priority), text('shipped', r.shipped), text('returned', r.returned), titleXml);
 }
 
 /** `<rented>`, paged, newest shipped first (docs/reference/subscriber-resources.md#routes). */
-export function rentedXml(ctx: XmlContext, addr: PageAddress, page: Page<RentalView>): string {
+export function rentedXml(ctx: XmlContext, addr: PageAddress, page: Page<WithTitleXml<'rental', Rental>>): string {
   return pagedList('rented', ctx, addr, page, (v) => rentalItemXml('rented_item', v));
 }
 
 /** `<at_home>`: awaiting_allocation, then at_home_item elements (docs/reference/subscriber-resources.md#routes). */
-export function atHomeXml(items: readonly RentalView[], awaitingAllocation: number): string {
+export function atHomeXml(items: readonly WithTitleXml<'rental', Rental>[], awaitingAllocation: number): string {
   return el('at_home', undefined, text('awaiting_allocation', awaitingAllocation), ...items.map((v) => rentalItemXml('at_home_item', v)));
 }
 
@@ -143,13 +119,13 @@ export function atHomeXml(items: readonly RentalView[], awaitingAllocation: numb
  * `expand=none` title. Text in a rendered title is escaped, so the first `<link` is the first link element.
  */
 export function withSourceCategory(ctx: XmlContext, titleXml: string, source: string): string {
-  const cat = category(categoryScheme(ctx, 'recommendation_source'), source);
+  const cat = category(ctx, 'recommendation_source', source);
   const at = titleXml.indexOf('<link');
   const i = at !== -1 ? at : titleXml.lastIndexOf('</catalog_title>');
   return titleXml.slice(0, i) + cat + titleXml.slice(i);
 }
 
 /** `<recommendations>`, paged: catalog_title items each saying why they are recommended. */
-export function recommendationsXml(ctx: XmlContext, addr: PageAddress, page: Page<{ recommendation: Recommendation; titleXml: string }>): string {
+export function recommendationsXml(ctx: XmlContext, addr: PageAddress, page: Page<WithTitleXml<'recommendation', Recommendation>>): string {
   return pagedList('recommendations', ctx, addr, page, (v) => withSourceCategory(ctx, v.titleXml, v.recommendation.source));
 }

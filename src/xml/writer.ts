@@ -1,3 +1,5 @@
+import type { XmlContext } from './addresses.js';
+
 // A minimal XML string writer. Catalogue answers are concatenations of cached per-title fragments, so the
 // serializers build strings directly instead of node trees: see docs/decisions/0002-xml-strings.md.
 
@@ -63,9 +65,12 @@ export function link(href: string, rel: string, title: string, ...children: stri
   return el('link', { href, rel, title }, ...children);
 }
 
-/** A `category` element; every category has scheme and term (docs/reference/wire-format.md#links-and-categories). */
-export function category(scheme: string, term: string, label?: string): string {
-  return el('category', { scheme, term, label });
+/**
+ * A `category` element: its scheme is `{base_url}/categories/<scheme>`, and it has a term
+ * (docs/reference/wire-format.md#links-and-categories).
+ */
+export function category(ctx: XmlContext, scheme: string, term: string): string {
+  return el('category', { scheme: `${ctx.baseUrl}/categories/${scheme}`, term });
 }
 
 /** `<name>text</name>` with the text escaped; nothing when the value is undefined (optional fields). */

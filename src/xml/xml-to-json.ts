@@ -19,11 +19,10 @@ interface Frame {
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** Resolves the entity and character references of a text or attribute value. */
+/** Resolves the entity and (decimal, as writer.ts writes them) character references of a text or attribute value. */
 function unescapeXml(s: string): string {
   if (!s.includes('&')) return s;
-  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(Number.parseInt(ref.slice(2), 16));
+  return s.replace(/&(#[0-9]+|[a-z]+);/g, (whole, ref: string) => {
     if (ref.startsWith('#')) return String.fromCodePoint(Number.parseInt(ref.slice(1), 10));
     return ENTITIES[ref] ?? whole;
   });

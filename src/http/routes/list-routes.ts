@@ -80,7 +80,7 @@ export function listRoutes(): Router {
       const entry = listEntry(req, user, list);
       ctx.sandbox.write(() => {
         stores.lists.removeEntry(list.id, entry.titleId);
-        stores.lists.touch(list.id, isoDateTime(now));
+        stores.lists.touch({ id: list.id, updated: isoDateTime(now) });
       });
       sendXml(res, 200, statusXml(200, `title ${entry.titleId} removed from the list ${JSON.stringify(list.name)}`));
     },

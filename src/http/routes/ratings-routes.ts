@@ -5,7 +5,7 @@ import { isoDateTime } from '../../domain/sim-clock.js';
 import { parseRating, ratedAmong } from '../../domain/ratings.js';
 import { parseTitleRefs, titleIdOfRef } from '../../domain/title-ref.js';
 import type { Page, UserRating } from '../../domain/types.js';
-import { ratingHref, ratingItemXml, ratingsXml, resourceXml, titleRatingLink, titleRatingsLink } from '../../xml/user-resources.js';
+import { ratingHref, ratingItemXml, ratingsResourceXml, ratingsXml, titleRatingLink } from '../../xml/user-resources.js';
 import { resourcesCreatedXml, statusXml } from '../../xml/write-response.js';
 import { formatRating } from '../../xml/writer.js';
 import { embeddedTitles, withTitles } from './title-renderer.js';
@@ -17,7 +17,7 @@ import { sendRememberedXml, sendXml } from '../send-xml.js';
 /** The user's title ratings (docs/reference/subscriber-resources.md#routes), declared on the user routes' router. */
 export function ratingsRoutes(router: Router): void {
   resource(router, '/users/:guid/ratings', ownUserGuards, {
-    GET: (req, res) => sendXml(res, 200, resourceXml(titleRatingsLink(ctxOf(req).xml, userOf(req).guid))),
+    GET: (req, res) => sendXml(res, 200, ratingsResourceXml(ctxOf(req).xml, userOf(req).guid)),
   });
 
   resource(router, '/users/:guid/ratings/title', ownUserGuards, {

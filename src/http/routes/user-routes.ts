@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { pageOf, USER_PAGING } from '../../domain/paging.js';
 import { likedTitles, recommend, type CandidateInfo, type Recommendation } from '../../domain/recommend.js';
-import { atHomeXml, currentUserLink, recommendationsXml, rentedXml, resourceXml, reviewsXml, reviewXml, userXml } from '../../xml/user-resources.js';
+import { atHomeXml, currentUserXml, recommendationsXml, rentedXml, reviewsXml, reviewXml, userXml } from '../../xml/user-resources.js';
 import { authenticateUser } from '../oauth/verify-oauth.js';
 import { ctxOf, dataOf } from '../request-context.js';
 import { resource } from '../resource.js';
@@ -31,7 +31,7 @@ export function userRoutes(): Router {
 
   // Any access token may ask who it belongs to, so no ownUser here.
   resource(router, '/users', [authenticateUser], {
-    GET: (req, res) => sendXml(res, 200, resourceXml(currentUserLink(ctxOf(req).xml, userOf(req)))),
+    GET: (req, res) => sendXml(res, 200, currentUserXml(ctxOf(req).xml, userOf(req))),
   });
 
   resource(router, '/users/:guid', ownUserGuards, {
