@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { simControls } from '../src/admin/controls.js';
 import type { CoverageReport } from '../src/domain/coverage-report.js';
+import { authorizeAs, exchange, getRequestToken } from './support/oauth-dance.js';
 import { ALICE, CONSUMER, OTHER_CONSUMER, asAlice, authHeader, signed } from './support/signing.js';
 import { BASE, HOST, testWorld, type TestWorld } from './support/world.js';
 
@@ -82,10 +83,20 @@ describe('GET /__admin/coverage', () => {
     expect(r.totals).toEqual({
       operations: { exercised: 5, documented: signedOps.length, percent: pct(5, signedOps.length) },
       variants: { exercised: 10, documented: variants, percent: pct(10, variants) },
-      errors: { exercised: 3, documented: 16, percent: 18.8 },
+      errors: { exercised: 3, documented: 17, percent: 17.6 },
       oauthProblems: { exercised: 1, documented: 3, percent: 33.3 },
     });
     expect(r.unsignedOperations).toContain('GET /oauth/login');
+  });
+
+  it('counts a signed access-token request without its verifier as the documented row it is', async () => {
+    const rt = await getRequestToken(t.app, { callback: 'oob' });
+    await authorizeAs(t.app, rt.key);
+    expect((await exchange(t.app, rt, undefined)).status).toBe(400);
+    const r = await report(t);
+    expect(r.errors.answered).toEqual({ ERR_400_MISSING_REQUIRED_VERIFIER: 1 });
+    expect(r.errors.neverAnswered).not.toContain('ERR_400_MISSING_REQUIRED_VERIFIER');
+    expect(r.totals.errors).toEqual({ exercised: 1, documented: 17, percent: 5.9 });
   });
 
   it("counts nothing for a forged or unsigned request, nor another consumer's", async () => {

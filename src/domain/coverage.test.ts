@@ -182,6 +182,8 @@ describe("the error rows are the catalog's", () => {
       ...['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp'].map((p) => errors.missingOAuthParameter(p)),
       errors.missingAccessToken(),
       errors.missingOAuthParameter('oauth_token'),
+      errors.missingOAuthParameter('oauth_verifier'),
+      errors.tooManyParameters(1),
       errors.duplicatedOAuthParameter('oauth_nonce'),
       errors.unsupportedOAuthVersion('2'),
       errors.unsupportedSignatureMethod('x', ['HMAC-SHA1']),
