@@ -6,6 +6,21 @@
  */
 export const MAX_ID = 999_999_999_999_999;
 
+/**
+ * The sandbox sequences (src/store/sequences.ts) whose values are row ids, and where each starts: far apart,
+ * so that a queue's, a list's, a review's and a rental's ids do not meet in one world. The other sequences
+ * are orders and start at 1. A scenario's explicit ids raise their sequence past them.
+ */
+export const ROW_ID_STARTS: ReadonlyMap<string, number> = new Map([
+  ['queue', 1001],
+  ['list', 7001],
+  ['review', 900_001],
+  ['rental', 500_001],
+]);
+
+/** The first value of the named sequence. */
+export const sequenceStart = (name: string): number => ROW_ID_STARTS.get(name) ?? 1;
+
 /** The id a path segment names: 1 to 15 digits and above 0 (ids start at 1), else undefined. */
 export function pathId(raw: unknown): number | undefined {
   const s = String(raw ?? '');

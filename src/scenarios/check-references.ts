@@ -1,3 +1,4 @@
+import { ROW_ID_STARTS } from '../domain/ids.js';
 import type { Title } from '../domain/types.js';
 import { ScenarioError } from './scenario-error.js';
 import type { Scenario } from './scenario-schema.js';
@@ -23,7 +24,7 @@ export function checkReferences(s: Scenario, file: string, titleOf?: (id: number
   const tokens = s.users.flatMap((u) => u.access_tokens.map((t) => t.token));
   unique(tokens, (_i, v) => fail('users', `access token ${JSON.stringify(v)} appears twice`));
   // Ids a file gives must be unique; orders may repeat (rows are ordered by them).
-  for (const [name, , values] of explicitIds(s)) if (ROW_IDS.has(name)) unique(values, (_i, v) => fail('users', `${name} id ${v} appears twice`));
+  for (const [name, values] of explicitIds(s)) if (ROW_ID_STARTS.has(name)) unique(values, (_i, v) => fail('users', `${name} id ${v} appears twice`));
   const consumerKeys = new Set(keys);
   s.users.forEach((u, ui) => {
     const at = `users[${ui}]`;
@@ -55,21 +56,18 @@ export function checkReferences(s: Scenario, file: string, titleOf?: (id: number
   s.stock.forEach((st, i) => title(`stock[${i}].title`, st.title));
 }
 
-/** The sequences whose values are row ids (the rest are orders). */
-const ROW_IDS: ReadonlySet<string> = new Set(['queue', 'list', 'review', 'rental']);
-
-/** Per sequence (name, first value): the ids and orders the file gives explicitly. */
-export function explicitIds(s: Scenario): Array<[string, number, number[]]> {
+/** Per sequence: the ids and orders the file gives explicitly. */
+export function explicitIds(s: Scenario): Array<[string, number[]]> {
   const given = (xs: Array<number | undefined>) => xs.filter((x): x is number => x !== undefined);
   const u = s.users;
   return [
-    ['rating', 1, given(u.flatMap((x) => x.ratings.map((r) => r.order)))],
-    ['queue', 1001, given(u.flatMap((x) => x.queues.map((q) => q.id)))],
-    ['queue_item', 1, given(u.flatMap((x) => x.queues.flatMap((q) => q.items.map((i) => i.order))))],
-    ['list', 7001, given(u.flatMap((x) => x.lists.map((l) => l.id)))],
-    ['list_entry', 1, given(u.flatMap((x) => x.lists.flatMap((l) => l.items.map((e) => e.order))))],
-    ['review', 900_001, given(u.flatMap((x) => x.reviews.map((r) => r.id)))],
-    ['rental', 500_001, given(u.flatMap((x) => x.rentals.map((r) => r.id)))],
+    ['rating', given(u.flatMap((x) => x.ratings.map((r) => r.order)))],
+    ['queue', given(u.flatMap((x) => x.queues.map((q) => q.id)))],
+    ['queue_item', given(u.flatMap((x) => x.queues.flatMap((q) => q.items.map((i) => i.order))))],
+    ['list', given(u.flatMap((x) => x.lists.map((l) => l.id)))],
+    ['list_entry', given(u.flatMap((x) => x.lists.flatMap((l) => l.items.map((e) => e.order))))],
+    ['review', given(u.flatMap((x) => x.reviews.map((r) => r.id)))],
+    ['rental', given(u.flatMap((x) => x.rentals.map((r) => r.id)))],
   ];
 }
 

@@ -1,3 +1,4 @@
+import { sequenceStart } from '../domain/ids.js';
 import { isoDateTime } from '../domain/sim-clock.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { createStateDb } from '../store/state-db.js';
@@ -20,7 +21,7 @@ export function seedTemplate(scenario: Scenario, file: string, catalog: CatalogS
   const stamp = (offsetMinutes: number) => isoDateTime(loadedAt - offsetMinutes * 60_000);
   writeTransaction(db)(() => {
     // Rows an exported file numbers itself: rows it leaves unnumbered are numbered above them.
-    for (const [name, start, ids] of explicitIds(scenario)) if (ids.length > 0) seq.raise(name, Math.max(start - 1, ...ids));
+    for (const [name, ids] of explicitIds(scenario)) if (ids.length > 0) seq.raise(name, Math.max(sequenceStart(name) - 1, ...ids));
     for (const u of scenario.users) {
       const { guid: userGuid, login, password, location, plan } = u;
       const nickname = u.nickname ?? u.first_name;
@@ -31,14 +32,14 @@ export function seedTemplate(scenario: Scenario, file: string, catalog: CatalogS
       }
       u.ratings.forEach((r, i) => stores.ratings.insert(userGuid, r.title, r.rating, r.updated ?? stamp(i * 60 + 60), r.order));
       u.reviews.forEach(({ id, title, title_text, text, created, ...counts }, i) => {
-        const review = { id: id ?? seq.next('review', 900_001), userGuid, titleId: title, created: created ?? stamp(i * 1440 + 30) };
+        const review = { id: id ?? seq.next('review'), userGuid, titleId: title, created: created ?? stamp(i * 1440 + 30) };
         stores.reviews.insert({ ...review, reviewTitle: title_text, reviewText: text, ...counts });
       });
       const queues = u.queues.length > 0 ? u.queues : [{ id: undefined, name: 'Default', allocation: 1, default: true, items: [] }];
       // The first sub-queue marked default is the default; none marked: the first.
       const defaultAt = Math.max(0, queues.map((q) => q.default).indexOf(true));
       queues.forEach((q, position) => {
-        const queueId = q.id ?? seq.next('queue', 1001);
+        const queueId = q.id ?? seq.next('queue');
         stores.queues.insertQueue({ id: queueId, userGuid, name: q.name, allocation: q.allocation, isDefault: position === defaultAt, position });
         for (const item of q.items) {
           const allDiscs = catalog.title(item.title)?.discIds ?? [];
@@ -46,9 +47,9 @@ export function seedTemplate(scenario: Scenario, file: string, catalog: CatalogS
           stores.queues.add({ userGuid, titleId: item.title, queueId, priority: item.priority, shippedInOrder, discIds: item.discs ?? allDiscs }, item.order);
         }
       });
-      for (const { id, title, ...r } of u.rentals) stores.rentals.insert({ id: id ?? seq.next('rental', 500_001), userGuid, titleId: title, ...r });
+      for (const { id, title, ...r } of u.rentals) stores.rentals.insert({ id: id ?? seq.next('rental'), userGuid, titleId: title, ...r });
       u.lists.forEach((l, i) => {
-        const listId = l.id ?? seq.next('list', 7001);
+        const listId = l.id ?? seq.next('list');
         const created = l.created ?? stamp(10_000 - i);
         const author = l.anonymous ? 'Anonymous' : nickname;
         const { name, description, anonymous } = l;

@@ -1,5 +1,5 @@
 import { errors } from '../domain/api-error.js';
-import { MAX_ID } from '../domain/ids.js';
+import { MAX_ID, sequenceStart } from '../domain/ids.js';
 import { Store } from './store.js';
 
 /**
@@ -23,7 +23,7 @@ export class Sequences extends Store {
   );
 
   /** The next value of the named sequence; the first is `start`. A 409 once MAX_ID is used. */
-  next(name: string, start = 1): number {
+  next(name: string, start = sequenceStart(name)): number {
     const value = this.bumpStmt.get(name, MAX_ID);
     if (value !== undefined) return value;
     if (this.startStmt.run(name, start).changes === 0) throw errors.idsExhausted(name, MAX_ID);

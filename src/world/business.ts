@@ -30,7 +30,7 @@ export function shipFromQueue(world: World, consumer: string | undefined, userRe
     });
     const plan = planShipments(subQueues, candidates, slots);
     return plan.map((s) => {
-      rentals.insert({ id: sequences.next('rental', 500_001), userGuid: user.guid, titleId: s.shipId, priority: s.priority, shipped: today });
+      rentals.insert({ id: sequences.next('rental'), userGuid: user.guid, titleId: s.shipId, priority: s.priority, shipped: today });
       if (s.leavesQueue) queues.remove(user.guid, s.titleId);
       else queues.removeDisc(user.guid, s.shipId);
       return { title: s.shipId, queue: subQueues.find((q) => q.id === s.queueId)?.name ?? '', priority: s.priority, shipped: today };

@@ -28,7 +28,7 @@ export function listRoutes(): Router {
         anonymous: parseBooleanParam('anonymous', ctx.params.get('anonymous'), false),
       };
       const list = ctx.sandbox.write(() => {
-        const created = newList(stores.sequences.next('list', 7001), user, fields, now);
+        const created = newList(stores.sequences.next('list'), user, fields, now);
         stores.lists.create(created);
         return created;
       });
