@@ -1,10 +1,10 @@
-import { execFile, type ExecFileException, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { packageModule, packageRoot } from '../package-root.js';
 import type { CatalogOptions } from '../seeds/generate-catalog.js';
 
@@ -19,8 +19,13 @@ const STALE_MS = 7 * 24 * 3600 * 1000;
 export const CATALOG_CACHE_BYTES = 1024 * 1024 * 1024;
 /** How much lower than the simulator's the priority of a build after start-up is (nice). */
 const BUILD_NICENESS = 10;
-/** Most bytes of the generator's output kept (its stderr goes into the error of a failed build). */
+/** Most bytes of the generator's output a start-up build keeps (its stderr goes into the error of a failed build); past them the generator is killed. */
 const OUTPUT_BYTES = 16 * 1024 * 1024;
+/**
+ * Most characters of the generator's stderr a build after start-up keeps for the error of a failed build,
+ * which an admin answer can quote; the rest is read and dropped, and the generator runs on.
+ */
+const STDERR_KEPT = 16 * 1024;
 
 /**
  * The snapshot file of generator options, in the cache, made first by a child process running the generator
@@ -62,19 +67,23 @@ export function catalogSnapshotFile(options: CatalogOptions): string {
 export async function buildCatalogSnapshot(options: CatalogOptions): Promise<{ file: string; written: boolean }> {
   const file = catalogSnapshotFile(options);
   if (existsSync(file)) return { file, written: false };
-  const run = promisify(execFile)(process.execPath, writerArgs(options, file), { maxBuffer: OUTPUT_BYTES });
+  // Not execFile: it pipes stdin and stdout too, and kills the child past its maxBuffer.
+  const child = spawn(process.execPath, writerArgs(options, file), { stdio: ['ignore', 'ignore', 'pipe'] });
   // Below the simulator's own priority: on a machine with few cores the build takes one for seconds, and
   // the requests answered meanwhile should not wait for it.
   try {
-    if (run.child.pid !== undefined) setPriority(run.child.pid, BUILD_NICENESS);
+    if (child.pid !== undefined) setPriority(child.pid, BUILD_NICENESS);
   } catch {
     // not allowed here (some containers): the build runs at the simulator's priority
   }
-  // A run that fails (an exit code but 0, a signal, or no start at all) rejects with what it wrote to stderr.
-  const { stderr } = await run.catch((e: ExecFileException) => {
-    throw generationFailed(options, e, `the generator exited with ${e.code}`);
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    if (stderr.length < STDERR_KEPT) stderr += chunk.slice(0, STDERR_KEPT - stderr.length);
   });
-  if (!existsSync(file)) throw generationFailed(options, { stderr }, 'the generator exited with 0');
+  // Rejects if the child cannot be started ('error'). Its exit code is null if a signal ended it.
+  await once(child, 'close');
+  if (child.exitCode !== 0 || !existsSync(file)) throw generationFailed(options, { stderr }, `the generator exited with ${child.exitCode}`);
   return { file, written: true };
 }
 

@@ -13,11 +13,16 @@ import type { PersonRole, TitleKind } from '../domain/types.js';
 import type { Rng } from './rng.js';
 import { WORD_LISTS } from './word-lists.js';
 
-// faker types every locale entry as optional; the English locale has all four.
-const FEMALE = en.person!.first_name!.female!;
-const MALE = en.person!.first_name!.male!;
-const LAST = en.person!.last_name!.generic!;
-const CITIES = en.location!.city_name!;
+// faker types every locale entry as optional (and the dependency is not pinned): fail with a clear message.
+function list(values: readonly string[] | null | undefined, what: string): readonly string[] {
+  if (!values || values.length === 0) throw new Error(`faker's en locale has no ${what}`);
+  return values;
+}
+
+const FEMALE = list(en.person?.first_name?.female, 'female first names');
+const MALE = list(en.person?.first_name?.male, 'male first names');
+const LAST = list(en.person?.last_name?.generic, 'last names');
+const CITIES = list(en.location?.city_name, 'city names');
 
 export function firstName(rng: Rng): string {
   return rng.pick(rng.chance(0.5) ? FEMALE : MALE);

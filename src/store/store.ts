@@ -77,7 +77,9 @@ export abstract class Store {
 
 /**
  * How every row is written: an INSERT of every column of `table` (as schema.ts declares it), prepared on first
- * use, each value read from the object's camelCase key, a boolean written 0 or 1 and a missing value NULL.
+ * use, each value read from the object's camelCase key, a boolean written 0 or 1. Every column is named, so a
+ * column's DEFAULT never applies: a key missing from the row is written as NULL. A column added to schema.ts
+ * is written from the row object's key of the same name (camelCase), with no change here.
  */
 export function rowInserter<T extends object>(db: Db, table: string): (row: T) => void {
   let made: { keys: string[]; insert: Statement } | undefined;

@@ -156,8 +156,9 @@ interface OpenCatalog {
 }
 
 function optionsOf(scenario: Scenario, today: string): CatalogOptions {
-  // The schema's catalog fields are the generator's options, in its order (the snapshot's file name hashes them).
-  return { ...scenario.catalog, today };
+  // Picked, not spread: only the generator's options reach it and the snapshot's file name, which hashes them in this order.
+  const c = scenario.catalog;
+  return { seed: c.seed, titles: c.titles, people: c.people, curated: c.curated, today };
 }
 
 /** Builds the catalogue (or reuses it) and the state template of a validated scenario, at start-up. */

@@ -159,8 +159,8 @@ export function sortScenarios(entries: readonly ScenarioEntry[]) {
  */
 export class ScenarioRegistry {
   private readonly uploads = new Map<string, ScenarioEntry>();
-  /** Its entries sorted out: the usable ones by name, the unusable ones with why. */
-  private sorted!: ReturnType<typeof sortScenarios>;
+  /** Its entries sorted out (by sortOut, which the constructor calls): the usable ones by name, the unusable ones with why. */
+  private sorted = sortScenarios([]);
 
   /**
    * `checkTitles` checks an entry's titles against its catalogue if that is built, answering whether it
