@@ -64,11 +64,7 @@ export class ScenarioParser {
 
   async parse(text: string, file: string): Promise<ParsedText> {
     if (text.length < OFF_LOOP_FROM) return { ...checkedText(text, file), hash: textHash(text) };
-    const turn = this.queue.then(async () => {
-      const answer = await workerAnswer({ text, file }, 'parsing the scenario');
-      if ('hash' in answer) return answer;
-      throw new Error('rentalsim: the worker parsing the scenario answered without its hash');
-    });
+    const turn = this.queue.then(() => workerAnswer<ParsedText>({ text, file }, 'parsing the scenario'));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
@@ -122,9 +118,8 @@ export type SeedJob = { file: string; snapshot: string; loadedAt: number } & ({ 
 export async function seedTemplateLater(scenario: Scenario, file: string, catalog: CatalogStore, snapshot: string, loadedAt: number, fullText?: string) {
   if (fullText === undefined && rowsOf(scenario) < SEED_OFF_LOOP_FROM) return seedTemplate(scenario, file, catalog, loadedAt);
   const job: SeedJob = fullText === undefined ? { scenario, file, snapshot, loadedAt } : { text: fullText, file, snapshot, loadedAt };
-  const answer = await workerAnswer(job, "building the scenario's state");
+  const answer = await workerAnswer<{ template: Uint8Array } | { error: ScenarioError }>(job, "building the scenario's state");
   if ('error' in answer) throw answer.error;
-  if (!('template' in answer)) throw new Error("rentalsim: the worker building the scenario's state answered without it");
   return Buffer.from(answer.template.buffer, answer.template.byteOffset, answer.template.byteLength);
 }
 
@@ -138,31 +133,18 @@ function rowsOf(s: Scenario): number {
   return rows;
 }
 
-/** A ScenarioError's fields, as the worker posts them: a class does not cross threads. */
-type ScenarioProblem = Pick<ScenarioError, 'file' | 'path' | 'problem'>;
-
-/**
- * What the scenario worker posts: for a text, its outline or its problem with the name the text gives, and
- * the text's hash; for a SeedJob, the template's bytes or the scenario's problem.
- */
-export type WorkerAnswer =
-  | (({ scenario: Scenario; outline: true } | { problem: ScenarioProblem; name: string | undefined }) & { hash: string })
-  | { template: Uint8Array }
-  | { problem: ScenarioProblem };
-
 /**
  * Runs one job in a scenario worker of its own (scenario-worker.ts): posts `job` and resolves with the one
- * message the worker answers, its `problem` as that ScenarioError again (`error`), then ends it. `what` names
- * the job in the errors (`parsing the scenario`): a worker that fails, or exits without an answer, rejects.
+ * message the worker answers, its `problem` (a ScenarioError's fields: a class does not cross threads) as
+ * that ScenarioError again (`error`), then ends it. `what` names the job in the errors (`parsing the
+ * scenario`): a worker that fails, or exits without an answer, rejects.
  */
-function workerAnswer(job: SeedJob | { text: string; file: string }, what: string) {
-  return new Promise<ParsedText | { template: Uint8Array } | { error: ScenarioError }>((resolve, reject) => {
+function workerAnswer<T>(job: unknown, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER.file, { execArgv: WORKER.execArgv });
-    worker.once('message', (answer: WorkerAnswer) => {
+    worker.once('message', ({ problem, ...answer }: { problem?: Pick<ScenarioError, 'file' | 'path' | 'problem'> }) => {
       void worker.terminate();
-      if (!('problem' in answer)) return resolve(answer);
-      const { problem, ...rest } = answer;
-      resolve({ ...rest, error: new ScenarioError(problem.file, problem.path, problem.problem) });
+      resolve((problem ? { ...answer, error: new ScenarioError(problem.file, problem.path, problem.problem) } : answer) as T);
     });
     worker.once('error', (e) => reject(new Error(`rentalsim: ${what} in a worker failed: ${e.message}`)));
     // After an answer (its terminate) this rejects a promise already settled: nothing happens.

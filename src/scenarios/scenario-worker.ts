@@ -8,7 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { openCatalogSnapshot } from '../store/catalog-db.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { ScenarioError } from './scenario-error.js';
-import { checkedText, parseScenario, type SeedJob, scenarioOutline, textHash, type WorkerAnswer } from './scenario-parser.js';
+import { checkedText, parseScenario, type SeedJob, scenarioOutline, textHash } from './scenario-parser.js';
 import { seedTemplate } from './seed-state.js';
 
 const problemOf = (e: ScenarioError) => ({ file: e.file, path: e.path, problem: e.problem });
@@ -21,7 +21,7 @@ if (process.platform === 'linux') setPriority(NICENESS);
 parentPort!.once('message', (job) => parentPort!.postMessage(answer(job)));
 
 /** The answer to the one job this worker is sent. */
-function answer(job: SeedJob | { text: string; file: string }): WorkerAnswer {
+function answer(job: SeedJob | { text: string; file: string }): unknown {
   if (!('snapshot' in job)) {
     const checked = checkedText(job.text, job.file);
     const hash = textHash(job.text);
