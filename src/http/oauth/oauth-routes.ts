@@ -7,7 +7,7 @@ import { encodePairs } from '../../domain/percent-encode.js';
 import { issueAccessToken, issueRequestToken } from '../../world/tokens.js';
 import { baseUrlOf, ctxOf } from '../request-context.js';
 import { resource } from '../resource.js';
-import { sendBytes } from '../send-xml.js';
+import { sendStoredBytes } from '../send-xml.js';
 import { authorizePageRoutes, LOGIN_PATH } from './login-page.js';
 import { verifyOAuth } from './verify-oauth.js';
 
@@ -77,5 +77,5 @@ function answerAccessToken(req: Request, res: Response): void {
  * service sent the bare type.
  */
 function sendForm(res: Response, pairs: ReadonlyArray<readonly [string, string]>): void {
-  sendBytes(res, 'application/x-www-form-urlencoded', Buffer.from(encodePairs(pairs), 'utf8'));
+  sendStoredBytes(res, Buffer.from(encodePairs(pairs), 'utf8'), 'application/x-www-form-urlencoded');
 }
