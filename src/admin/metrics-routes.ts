@@ -4,6 +4,9 @@ import type { IntervalHistogram } from 'node:perf_hooks';
 import { EVENT_LOOP_SAMPLE_MS, type World } from '../world/world.js';
 import { requireOperator } from './admin-request.js';
 
+/** A row of a counter's series: a value for each label, and the count. */
+type CounterRow<L extends string> = Record<L, string | number> & { count: number };
+
 /**
  * GET /__admin/metrics: the instance in Prometheus' text format (docs/reference/admin-api.md#metrics), for the operator of a
  * shared instance. Everything is read from the world when scraped (its traffic counts, sandbox pool,
@@ -15,16 +18,20 @@ import { requireOperator } from './admin-request.js';
 export function metricsRoutes(router: Router, world: World): void {
   const registry = new Registry();
   const registers = [registry];
-  /** A counter that reads its series when scraped: each row's labels and its count. */
-  const counter = (name: string, help: string, labelNames: readonly string[], rows: () => ReadonlyArray<{ count: number }>) =>
-    new Counter({
+  /** A counter that reads its series when scraped: each row's labels (typed by `labelNames`) and its count. */
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[], rows: () => ReadonlyArray<CounterRow<L>>) =>
+    new Counter<L>({
       name,
       help,
       labelNames,
       registers,
       collect() {
         this.reset();
-        for (const { count, ...labels } of rows()) this.inc(labels, count);
+        for (const row of rows()) {
+          // Its labels are the row but its count (a row's type is checked against labelNames where the counter is made).
+          const { count, ...labels }: { count: number } = row;
+          this.inc(labels, count);
+        }
       },
     });
   const gauge = (name: string, help: string, read: () => number) =>

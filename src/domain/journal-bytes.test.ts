@@ -182,6 +182,18 @@ describe('journal entries as bytes', () => {
     expect(Object.keys(e.rejected!)).toEqual(['check', 'reason', 'code', 'details']);
   });
 
+  it('keeps its byte format: after the id, a flags byte with one bit per optional field there (falsy values too), in the order written', () => {
+    const writer = new EntryWriter();
+    const base = { at: 'a', method: 'GET', url: '/', path: '/', status: 200, durationMs: 0 };
+    const flags = (r: JournalRecord) => writer.bytesOf(r, 1, 4096).readUInt8(8);
+    expect(flags(base)).toBe(0);
+    expect(flags({ ...base, user: '', faults: [], override: 0 })).toBe(2 | 16 | 32);
+    const rejected = { reason: 'r', code: 'c', details: 'd' };
+    const request = { rawHeaders: [], params: [] };
+    expect(flags({ ...base, consumer: 'k', login: 'l', rejected, request, answer: { head: 'HTTP/1.1 200 OK\r\n\r\n' } })).toBe(1 | 4 | 8 | 64 | 128);
+    expect(entryOf(writer.bytesOf({ ...base, user: '', faults: [], override: 0 }, 1, 4096))).toEqual({ id: 1, ...base, user: '', faults: [], override: 0 });
+  });
+
   it('cuts a string over the budget, and an answer body to its first bytes, each with the marker', () => {
     const writer = new EntryWriter();
     const long = 'é'.repeat(3000); // 6,000 bytes of UTF-8

@@ -14,9 +14,15 @@ import { truncated, utf8Kept, utf8WithMarker } from './truncated.js';
 // each string as a u8 encoding (0 Latin-1, 1 UTF-8, 2 UTF-16 for text with a lone surrogate), a u32 byte
 // length and its bytes: no string changes on the way through. Last, the answer's bytes kept.
 
-/** The fields an entry may lack, in the order written: bit `1 << i` of the entry's flags says field `i` is there. */
-const OPTIONAL = ['consumer', 'user', 'login', 'rejected', 'faults', 'override', 'request', 'answer'] as const;
-const FLAG = Object.fromEntries(OPTIONAL.map((key, i) => [key, 1 << i])) as Record<(typeof OPTIONAL)[number], number>;
+/** The bits of an entry's flags: each says an optional field is there (they are written in this order). */
+const CONSUMER = 1;
+const USER = 2;
+const LOGIN = 4;
+const REJECTED = 8;
+const FAULTS = 16;
+const OVERRIDE = 32;
+const REQUEST = 64;
+const ANSWER = 128;
 /** How an entry's strings are written: one ASCII text, or each string with its own encoding. */
 const ASCII_TEXT = 0;
 const EACH_STRING = 1;
@@ -63,8 +69,16 @@ export class EntryWriter {
     const q = e.request;
     const a = e.answer;
     const r = e.rejected;
-    let flags = 0;
-    for (let i = 0; i < OPTIONAL.length; i++) if (e[OPTIONAL[i]!] !== undefined) flags |= 1 << i;
+    // Each bit tests exactly what its field's write below tests: a bit without its field would misread every later field.
+    const flags =
+      (e.consumer !== undefined ? CONSUMER : 0) |
+      (e.user !== undefined ? USER : 0) |
+      (e.login !== undefined ? LOGIN : 0) |
+      (r !== undefined ? REJECTED : 0) |
+      (e.faults !== undefined ? FAULTS : 0) |
+      (e.override !== undefined ? OVERRIDE : 0) |
+      (q !== undefined ? REQUEST : 0) |
+      (a !== undefined ? ANSWER : 0);
     this.f64(id);
     this.u8(flags);
     this.f64(e.durationMs);
@@ -76,7 +90,7 @@ export class EntryWriter {
     if (e.consumer !== undefined) this.add(e.consumer);
     if (e.user !== undefined) this.add(e.user);
     if (e.login !== undefined) this.add(e.login);
-    if (r) {
+    if (r !== undefined) {
       this.u8((r.check !== undefined ? 1 : 0) | (r.cause !== undefined ? 2 : 0));
       if (r.check !== undefined) this.add(r.check);
       this.add(r.reason);
@@ -84,12 +98,12 @@ export class EntryWriter {
       this.add(r.details);
       if (r.cause !== undefined) this.add(r.cause);
     }
-    if (e.faults) {
+    if (e.faults !== undefined) {
       this.u32(e.faults.length);
       for (const f of e.faults) this.f64(f);
     }
     if (e.override !== undefined) this.f64(e.override);
-    if (q) {
+    if (q !== undefined) {
       if (this.left === Infinity) {
         this.u32(q.rawHeaders.length);
         for (const h of q.rawHeaders) this.add(h);
@@ -106,7 +120,7 @@ export class EntryWriter {
       if (q.body !== undefined) this.add(q.body);
     }
     let body: Uint8Array | undefined;
-    if (a) {
+    if (a !== undefined) {
       this.add(a.head);
       if (a.body === undefined) this.u8(0);
       else if (typeof a.body === 'string') {
@@ -326,26 +340,26 @@ function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
     method: r.str(),
     url: r.str(),
     path: r.str(),
-    ...(flags & FLAG.consumer ? { consumer: r.str() } : {}),
-    ...(flags & FLAG.user ? { user: r.str() } : {}),
-    ...(flags & FLAG.login ? { login: r.str() } : {}),
+    ...(flags & CONSUMER ? { consumer: r.str() } : {}),
+    ...(flags & USER ? { user: r.str() } : {}),
+    ...(flags & LOGIN ? { login: r.str() } : {}),
     status,
     durationMs,
   };
   if (headOnly) return e;
-  if (flags & FLAG.rejected) {
+  if (flags & REJECTED) {
     const has = r.u8();
     // The fields are read in the order they were written: an object literal evaluates its parts left to right.
     e.rejected = { ...(has & 1 ? { check: r.str() } : {}), reason: r.str(), code: r.str(), details: r.str(), ...(has & 2 ? { cause: r.str() } : {}) };
   }
-  if (flags & FLAG.faults) e.faults = Array.from({ length: r.u32() }, () => r.f64());
-  if (flags & FLAG.override) e.override = r.f64();
-  if (flags & FLAG.request) {
+  if (flags & FAULTS) e.faults = Array.from({ length: r.u32() }, () => r.f64());
+  if (flags & OVERRIDE) e.override = r.f64();
+  if (flags & REQUEST) {
     const headers = r.pairs(r.u32());
     e.request = { headers, params: r.pairs(2 * r.u32()) };
     if (r.u8() === 1) e.request.body = r.str();
   }
-  if (flags & FLAG.answer) {
+  if (flags & ANSWER) {
     e.answer = { status, headers: headersOf(r.str()) };
     const kind = r.u8();
     if (kind === 1) e.answer.body = r.str();
@@ -360,7 +374,7 @@ function fieldsOf(r: EntryReader, headOnly = false): JournalEntry {
 /** The fields a query tests, decoding only their strings. */
 export function summaryOf(bytes: Buffer): EntrySummary {
   const { id, at, method, path, consumer, user, login, status } = fieldsOf(new EntryReader(bytes), true);
-  return { id, at, method, path, consumer, user, login, status, rejected: (bytes.readUInt8(8) & FLAG.rejected) !== 0 };
+  return { id, at, method, path, consumer, user, login, status, rejected: (bytes.readUInt8(8) & REJECTED) !== 0 };
 }
 
 /** The entry as the admin API shows it. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ByteQueue } from './byte-queue.js';
 import { Journal, JOURNAL_STRING_BYTES, type JournalEntry, type JournalRecord } from './journal.js';
 import { truncatedUtf8 } from './truncated.js';
 
@@ -63,6 +64,20 @@ describe('journal', () => {
     expect(k.find({}, 2)).toHaveLength(2);
     k.clear();
     expect(k.count()).toBe(0);
+  });
+
+  it('find stops at its limit: the newest match alone is read for a limit of 1, and none for 0', () => {
+    const k = new Journal(100);
+    for (let i = 0; i < 50; i++) k.record(entry({ url: `/r${i}` }));
+    const read = vi.spyOn(ByteQueue.prototype, 'read');
+    try {
+      expect(k.find({}, 1).map((e) => e.url)).toEqual(['/r49']);
+      expect(read).toHaveBeenCalledTimes(1);
+      expect(k.find({}, 0)).toEqual([]);
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
+    }
   });
 });
 

@@ -94,9 +94,11 @@ export class Journal {
   /** Matching entries, newest first, at most `limit`. */
   find(query: JournalQuery = {}, limit = Infinity): JournalEntry[] {
     const out: JournalEntry[] = [];
+    if (limit <= 0) return out;
+    // Stops at the limit'th match: reading on for one more would read back to the oldest entry when there is none.
     for (const bytes of this.matching(query)) {
-      if (out.length >= limit) break;
       out.push(entryOf(bytes));
+      if (out.length >= limit) break;
     }
     return out;
   }

@@ -82,10 +82,10 @@ export function sendXmlBytes(res: Response, status: number, body: Buffer, conten
 }
 
 /**
- * Sends stored bytes (a schema file, an OAuth token answer) with express: as a Buffer, the content type stays
+ * Sends stored bytes (a schema file, an OAuth token answer), 200, with express: as a Buffer, the content type stays
  * exactly as given, where a string body would get `; charset=utf-8` added. The journal is handed the body.
  */
-export function sendBytes(res: Response, contentType: string, body: Buffer): void {
+export function sendStoredBytes(res: Response, body: Buffer, contentType: string): void {
   noteAnswerBody(res, body);
   res.status(200).set('Content-Type', contentType).send(body);
 }

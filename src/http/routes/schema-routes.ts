@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { errors } from '../../domain/api-error.js';
 import { packageRoot } from '../../package-root.js';
 import { resource } from '../resource.js';
-import { sendBytes, XML_CONTENT_TYPE } from '../send-xml.js';
+import { sendStoredBytes, XML_CONTENT_TYPE } from '../send-xml.js';
 
 /** The published contract, kept in the repository: one XSD per answer root, and the OpenAPI document. */
 const SCHEMA_DIR = join(packageRoot(), 'schemas');
@@ -33,12 +33,12 @@ export function schemaRoutes(): Router {
         const names = [...schemaFiles().keys()].map((f) => `/schemas/${f}`).join(', ');
         throw errors.notFound(`there is no schema ${JSON.stringify(name)}; the schemas are ${names}`);
       }
-      sendBytes(res, XML_CONTENT_TYPE, file);
+      sendStoredBytes(res, file, XML_CONTENT_TYPE);
     },
   });
 
   resource(router, '/openapi.yaml', [], {
-    GET: (_req, res) => sendBytes(res, 'application/yaml;charset=UTF-8', (openapi ??= readFileSync(join(packageRoot(), 'openapi.yaml')))),
+    GET: (_req, res) => sendStoredBytes(res, (openapi ??= readFileSync(join(packageRoot(), 'openapi.yaml'))), 'application/yaml;charset=UTF-8'),
   });
   return router;
 }
