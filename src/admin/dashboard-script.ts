@@ -29,18 +29,20 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     return data;
   }
 
-  function h(tag, props, ...children) {
-    const el = document.createElement(tag);
-    const { dataset, ...rest } = props || {};
-    Object.assign(el, rest);
-    Object.assign(el.dataset, dataset || {});
-    for (const c of children) el.append(c instanceof Node ? c : document.createTextNode(c === undefined || c === null ? '' : String(c)));
+  /** An element with these properties (dataset too) and children; a child that is not a node is text (none for null or undefined). */
+  function h(tag, { dataset, ...props } = {}, ...children) {
+    const el = Object.assign(document.createElement(tag), props);
+    Object.assign(el.dataset, dataset);
+    el.append(...children.map((c) => c ?? ''));
     return el;
   }
 
+  /** A table row of these cells: a td or th as it is, anything else in a td of its own. */
+  const tr = (props, ...cells) => h('tr', props, ...cells.map((c) => (c instanceof HTMLTableCellElement ? c : h('td', {}, c))));
+  const num = (...content) => h('td', { className: 'num' }, ...content);
+
   function say(message, isError) {
-    $('status').textContent = message;
-    $('status').className = isError ? 'error' : '';
+    Object.assign($('status'), { textContent: message, className: isError ? 'error' : '' });
   }
 
   /** Does the work, says so (or why not), and shows the new state; with clears, the journal rows shown are gone too. */
@@ -67,8 +69,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     // A switch empties the journal (by whoever made it): the rows shown are the last scenario's.
     if (activeScenario !== undefined && d.active !== activeScenario) clearJournalRows();
     activeScenario = d.active;
-    const active = d.scenarios.find((s) => s.active);
-    prefillCoverage(active && active.consumers[0], true);
+    prefillCoverage(d.scenarios.find((s) => s.active)?.consumers[0], true);
     const names = d.scenarios.map((s) => s.name).join(',');
     const select = $('scenario-select');
     if (names !== knownScenarios) {
@@ -90,7 +91,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     $('sandbox-summary').textContent = d.held + ' of at most ' + d.max + (d.evicted ? ', ' + d.evicted + ' evicted' : '') + (d.openMode ? ', open mode for ' + d.openMode + '*' : '');
     $('sandboxes').replaceChildren(...d.sandboxes.map((s) => {
       const reset = h('button', { className: 'sandbox-reset', onclick: () => act(() => api('POST', '/reset?consumer=' + encodeURIComponent(s.key)), 'sandbox ' + s.key + ' reset') }, 'Reset');
-      return h('tr', { dataset: { key: s.key } }, h('td', {}, h('code', {}, s.key)), h('td', { className: 'num' }, s.uses), h('td', { className: 'num' }, s.idleSeconds + ' s'), h('td', {}, reset));
+      return tr({ dataset: { key: s.key } }, h('code', {}, s.key), num(s.uses), num(s.idleSeconds + ' s'), reset);
     }));
   }
 
@@ -106,14 +107,14 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     $('faults').replaceChildren(...d.faults.map((f) => {
       const remove = h('button', { onclick: () => act(() => api('DELETE', '/faults/' + f.id), 'fault ' + f.id + ' removed') }, 'Remove');
       const trigger = (f.times !== undefined ? f.remaining + ' of ' + f.times + ' left' : 'every time') + (f.probability !== undefined ? ', p=' + f.probability + ' seed ' + (f.seed ?? 1) : '');
-      return h('tr', { dataset: { id: f.id } }, h('td', {}, f.id), h('td', {}, f.method), h('td', {}, h('code', {}, f.route)), h('td', {}, f.consumer || 'any'),
-        h('td', {}, describeAction(f.action)), h('td', {}, trigger), h('td', { className: 'num' }, f.fired + '/' + f.matched), h('td', {}, remove));
+      return tr({ dataset: { id: f.id } }, f.id, f.method, h('code', {}, f.route), f.consumer || 'any', describeAction(f.action), trigger,
+        num(f.fired + '/' + f.matched), remove);
     }));
   }
 
   function pairsTable(pairs) {
     if (!pairs || pairs.length === 0) return h('p', { className: 'muted' }, 'none');
-    return h('table', {}, h('tbody', {}, ...pairs.map(([n, v]) => h('tr', {}, h('th', {}, n), h('td', {}, h('code', {}, v))))));
+    return h('table', {}, h('tbody', {}, ...pairs.map(([n, v]) => tr({}, h('th', {}, n), h('code', {}, v)))));
   }
 
   function bodyBlock(body, none) {
@@ -143,9 +144,8 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     // The login to read, the GUID beneath it to match against URLs.
     const user = e.user ? [e.login ? h('strong', { className: 'login' }, e.login) : '', h('div', { className: 'guid' }, e.user)] : [];
     const toggle = h('button', { className: 'toggle', type: 'button', title: 'the request and the answer' }, '▸');
-    const row = h('tr', { className: 'entry' + (e.rejected || e.status === 0 ? ' rejected' : ''), dataset: { id: e.id } },
-      h('td', {}, toggle, e.at.slice(11, 23)), h('td', {}, e.method), h('td', {}, h('code', {}, e.url)), h('td', {}, e.consumer || ''),
-      h('td', {}, ...user), h('td', { className: 'num' }, e.status || 'dropped'), h('td', { className: 'num' }, e.durationMs), h('td', {}, why));
+    const row = tr({ className: 'entry' + (e.rejected || e.status === 0 ? ' rejected' : ''), dataset: { id: e.id } }, h('td', {}, toggle, e.at.slice(11, 23)),
+      e.method, h('code', {}, e.url), e.consumer || '', h('td', {}, ...user), num(e.status || 'dropped'), num(e.durationMs), why);
     toggle.addEventListener('click', () => {
       const open = row.nextElementSibling && row.nextElementSibling.classList.contains('exchange') ? row.nextElementSibling : null;
       if (open) open.remove();
@@ -191,20 +191,16 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   /** Read on demand, not every second: a report walks every operation, and nobody reads it that often. */
   async function showCoverage() {
     const key = $('coverage-consumer').value.trim();
-    $('coverage').replaceChildren();
-    $('coverage-totals').textContent = '';
-    $('coverage-summary').textContent = '';
+    for (const id of ['coverage', 'coverage-totals', 'coverage-summary']) $(id).replaceChildren();
     const r = await api('GET', '/coverage?consumer=' + encodeURIComponent(key));
     const t = r.totals;
     $('coverage-summary').textContent = 'of ' + r.consumer + ' since its sandbox was last reset';
     $('coverage-totals').textContent = [ratio('operations called', t.operations), ratio('variants used', t.variants),
       ratio('error rows answered', t.errors), ratio('OAuth failures answered', t.oauthProblems)].join(' · ') +
       (r.undocumentedCalls ? ' · ' + r.undocumentedCalls + ' calls to undocumented paths' : '');
-    $('coverage').replaceChildren(...r.operations.map((o) => h('tr', { className: o.calls ? 'op' : 'op never', dataset: { op: o.method + ' ' + o.path } },
-      h('td', {}, o.method), h('td', {}, h('code', {}, o.path)),
-      h('td', { className: 'num' }, o.calls, o.calls ? '' : h('span', { className: 'never-mark' }, 'never called')),
-      h('td', {}, Object.entries(o.statuses).map(([status, n]) => status + ' ×' + n).join(', ')),
-      h('td', {}, h('code', {}, o.variantsNeverUsed.join(', '))))));
+    $('coverage').replaceChildren(...r.operations.map((o) => tr({ className: o.calls ? 'op' : 'op never', dataset: { op: o.method + ' ' + o.path } },
+      o.method, h('code', {}, o.path), num(o.calls, o.calls ? '' : h('span', { className: 'never-mark' }, 'never called')),
+      Object.entries(o.statuses).map(([status, n]) => status + ' ×' + n).join(', '), h('code', {}, o.variantsNeverUsed.join(', ')))));
   }
 
   /** A form's fields that are not blank, by name, trimmed. */
@@ -212,17 +208,15 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     return [...new FormData($(formId))].map(([name, v]) => [name, v.trim()]).filter(([, v]) => v !== '');
   }
 
-  let refreshing = false;
-  async function refresh() {
-    if (refreshing) return;
-    refreshing = true;
-    try {
-      await Promise.all([showScenario(), showClock(), showSandboxes(), showFaults(), showJournal()]);
-    } catch (e) {
-      say(e.message, true);
-    } finally {
-      refreshing = false;
-    }
+  /** The refresh under way: one asked for meanwhile is that one. */
+  let refreshing;
+  function refresh() {
+    refreshing ??= Promise.all([showScenario(), showClock(), showSandboxes(), showFaults(), showJournal()])
+      .catch((e) => say(e.message, true))
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
   }
 
   /** Runs the handler when the form is submitted, or the button clicked. */
