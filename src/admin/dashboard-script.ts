@@ -19,7 +19,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     const headers = { 'X-Rentalsim-Admin': '1' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = 'Bearer ' + token;
-    const res = await fetch('/__admin' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch('/__admin' + path, { method, headers, body: JSON.stringify(body) });
     const data = await res.json().catch(() => ({}));
     if (res.status === 401) {
       $('login').style.display = 'flex';
@@ -87,7 +87,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
 
   async function showSandboxes() {
     const d = await api('GET', '/sandboxes');
-    prefillCoverage(d.sandboxes.length ? d.sandboxes[0].key : undefined, false);
+    prefillCoverage(d.sandboxes[0]?.key, false);
     $('sandbox-summary').textContent = d.held + ' of at most ' + d.max + (d.evicted ? ', ' + d.evicted + ' evicted' : '') + (d.openMode ? ', open mode for ' + d.openMode + '*' : '');
     $('sandboxes').replaceChildren(...d.sandboxes.map((s) => {
       const reset = h('button', { className: 'sandbox-reset', onclick: () => act(() => api('POST', '/reset?consumer=' + encodeURIComponent(s.key)), 'sandbox ' + s.key + ' reset') }, 'Reset');
@@ -176,12 +176,14 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     while (body.querySelectorAll('tr.entry').length > MAX_ROWS) body.lastChild.remove();
   }
 
-  /** True once someone has typed a consumer key: the key then stays as typed. */
-  let coverageTyped = false;
-  /** Offers a consumer key to the coverage panel: the active scenario's first one wins over a held sandbox's. */
+  /**
+   * Offers a consumer key to the coverage panel: the active scenario's first one wins over a held sandbox's.
+   * Offered as the input's default value, which the input shows only until someone types in it (HTML's
+   * dirty value flag): a key typed stays as typed.
+   */
   function prefillCoverage(key, fromScenario) {
     const input = $('coverage-consumer');
-    if (!coverageTyped && key && (!input.value || fromScenario)) input.value = key;
+    if (key && (!input.defaultValue || fromScenario)) input.defaultValue = key;
   }
 
   function ratio(label, r) {
@@ -239,9 +241,6 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   }
 
   on('scenario-form', () => act(() => api('POST', '/scenarios/' + encodeURIComponent($('scenario-select').value)), 'scenario switched', true));
-  $('coverage-consumer').addEventListener('input', () => {
-    coverageTyped = true;
-  });
   on('coverage-form', () => act(showCoverage, 'coverage loaded'));
   on('journal-filters', () => act(async () => {
     // Each field is a filter of GET /__admin/journal. Checked before the rows go: a filter the API refuses
