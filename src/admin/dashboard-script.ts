@@ -249,8 +249,8 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     await api('GET', '/journal/count?' + filter.slice(1));
     journalFilter = filter;
   }, 'journal filtered', true));
-  on('jf-reset', () => act(async () => {
-    $('journal-filters').reset();
+  // All requests is the filter form's reset button: the browser empties the fields.
+  $('journal-filters').addEventListener('reset', () => act(() => {
     journalFilter = '';
   }, 'every request shown', true));
   on('reset-all', () => act(() => api('POST', '/reset'), 'everything reset', true));
