@@ -8,8 +8,6 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   const TOKEN_KEY = 'rentalsim-admin-token';
   const MAX_ROWS = 200;
   let token = sessionStorage.getItem(TOKEN_KEY) || '';
-  let lastJournalId = 0;
-  let knownScenarios = '';
   let activeScenario;
   /** The journal filters in force, as a query string (&name=value...). */
   let journalFilter = '';
@@ -70,10 +68,9 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     if (activeScenario !== undefined && d.active !== activeScenario) clearJournalRows();
     activeScenario = d.active;
     prefillCoverage(d.scenarios.find((s) => s.active)?.consumers[0], true);
-    const names = d.scenarios.map((s) => s.name).join(',');
     const select = $('scenario-select');
-    if (names !== knownScenarios) {
-      knownScenarios = names;
+    // Built again only when the scenarios change, so a choice not yet switched to stays chosen.
+    if (d.scenarios.map((s) => s.name).join(',') !== [...select.options].map((o) => o.value).join(',')) {
       select.replaceChildren(...d.scenarios.map((s) => h('option', { value: s.name, title: s.description }, s.name)));
       select.value = d.active;
     }
@@ -159,18 +156,18 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   let journalGeneration = 0;
   function clearJournalRows() {
     $('journal').replaceChildren();
-    lastJournalId = 0;
     journalGeneration++;
   }
 
   async function showJournal() {
     const generation = journalGeneration;
-    const d = await api('GET', '/journal?limit=' + MAX_ROWS + '&after=' + lastJournalId + journalFilter);
+    // Only the entries newer than the newest shown.
+    const after = $('journal').querySelector('tr.entry')?.dataset.id ?? 0;
+    const d = await api('GET', '/journal?limit=' + MAX_ROWS + '&after=' + after + journalFilter);
     if (generation !== journalGeneration) return;
     $('journal-summary').textContent = d.held + ' held of ' + d.capacity + (journalFilter ? ', filtered' : '');
     if (d.held === 0) clearJournalRows();
     if (d.entries.length === 0) return;
-    lastJournalId = d.entries[0].id;
     const body = $('journal');
     body.prepend(...d.entries.map(journalRow));
     while (body.querySelectorAll('tr.entry').length > MAX_ROWS) body.lastChild.remove();
