@@ -8,8 +8,6 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   const TOKEN_KEY = 'rentalsim-admin-token';
   const MAX_ROWS = 200;
   let token = sessionStorage.getItem(TOKEN_KEY) || '';
-  let lastJournalId = 0;
-  let knownScenarios = '';
   let activeScenario;
   /** The journal filters in force, as a query string (&name=value...). */
   let journalFilter = '';
@@ -19,7 +17,7 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     const headers = { 'X-Rentalsim-Admin': '1' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = 'Bearer ' + token;
-    const res = await fetch('/__admin' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch('/__admin' + path, { method, headers, body: JSON.stringify(body) });
     const data = await res.json().catch(() => ({}));
     if (res.status === 401) {
       $('login').style.display = 'flex';
@@ -29,18 +27,20 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     return data;
   }
 
-  function h(tag, props, ...children) {
-    const el = document.createElement(tag);
-    const { dataset, ...rest } = props || {};
-    Object.assign(el, rest);
-    Object.assign(el.dataset, dataset || {});
-    for (const c of children) el.append(c instanceof Node ? c : document.createTextNode(c === undefined || c === null ? '' : String(c)));
+  /** An element with these properties (dataset too) and children; a child that is not a node is text (none for null or undefined). */
+  function h(tag, { dataset, ...props } = {}, ...children) {
+    const el = Object.assign(document.createElement(tag), props);
+    Object.assign(el.dataset, dataset);
+    el.append(...children.map((c) => c ?? ''));
     return el;
   }
 
+  /** A table row of these cells: a td or th as it is, anything else in a td of its own. */
+  const tr = (props, ...cells) => h('tr', props, ...cells.map((c) => (c instanceof HTMLTableCellElement ? c : h('td', {}, c))));
+  const num = (...content) => h('td', { className: 'num' }, ...content);
+
   function say(message, isError) {
-    $('status').textContent = message;
-    $('status').className = isError ? 'error' : '';
+    Object.assign($('status'), { textContent: message, className: isError ? 'error' : '' });
   }
 
   /** Does the work, says so (or why not), and shows the new state; with clears, the journal rows shown are gone too. */
@@ -67,12 +67,10 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     // A switch empties the journal (by whoever made it): the rows shown are the last scenario's.
     if (activeScenario !== undefined && d.active !== activeScenario) clearJournalRows();
     activeScenario = d.active;
-    const active = d.scenarios.find((s) => s.active);
-    prefillCoverage(active && active.consumers[0], true);
-    const names = d.scenarios.map((s) => s.name).join(',');
+    prefillCoverage(d.scenarios.find((s) => s.active)?.consumers[0], true);
     const select = $('scenario-select');
-    if (names !== knownScenarios) {
-      knownScenarios = names;
+    // Built again only when the scenarios change, so a choice not yet switched to stays chosen.
+    if (d.scenarios.map((s) => s.name).join(',') !== [...select.options].map((o) => o.value).join(',')) {
       select.replaceChildren(...d.scenarios.map((s) => h('option', { value: s.name, title: s.description }, s.name)));
       select.value = d.active;
     }
@@ -86,11 +84,11 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
 
   async function showSandboxes() {
     const d = await api('GET', '/sandboxes');
-    prefillCoverage(d.sandboxes.length ? d.sandboxes[0].key : undefined, false);
+    prefillCoverage(d.sandboxes[0]?.key, false);
     $('sandbox-summary').textContent = d.held + ' of at most ' + d.max + (d.evicted ? ', ' + d.evicted + ' evicted' : '') + (d.openMode ? ', open mode for ' + d.openMode + '*' : '');
     $('sandboxes').replaceChildren(...d.sandboxes.map((s) => {
       const reset = h('button', { className: 'sandbox-reset', onclick: () => act(() => api('POST', '/reset?consumer=' + encodeURIComponent(s.key)), 'sandbox ' + s.key + ' reset') }, 'Reset');
-      return h('tr', { dataset: { key: s.key } }, h('td', {}, h('code', {}, s.key)), h('td', { className: 'num' }, s.uses), h('td', { className: 'num' }, s.idleSeconds + ' s'), h('td', {}, reset));
+      return tr({ dataset: { key: s.key } }, h('code', {}, s.key), num(s.uses), num(s.idleSeconds + ' s'), reset);
     }));
   }
 
@@ -106,14 +104,14 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     $('faults').replaceChildren(...d.faults.map((f) => {
       const remove = h('button', { onclick: () => act(() => api('DELETE', '/faults/' + f.id), 'fault ' + f.id + ' removed') }, 'Remove');
       const trigger = (f.times !== undefined ? f.remaining + ' of ' + f.times + ' left' : 'every time') + (f.probability !== undefined ? ', p=' + f.probability + ' seed ' + (f.seed ?? 1) : '');
-      return h('tr', { dataset: { id: f.id } }, h('td', {}, f.id), h('td', {}, f.method), h('td', {}, h('code', {}, f.route)), h('td', {}, f.consumer || 'any'),
-        h('td', {}, describeAction(f.action)), h('td', {}, trigger), h('td', { className: 'num' }, f.fired + '/' + f.matched), h('td', {}, remove));
+      return tr({ dataset: { id: f.id } }, f.id, f.method, h('code', {}, f.route), f.consumer || 'any', describeAction(f.action), trigger,
+        num(f.fired + '/' + f.matched), remove);
     }));
   }
 
   function pairsTable(pairs) {
     if (!pairs || pairs.length === 0) return h('p', { className: 'muted' }, 'none');
-    return h('table', {}, h('tbody', {}, ...pairs.map(([n, v]) => h('tr', {}, h('th', {}, n), h('td', {}, h('code', {}, v))))));
+    return h('table', {}, h('tbody', {}, ...pairs.map(([n, v]) => tr({}, h('th', {}, n), h('code', {}, v)))));
   }
 
   function bodyBlock(body, none) {
@@ -143,9 +141,8 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     // The login to read, the GUID beneath it to match against URLs.
     const user = e.user ? [e.login ? h('strong', { className: 'login' }, e.login) : '', h('div', { className: 'guid' }, e.user)] : [];
     const toggle = h('button', { className: 'toggle', type: 'button', title: 'the request and the answer' }, '▸');
-    const row = h('tr', { className: 'entry' + (e.rejected || e.status === 0 ? ' rejected' : ''), dataset: { id: e.id } },
-      h('td', {}, toggle, e.at.slice(11, 23)), h('td', {}, e.method), h('td', {}, h('code', {}, e.url)), h('td', {}, e.consumer || ''),
-      h('td', {}, ...user), h('td', { className: 'num' }, e.status || 'dropped'), h('td', { className: 'num' }, e.durationMs), h('td', {}, why));
+    const row = tr({ className: 'entry' + (e.rejected || e.status === 0 ? ' rejected' : ''), dataset: { id: e.id } }, h('td', {}, toggle, e.at.slice(11, 23)),
+      e.method, h('code', {}, e.url), e.consumer || '', h('td', {}, ...user), num(e.status || 'dropped'), num(e.durationMs), why);
     toggle.addEventListener('click', () => {
       const open = row.nextElementSibling && row.nextElementSibling.classList.contains('exchange') ? row.nextElementSibling : null;
       if (open) open.remove();
@@ -159,29 +156,31 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   let journalGeneration = 0;
   function clearJournalRows() {
     $('journal').replaceChildren();
-    lastJournalId = 0;
     journalGeneration++;
   }
 
   async function showJournal() {
     const generation = journalGeneration;
-    const d = await api('GET', '/journal?limit=' + MAX_ROWS + '&after=' + lastJournalId + journalFilter);
+    // Only the entries newer than the newest shown.
+    const after = $('journal').querySelector('tr.entry')?.dataset.id ?? 0;
+    const d = await api('GET', '/journal?limit=' + MAX_ROWS + '&after=' + after + journalFilter);
     if (generation !== journalGeneration) return;
     $('journal-summary').textContent = d.held + ' held of ' + d.capacity + (journalFilter ? ', filtered' : '');
     if (d.held === 0) clearJournalRows();
     if (d.entries.length === 0) return;
-    lastJournalId = d.entries[0].id;
     const body = $('journal');
     body.prepend(...d.entries.map(journalRow));
     while (body.querySelectorAll('tr.entry').length > MAX_ROWS) body.lastChild.remove();
   }
 
-  /** True once someone has typed a consumer key: the key then stays as typed. */
-  let coverageTyped = false;
-  /** Offers a consumer key to the coverage panel: the active scenario's first one wins over a held sandbox's. */
+  /**
+   * Offers a consumer key to the coverage panel: the active scenario's first one wins over a held sandbox's.
+   * Offered as the input's default value, which the input shows only until someone types in it (HTML's
+   * dirty value flag): a key typed stays as typed.
+   */
   function prefillCoverage(key, fromScenario) {
     const input = $('coverage-consumer');
-    if (!coverageTyped && key && (!input.value || fromScenario)) input.value = key;
+    if (key && (!input.defaultValue || fromScenario)) input.defaultValue = key;
   }
 
   function ratio(label, r) {
@@ -191,20 +190,16 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   /** Read on demand, not every second: a report walks every operation, and nobody reads it that often. */
   async function showCoverage() {
     const key = $('coverage-consumer').value.trim();
-    $('coverage').replaceChildren();
-    $('coverage-totals').textContent = '';
-    $('coverage-summary').textContent = '';
+    for (const id of ['coverage', 'coverage-totals', 'coverage-summary']) $(id).replaceChildren();
     const r = await api('GET', '/coverage?consumer=' + encodeURIComponent(key));
     const t = r.totals;
     $('coverage-summary').textContent = 'of ' + r.consumer + ' since its sandbox was last reset';
     $('coverage-totals').textContent = [ratio('operations called', t.operations), ratio('variants used', t.variants),
       ratio('error rows answered', t.errors), ratio('OAuth failures answered', t.oauthProblems)].join(' · ') +
       (r.undocumentedCalls ? ' · ' + r.undocumentedCalls + ' calls to undocumented paths' : '');
-    $('coverage').replaceChildren(...r.operations.map((o) => h('tr', { className: o.calls ? 'op' : 'op never', dataset: { op: o.method + ' ' + o.path } },
-      h('td', {}, o.method), h('td', {}, h('code', {}, o.path)),
-      h('td', { className: 'num' }, o.calls, o.calls ? '' : h('span', { className: 'never-mark' }, 'never called')),
-      h('td', {}, Object.entries(o.statuses).map(([status, n]) => status + ' ×' + n).join(', ')),
-      h('td', {}, h('code', {}, o.variantsNeverUsed.join(', '))))));
+    $('coverage').replaceChildren(...r.operations.map((o) => tr({ className: o.calls ? 'op' : 'op never', dataset: { op: o.method + ' ' + o.path } },
+      o.method, h('code', {}, o.path), num(o.calls, o.calls ? '' : h('span', { className: 'never-mark' }, 'never called')),
+      Object.entries(o.statuses).map(([status, n]) => status + ' ×' + n).join(', '), h('code', {}, o.variantsNeverUsed.join(', ')))));
   }
 
   /** A form's fields that are not blank, by name, trimmed. */
@@ -212,17 +207,15 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     return [...new FormData($(formId))].map(([name, v]) => [name, v.trim()]).filter(([, v]) => v !== '');
   }
 
-  let refreshing = false;
-  async function refresh() {
-    if (refreshing) return;
-    refreshing = true;
-    try {
-      await Promise.all([showScenario(), showClock(), showSandboxes(), showFaults(), showJournal()]);
-    } catch (e) {
-      say(e.message, true);
-    } finally {
-      refreshing = false;
-    }
+  /** The refresh under way: one asked for meanwhile is that one. */
+  let refreshing;
+  function refresh() {
+    refreshing ??= Promise.all([showScenario(), showClock(), showSandboxes(), showFaults(), showJournal()])
+      .catch((e) => say(e.message, true))
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
   }
 
   /** Runs the handler when the form is submitted, or the button clicked. */
@@ -245,9 +238,6 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
   }
 
   on('scenario-form', () => act(() => api('POST', '/scenarios/' + encodeURIComponent($('scenario-select').value)), 'scenario switched', true));
-  $('coverage-consumer').addEventListener('input', () => {
-    coverageTyped = true;
-  });
   on('coverage-form', () => act(showCoverage, 'coverage loaded'));
   on('journal-filters', () => act(async () => {
     // Each field is a filter of GET /__admin/journal. Checked before the rows go: a filter the API refuses
@@ -256,8 +246,8 @@ export const DASHBOARD_SCRIPT = String.raw`(() => {
     await api('GET', '/journal/count?' + filter.slice(1));
     journalFilter = filter;
   }, 'journal filtered', true));
-  on('jf-reset', () => act(async () => {
-    $('journal-filters').reset();
+  // All requests is the filter form's reset button: the browser empties the fields.
+  $('journal-filters').addEventListener('reset', () => act(() => {
     journalFilter = '';
   }, 'every request shown', true));
   on('reset-all', () => act(() => api('POST', '/reset'), 'everything reset', true));

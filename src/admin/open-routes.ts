@@ -111,7 +111,7 @@ const PAGE = `<!DOCTYPE html>
       <label>since<input id="jf-since" name="since" class="wide" placeholder="2030-01-01T12:00:00Z"></label>
       <label>until<input id="jf-until" name="until" class="wide" placeholder="2030-01-01T13:00:00Z"></label>
       <button id="jf-apply">Filter</button>
-      <button id="jf-reset" type="button">All requests</button>
+      <button id="jf-reset" type="reset">All requests</button>
     </form>
     <table id="journal-table">
       <colgroup><col class="time"><col class="method"><col class="url"><col class="consumer"><col class="user"><col class="status"><col class="ms"><col class="why"></colgroup>
