@@ -3,12 +3,6 @@ import type { Consumer, User } from '../domain/types.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
 
-/** The consumer an admin call names and its sandbox (made on first use, like an API request would). */
-export function consumerSandbox(world: World, key: string | undefined): { consumer: Consumer; sandbox: Sandbox } {
-  const consumer = checkedConsumer(world, key);
-  return { consumer, sandbox: world.sandbox(consumer.key) };
-}
-
 /** The consumer an admin call names: missing or unknown is a 400 that lists the scenario's keys. */
 export function checkedConsumer(world: World, key: string | undefined): Consumer {
   if (!key) throw errors.missingParameter('consumer', 'name the consumer key whose sandbox this acts on');

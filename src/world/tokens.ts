@@ -5,7 +5,7 @@ import { newAccessToken, newRequestToken, newTokenSecret, newVerifier } from '..
 import { authorise, checkAuthorisable, deny, type TokenRecord } from '../domain/oauth/token-state.js';
 import { isoDateTime } from '../domain/sim-clock.js';
 import type { User } from '../domain/types.js';
-import { consumerSandbox, subscriber } from './consumer-sandbox.js';
+import { checkedConsumer, subscriber } from './consumer-sandbox.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
 
@@ -102,7 +102,8 @@ export function decideRequestToken(world: World, located: LocatedToken, user: Us
 
 /** A new access token for a subscriber (login or GUID), issued to a consumer in its sandbox. */
 export function mintToken(world: World, consumerKey: string | undefined, userRef: string) {
-  const { consumer, sandbox } = consumerSandbox(world, consumerKey);
+  const consumer = checkedConsumer(world, consumerKey);
+  const sandbox = world.sandbox(consumer.key);
   const user = subscriber(sandbox, userRef);
   const token = issueAccessToken(world, sandbox, consumer.key, user.guid);
   return { ...tokenJson(token), user: { guid: user.guid, login: user.login } };
@@ -110,7 +111,7 @@ export function mintToken(world: World, consumerKey: string | undefined, userRef
 
 /** Revokes a token in one consumer's sandbox, or in every held sandbox that knows it. */
 export function revokeToken(world: World, code: string, key: string | undefined): { revoked: string; sandboxes: string[] } {
-  const sandboxes = key === undefined ? world.heldSandboxes() : [consumerSandbox(world, key).sandbox];
+  const sandboxes = key === undefined ? world.heldSandboxes() : [world.sandbox(checkedConsumer(world, key).key)];
   const revokedIn: string[] = [];
   for (const sandbox of sandboxes) {
     const token = sandbox.stores.tokens.byToken(code);
