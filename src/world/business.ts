@@ -45,7 +45,8 @@ export function returnHome(world: World, consumer: string | undefined, userRef: 
   const user = subscriber(sandbox, userRef);
   const titleId = typeof title === 'number' ? title : /^\d+$/.test(title) ? Number(title) : titleIdOfRef(title);
   if (titleId === undefined) throw errors.invalidParameter('title', `${JSON.stringify(title)} is not a title id or a catalogue title URI`);
-  const returned: Rental | undefined = sandbox.write(() => sandbox.stores.rentals.markReturned(user.guid, titleId, isoDate(world.clockOf(sandbox).now())));
+  const date = isoDate(world.clockOf(sandbox).now());
+  const returned: Rental | undefined = sandbox.write(() => sandbox.stores.rentals.markReturned({ guid: user.guid, titleId, date }));
   if (!returned) {
     const home = sandbox.stores.rentals.atHome(user.guid).map((r) => r.titleId);
     throw errors.notFound(`title ${titleId} is not at ${user.login}'s home; at home: ${home.length > 0 ? home.join(', ') : 'nothing'}`);
