@@ -18,16 +18,6 @@ export interface LocatedToken {
   token: TokenRecord;
 }
 
-/** The request token with this code, in whichever sandbox issued it. */
-function locateRequestToken(world: World, code: string): LocatedToken | undefined {
-  // heldSandboxes() does not count as using them: looking a code up must not keep idle sandboxes alive.
-  for (const sandbox of world.heldSandboxes()) {
-    const token = sandbox.stores.tokens.byToken(code);
-    if (token?.type === 'request') return { sandbox, token };
-  }
-  return undefined;
-}
-
 /** A new unauthorised request token, valid for the scenario's lifetime on the simulator clock. */
 export function issueRequestToken(world: World, sandbox: Sandbox, consumerKey: string, callback: string | undefined): TokenRecord {
   const now = world.clockOf(sandbox).now();
@@ -55,18 +45,23 @@ function issue(sandbox: Sandbox, now: number, fields: Omit<TokenRecord, 'secret'
 export type Decision = 'allow' | 'deny';
 
 /**
- * The request token a person or script names, ready to be decided: unknown -> 404, expired, used or
- * already decided -> 409 (the details say which). Codes are upper-case; people type them in any case.
+ * The request token a person or script names, in whichever sandbox issued it, ready to be decided: unknown
+ * -> 404, expired, used or already decided -> 409 (the details say which). Codes are upper-case; people type
+ * them in any case.
  */
 export function authorisableToken(world: World, code: string): LocatedToken {
-  const located = locateRequestToken(world, code.trim().toUpperCase());
-  if (!located)
-    throw errors.notFound(
-      `the activation code ${JSON.stringify(code)} is not known; check it, or ask the application for a new one (tokens are forgotten on reset)`,
-    );
-  const verdict = checkAuthorisable(located.token, world.clockOf(located.sandbox).now());
-  if (!verdict.ok) throw errors.conflict(verdict.why);
-  return located;
+  const wanted = code.trim().toUpperCase();
+  // heldSandboxes() does not count as using them: looking a code up must not keep idle sandboxes alive.
+  for (const sandbox of world.heldSandboxes()) {
+    const token = sandbox.stores.tokens.byToken(wanted);
+    if (token?.type !== 'request') continue;
+    const verdict = checkAuthorisable(token, world.clockOf(sandbox).now());
+    if (!verdict.ok) throw errors.conflict(verdict.why);
+    return { sandbox, token };
+  }
+  throw errors.notFound(
+    `the activation code ${JSON.stringify(code)} is not known; check it, or ask the application for a new one (tokens are forgotten on reset)`,
+  );
 }
 
 export function consumerNameOf(world: World, token: TokenRecord): string {
