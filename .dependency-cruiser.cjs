@@ -7,7 +7,7 @@
 const tiers = [
   { main: '^src/main\\.ts$' },
   { index: '^src/index\\.ts$', cli: '^src/cli/' },
-  { app: '^src/app\\.ts$', startup: '^src/(listen-problem|scenario-dir-check)(\\.test)?\\.ts$' },
+  { app: '^src/app\\.ts$', startup: '^src/start-up-checks(\\.test)?\\.ts$' },
   { http: '^src/http/', admin: '^src/admin/' },
   { web: '^src/web/' },
   { world: '^src/world/' },

@@ -8,8 +8,6 @@ import { writeFacetIndex } from './facet-index.js';
 import { writeTitleRanks } from './catalog-search-ranks.js';
 import { writeTermIndex } from './term-index.js';
 
-export type { Db };
-
 /** A catalogue's rows: what the generator and the curated files make, and what buildCatalogDb stores. */
 export interface CatalogData {
   titles: Title[];

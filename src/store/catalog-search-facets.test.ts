@@ -6,7 +6,8 @@ import { isoDate } from '../domain/sim-clock.js';
 import type { Person, Title } from '../domain/types.js';
 import { TitleSearchOracle } from '../../test/support/title-search-oracle.js';
 import { COMING_SOON, freezeClock, testWorld, type TestWorld } from '../../test/support/world.js';
-import { buildCatalogDb, type Db } from './catalog-db.js';
+import { buildCatalogDb } from './catalog-db.js';
+import type { Db } from './db.js';
 import { catalogSearchOf, type CatalogSearch } from './catalog-search.js';
 import { CatalogStore } from './catalog-store.js';
 

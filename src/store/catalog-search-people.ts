@@ -3,7 +3,7 @@ import type { Counted, FacetCounts, PersonFacet } from '../domain/search-facets.
 import type { IdPage, PersonSearch } from '../domain/search-request.js';
 import { likePrefix } from '../domain/search-term.js';
 import type { PageRequest } from '../domain/types.js';
-import type { Db } from './catalog-db.js';
+import type { Db } from './db.js';
 import { keptIn } from './catalog-store.js';
 
 type SqlValue = string | number;

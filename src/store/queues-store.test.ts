@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, CAROL } from '../../test/support/signing.js';
 import { testWorld } from '../../test/support/world.js';
 import { setDigest } from '../domain/state-digest.js';
-import type { Db } from './catalog-db.js';
+import type { Db } from './db.js';
 
 /** The rule the triggers keep, written out: the set digest of the user's rows in the three queue tables. */
 function expectedDigest(db: Db, guid: string): number {

@@ -13,17 +13,15 @@ export class RentalsStore extends Store {
   readonly page = this.pager('rentals', 'SELECT * FROM rentals', NEWEST_SHIPPED_FIRST, toRental);
   /** Discs at home now (shipped, not returned), newest shipped first. */
   readonly atHome = this.rows<[string], Rental>(`SELECT * FROM rentals WHERE user_guid = ? AND returned IS NULL ${NEWEST_SHIPPED_FIRST}`, toRental);
-  // The disc out longest comes back first when the same title is at home twice.
-  private readonly returnRow = this.row<[string, string, number], Rental>(
-    `UPDATE rentals SET returned = ? WHERE id = (SELECT id FROM rentals WHERE user_guid = ? AND title_id = ? AND returned IS NULL
+  /**
+   * Marks a title at home as returned on a date; undefined when that title is not at home. The disc out
+   * longest comes back first when the same title is at home twice.
+   */
+  readonly markReturned = this.row<[{ guid: string; titleId: number; date: string }], Rental>(
+    `UPDATE rentals SET returned = @date WHERE id = (SELECT id FROM rentals WHERE user_guid = @guid AND title_id = @titleId AND returned IS NULL
      ORDER BY shipped, id LIMIT 1) RETURNING *`,
     toRental,
   );
   /** Records a disc sent to the user (admin: business events, seeding); one not returned is at home. */
   readonly insert = rowInserter<Rental>(this.db, 'rentals');
-
-  /** Marks a title at home as returned on a date; undefined when that title is not at home. */
-  markReturned(guid: string, titleId: number, date: string): Rental | undefined {
-    return this.returnRow(date, guid, titleId);
-  }
 }

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Db } from './db.js';
 import { STATE_SCHEMA } from './schema.js';
 import { registerStateFunctions } from './state-db.js';
-import { writeFileDurably } from './write-file-durably.js';
 
-// A sandbox kept in a file of the data folder (docs/reference/data-dir.md). A state database's serialized
-// image is a database file already: a new sandbox is the template written out, plus one table saying whose it
-// is, so a file can be read back without trusting its name.
+// The files of the data folder (docs/reference/data-dir.md), each written whole (writeFileDurably); above all
+// a sandbox kept in a file. A state database's serialized image is a database file already: a new sandbox is
+// the template written out, plus one table saying whose it is, so a file can be read back without trusting
+// its name.
 
 /** What a sandbox file says about itself (its `sandbox_meta` table). */
 export interface SandboxFileMeta {
@@ -168,4 +168,19 @@ export function guardWrites(db: Db, beforeWrite: () => void): void {
     ['INSERT', 'UPDATE', 'DELETE'].map((op) => `CREATE TEMP TRIGGER "before_${t}_${op}" BEFORE ${op} ON main."${t}" BEGIN SELECT before_write(); END;`),
   );
   db.exec(`BEGIN;\n${triggers.join('\n')}\nCOMMIT;`);
+}
+
+/**
+ * Writes a file whole: beside it, made durable (`flush`: synced before it is closed), then renamed over it,
+ * so a crash leaves the old file or the new one, never half of one. A failed write leaves no temporary file behind.
+ */
+export function writeFileDurably(file: string, data: string | Uint8Array): void {
+  const tmp = `${file}.tmp`;
+  try {
+    writeFileSync(tmp, data, { flush: true });
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Db } from './catalog-db.js';
+import type { Db } from './db.js';
 import { registerQueueDigest } from './queue-triggers.js';
 import { STATE_SCHEMA } from './schema.js';
 import { registerTableVersions } from './table-versions.js';

@@ -1,4 +1,4 @@
-import type { Db } from './catalog-db.js';
+import type { Db } from './db.js';
 import { ListsStore } from './lists-store.js';
 import { QueuesStore } from './queues-store.js';
 import { RatingsStore } from './ratings-store.js';

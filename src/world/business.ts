@@ -4,7 +4,7 @@ import { freeSlots, planShipments, type ShipCandidate } from '../domain/ship.js'
 import { isoDate } from '../domain/sim-clock.js';
 import { titleIdOfRef } from '../domain/title-ref.js';
 import type { Rental, User } from '../domain/types.js';
-import { consumerSandbox, subscriber } from './consumer-sandbox.js';
+import { checkedConsumer, subscriber } from './consumer-sandbox.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
 
@@ -16,7 +16,7 @@ import type { World } from './world.js';
  * and quarantined titles; `count` defaults to filling the allocations.
  */
 export function shipFromQueue(world: World, consumer: string | undefined, userRef: string, count?: number) {
-  const { sandbox } = consumerSandbox(world, consumer);
+  const sandbox = world.sandbox(checkedConsumer(world, consumer).key);
   const user = subscriber(sandbox, userRef);
   const today = isoDate(world.clockOf(sandbox).now());
   const { queues, rentals, sequences } = sandbox.stores;
@@ -41,11 +41,12 @@ export function shipFromQueue(world: World, consumer: string | undefined, userRe
 
 /** Brings one title back (id or catalogue URI): it stays in `rented`, with `returned`. */
 export function returnHome(world: World, consumer: string | undefined, userRef: string, title: number | string) {
-  const { sandbox } = consumerSandbox(world, consumer);
+  const sandbox = world.sandbox(checkedConsumer(world, consumer).key);
   const user = subscriber(sandbox, userRef);
   const titleId = typeof title === 'number' ? title : /^\d+$/.test(title) ? Number(title) : titleIdOfRef(title);
   if (titleId === undefined) throw errors.invalidParameter('title', `${JSON.stringify(title)} is not a title id or a catalogue title URI`);
-  const returned: Rental | undefined = sandbox.write(() => sandbox.stores.rentals.markReturned(user.guid, titleId, isoDate(world.clockOf(sandbox).now())));
+  const date = isoDate(world.clockOf(sandbox).now());
+  const returned: Rental | undefined = sandbox.write(() => sandbox.stores.rentals.markReturned({ guid: user.guid, titleId, date }));
   if (!returned) {
     const home = sandbox.stores.rentals.atHome(user.guid).map((r) => r.titleId);
     throw errors.notFound(`title ${titleId} is not at ${user.login}'s home; at home: ${home.length > 0 ? home.join(', ') : 'nothing'}`);

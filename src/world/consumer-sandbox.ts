@@ -1,13 +1,9 @@
 import { errors } from '../domain/api-error.js';
+import { coverageReport, type CoverageReport } from '../domain/coverage-report.js';
+import { CoverageTally } from '../domain/coverage.js';
 import type { Consumer, User } from '../domain/types.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
-
-/** The consumer an admin call names and its sandbox (made on first use, like an API request would). */
-export function consumerSandbox(world: World, key: string | undefined): { consumer: Consumer; sandbox: Sandbox } {
-  const consumer = checkedConsumer(world, key);
-  return { consumer, sandbox: world.sandbox(consumer.key) };
-}
 
 /** The consumer an admin call names: missing or unknown is a 400 that lists the scenario's keys. */
 export function checkedConsumer(world: World, key: string | undefined): Consumer {
@@ -32,4 +28,15 @@ export function subscriber(sandbox: Sandbox, ref: string | undefined): User {
     throw errors.invalidParameter('user', `no subscriber with login or GUID ${JSON.stringify(ref)}; known logins: ${known}`);
   }
   return user;
+}
+
+/**
+ * A consumer's coverage report, read without opening its sandbox (a consumer with none held has exercised
+ * nothing since its last reset). 404 for a key that is not a consumer of the scenario (or of open mode).
+ */
+export function consumerCoverage(world: World, consumer: string): CoverageReport {
+  if (!world.consumer(consumer))
+    throw errors.notFound(`no consumer ${JSON.stringify(consumer)} in this scenario; use a key listed in the README or GET /__admin/sandboxes`);
+  const tally = world.sandboxes.peek(consumer, world.realNow())?.coverage ?? new CoverageTally();
+  return coverageReport(consumer, world.coverageSpec, tally);
 }

@@ -12,10 +12,10 @@ import {
   SANDBOX_FILE_SUFFIXES,
   SandboxFileProblem,
   type SandboxFileMeta,
+  writeFileDurably,
   writeSandboxClock,
 } from '../store/sandbox-file.js';
 import { orStorageFull } from '../store/storage-full.js';
-import { writeFileDurably } from '../store/write-file-durably.js';
 import { Sandbox, type SandboxDisk } from './sandbox.js';
 
 /**

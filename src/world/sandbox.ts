@@ -1,6 +1,6 @@
 import { CoverageTally } from '../domain/coverage.js';
 import type { SimClock } from '../domain/sim-clock.js';
-import type { Db } from '../store/catalog-db.js';
+import type { Db } from '../store/db.js';
 import { orStorageFull } from '../store/storage-full.js';
 import { stateDbFrom } from '../store/state-db.js';
 import { createStores, type Stores } from '../store/stores.js';

@@ -5,7 +5,7 @@ import { newAccessToken, newRequestToken, newTokenSecret, newVerifier } from '..
 import { authorise, checkAuthorisable, deny, type TokenRecord } from '../domain/oauth/token-state.js';
 import { isoDateTime } from '../domain/sim-clock.js';
 import type { User } from '../domain/types.js';
-import { consumerSandbox, subscriber } from './consumer-sandbox.js';
+import { checkedConsumer, subscriber } from './consumer-sandbox.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
 
@@ -16,16 +16,6 @@ import type { World } from './world.js';
 export interface LocatedToken {
   sandbox: Sandbox;
   token: TokenRecord;
-}
-
-/** The request token with this code, in whichever sandbox issued it. */
-function locateRequestToken(world: World, code: string): LocatedToken | undefined {
-  // heldSandboxes() does not count as using them: looking a code up must not keep idle sandboxes alive.
-  for (const sandbox of world.heldSandboxes()) {
-    const token = sandbox.stores.tokens.byToken(code);
-    if (token?.type === 'request') return { sandbox, token };
-  }
-  return undefined;
 }
 
 /** A new unauthorised request token, valid for the scenario's lifetime on the simulator clock. */
@@ -55,18 +45,23 @@ function issue(sandbox: Sandbox, now: number, fields: Omit<TokenRecord, 'secret'
 export type Decision = 'allow' | 'deny';
 
 /**
- * The request token a person or script names, ready to be decided: unknown -> 404, expired, used or
- * already decided -> 409 (the details say which). Codes are upper-case; people type them in any case.
+ * The request token a person or script names, in whichever sandbox issued it, ready to be decided: unknown
+ * -> 404, expired, used or already decided -> 409 (the details say which). Codes are upper-case; people type
+ * them in any case.
  */
 export function authorisableToken(world: World, code: string): LocatedToken {
-  const located = locateRequestToken(world, code.trim().toUpperCase());
-  if (!located)
-    throw errors.notFound(
-      `the activation code ${JSON.stringify(code)} is not known; check it, or ask the application for a new one (tokens are forgotten on reset)`,
-    );
-  const verdict = checkAuthorisable(located.token, world.clockOf(located.sandbox).now());
-  if (!verdict.ok) throw errors.conflict(verdict.why);
-  return located;
+  const wanted = code.trim().toUpperCase();
+  // heldSandboxes() does not count as using them: looking a code up must not keep idle sandboxes alive.
+  for (const sandbox of world.heldSandboxes()) {
+    const token = sandbox.stores.tokens.byToken(wanted);
+    if (token?.type !== 'request') continue;
+    const verdict = checkAuthorisable(token, world.clockOf(sandbox).now());
+    if (!verdict.ok) throw errors.conflict(verdict.why);
+    return { sandbox, token };
+  }
+  throw errors.notFound(
+    `the activation code ${JSON.stringify(code)} is not known; check it, or ask the application for a new one (tokens are forgotten on reset)`,
+  );
 }
 
 export function consumerNameOf(world: World, token: TokenRecord): string {
@@ -102,7 +97,8 @@ export function decideRequestToken(world: World, located: LocatedToken, user: Us
 
 /** A new access token for a subscriber (login or GUID), issued to a consumer in its sandbox. */
 export function mintToken(world: World, consumerKey: string | undefined, userRef: string) {
-  const { consumer, sandbox } = consumerSandbox(world, consumerKey);
+  const consumer = checkedConsumer(world, consumerKey);
+  const sandbox = world.sandbox(consumer.key);
   const user = subscriber(sandbox, userRef);
   const token = issueAccessToken(world, sandbox, consumer.key, user.guid);
   return { ...tokenJson(token), user: { guid: user.guid, login: user.login } };
@@ -110,7 +106,7 @@ export function mintToken(world: World, consumerKey: string | undefined, userRef
 
 /** Revokes a token in one consumer's sandbox, or in every held sandbox that knows it. */
 export function revokeToken(world: World, code: string, key: string | undefined): { revoked: string; sandboxes: string[] } {
-  const sandboxes = key === undefined ? world.heldSandboxes() : [consumerSandbox(world, key).sandbox];
+  const sandboxes = key === undefined ? world.heldSandboxes() : [world.sandbox(checkedConsumer(world, key).key)];
   const revokedIn: string[] = [];
   for (const sandbox of sandboxes) {
     const token = sandbox.stores.tokens.byToken(code);

@@ -10,7 +10,7 @@ import {
 import type { IdPage, TitleSearch } from '../../src/domain/search-request.js';
 import { likePrefix } from '../../src/domain/search-term.js';
 import type { PageRequest } from '../../src/domain/types.js';
-import type { Db } from '../../src/store/catalog-db.js';
+import type { Db } from '../../src/store/db.js';
 
 // The oracle of catalogue search's tests: the same title search written in SQL over the catalogue's tables
 // (titles, titles_fts, title_facets), read plainly, with no index of its own. The simulator answers every

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config.js';
-import { listenProblem } from './listen-problem.js';
+import { listenProblem } from './start-up-checks.js';
 
 const failure = (code: string) => Object.assign(new Error(`listen ${code}`), { code, syscall: 'listen' });
 
