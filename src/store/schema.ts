@@ -23,10 +23,12 @@ CREATE TABLE titles (
   base_ratings INTEGER NOT NULL,
   data TEXT NOT NULL
 );
--- Most rated first, carrying what search filters on so a broad search can walk it in order (catalog-search.ts).
+-- Most rated first, carrying the columns the recommendations' popular pool reads (catalog-store.ts) and the tests'
+-- SQL reference search filters on, so both walk the index and not the (large) data rows.
 CREATE INDEX titles_by_ratings ON titles (base_ratings DESC, id, parent_id, kind, release_date, popularity_rank);
 CREATE INDEX titles_by_parent ON titles (parent_id);
--- Search checks a candidate title by id without reading its (large) data row (catalog-search.ts).
+-- By id, with what the search's title ranks are computed from when a snapshot is written (catalog-search-ranks.ts),
+-- so that pass reads the index and not the (large) data rows.
 CREATE INDEX titles_for_search ON titles (id, parent_id, kind, base_ratings, release_date, popularity_rank, clean_title);
 CREATE TABLE title_facets (
   title_id INTEGER NOT NULL,

@@ -3,8 +3,8 @@ import type { Db } from './db.js';
 /**
  * Arrays the search reads whole (title ranks, packed facet values) kept in the catalogue snapshot's
  * `search_index` table as `<index>.<name>` (`ranks.ids`), computed once when the snapshot is written: reading
- * a few MB of blobs costs milliseconds where recomputing them from the rows cost 0.3 to 1.5 s on the large
- * catalogue (decision 0031).
+ * a few MB of blobs is far cheaper than computing them again from the rows (decision 0031 has the
+ * measurements).
  * Arrays are stored in the machine's byte order: a snapshot is written and read on the same machine.
  */
 export function writeIndexData(db: Db, index: string, arrays: Record<string, ArrayBufferView | string>): void {
