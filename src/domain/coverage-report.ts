@@ -77,7 +77,8 @@ export function coverageReport(consumer: string, spec: CoverageSpec, tally: Cove
       method: op.method,
       path: op.path,
       calls: t?.calls ?? 0,
-      statuses: Object.fromEntries([...(t?.statuses ?? [])].sort(([a], [b]) => a - b).map(([s, n]) => [String(s), n])),
+      // Statuses are integer keys, which an object lists in ascending order whatever order they were set in.
+      statuses: Object.fromEntries(t?.statuses ?? []),
       variantsUsed: Object.fromEntries(op.variants.filter((v) => t?.variants.has(v)).map((v) => [v, t!.variants.get(v)!])),
       variantsNeverUsed: op.variants.filter((v) => !t?.variants.has(v)),
     };
