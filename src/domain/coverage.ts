@@ -123,10 +123,8 @@ export function coverageSpecOf(document: unknown): CoverageSpec {
       operations.push({ method: m.toUpperCase(), path, variants: variantsOf(doc, path, op), signed: (security?.length ?? 0) > 0 });
     }
   }
-  const templates = operations
-    .map((op) => ({ op, parts: op.path.split('/').filter(Boolean) }))
-    .map((t) => ({ ...t, literals: t.parts.filter((p) => !p.startsWith('{')).length }))
-    .sort((a, b) => b.literals - a.literals);
+  const literals = (op: OperationSpec) => op.path.split('/').filter((p) => p !== '' && !p.startsWith('{')).length;
+  const templates = [...operations].sort((a, b) => literals(b) - literals(a)).map((op) => ({ op, parts: op.path.split('/').filter(Boolean) }));
   return {
     operations,
     match(method, path) {
@@ -194,7 +192,6 @@ export interface CoverageEvent {
 
 /** The two formats an answer of the API comes in. */
 export type AnswerFormat = 'xml' | 'json';
-export const ANSWER_FORMATS: readonly AnswerFormat[] = ['xml', 'json'];
 
 interface OperationTally {
   calls: number;

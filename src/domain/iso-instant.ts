@@ -10,11 +10,10 @@ const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{
 export function parseIsoInstant(text: string): number | undefined {
   const m = ISO_INSTANT.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = m
-    .slice(1)
-    .map((part) => (part === undefined ? undefined : Number(part)));
-  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth(year!, month!)) return undefined;
-  if (hour! > 23 || minute! > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return undefined;
+  // A part left out (seconds, the offset after Z) reads as NaN, which no check below refuses.
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = m.slice(1).map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return undefined;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? undefined : ms;
 }
