@@ -8,7 +8,7 @@ import { isoDateTime, signedDuration, type ClockMode } from '../domain/sim-clock
 import { mintToken, revokeToken } from '../world/tokens.js';
 import { uploadScenarioText } from '../world/upload-scenario-text.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
-import { consumerCoverage } from '../world/consumer-sandbox.js';
+import { consumerCoverage } from '../world/admin-lookups.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
 import type { FaultBody, MintedToken, OverrideBody, Return, SandboxSummary, Shipment } from './control-types.js';

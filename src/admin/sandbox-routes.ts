@@ -4,7 +4,7 @@ import { errors } from '../domain/api-error.js';
 import { coverageCtrf, coverageMarkdown } from '../domain/coverage-report.js';
 import { authorisableToken, decideRequestToken, mintToken, revokeToken, tokenJson } from '../world/tokens.js';
 import { returnHome, shipFromQueue } from '../world/business.js';
-import { checkedConsumer, consumerCoverage, subscriber } from '../world/consumer-sandbox.js';
+import { checkedConsumer, consumerCoverage, subscriber } from '../world/admin-lookups.js';
 import { exportSandbox, scenarioYaml } from '../world/export-scenario.js';
 import type { World } from '../world/world.js';
 import { consumerFor, requireOperator, adminQuery, parseBody, teamOf } from './admin-request.js';

@@ -27,8 +27,8 @@ CREATE TABLE titles (
 -- SQL reference search filters on, so both walk the index and not the (large) data rows.
 CREATE INDEX titles_by_ratings ON titles (base_ratings DESC, id, parent_id, kind, release_date, popularity_rank);
 CREATE INDEX titles_by_parent ON titles (parent_id);
--- By id, with what the search's title ranks are computed from when a snapshot is written (catalog-search-ranks.ts),
--- so that pass reads the index and not the (large) data rows.
+-- By id, carrying what the tests' SQL reference search filters and orders on (test/support/title-search-oracle.ts),
+-- so it checks a candidate title without reading its (large) data row.
 CREATE INDEX titles_for_search ON titles (id, parent_id, kind, base_ratings, release_date, popularity_rank, clean_title);
 CREATE TABLE title_facets (
   title_id INTEGER NOT NULL,

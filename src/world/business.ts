@@ -4,7 +4,7 @@ import { freeSlots, planShipments, type ShipCandidate } from '../domain/ship.js'
 import { isoDate } from '../domain/sim-clock.js';
 import { titleIdOfRef } from '../domain/title-ref.js';
 import type { Rental, User } from '../domain/types.js';
-import { checkedConsumer, subscriber } from './consumer-sandbox.js';
+import { checkedConsumer, subscriber } from './admin-lookups.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
 

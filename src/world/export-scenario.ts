@@ -2,7 +2,7 @@ import { dump } from 'js-yaml';
 import { errors } from '../domain/api-error.js';
 import type { Scenario } from '../scenarios/scenario-schema.js';
 import { StateExportStore } from '../store/state-export-store.js';
-import { checkedConsumer } from './consumer-sandbox.js';
+import { checkedConsumer } from './admin-lookups.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
 

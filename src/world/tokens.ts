@@ -5,7 +5,7 @@ import { newAccessToken, newRequestToken, newTokenSecret, newVerifier } from '..
 import { authorise, checkAuthorisable, deny, type TokenRecord } from '../domain/oauth/token-state.js';
 import { isoDateTime } from '../domain/sim-clock.js';
 import type { User } from '../domain/types.js';
-import { checkedConsumer, subscriber } from './consumer-sandbox.js';
+import { checkedConsumer, subscriber } from './admin-lookups.js';
 import type { Sandbox } from './sandbox.js';
 import type { World } from './world.js';
 

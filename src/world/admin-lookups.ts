@@ -1,3 +1,5 @@
+// What an admin call names, looked up in a world: the consumer (and its coverage), a subscriber of its sandbox.
+
 import { errors } from '../domain/api-error.js';
 import { coverageReport, type CoverageReport } from '../domain/coverage-report.js';
 import { CoverageTally } from '../domain/coverage.js';
