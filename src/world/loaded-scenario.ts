@@ -42,10 +42,14 @@ export class Catalogs {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  /** The catalogue of the scenario loaded at start-up, the first this world opens (its snapshot written if need be), warmed. */
+  /**
+   * The catalogue of the scenario loaded at start-up (its snapshot written if need be), warmed: the one the
+   * scenario files' title checks opened (ifBuilt) if they did, so a world holds one connection to it.
+   */
   for(scenario: Scenario, today: string): CatalogStore {
     // Never deleted (not fresh): marked as used, so pruning takes it last.
-    const open = this.add(catalogSnapshotNow(optionsOf(scenario, today)));
+    const file = catalogSnapshotNow(optionsOf(scenario, today));
+    const open = this.opened.get(file) ?? this.add(file);
     touchCatalogSnapshot(open.file);
     for (const step of catalogSearchOf(open.store).warmSteps()) step();
     open.warm = true;
