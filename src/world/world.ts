@@ -334,8 +334,8 @@ export class World {
     // Everything that is this consumer's: its sandbox (state, coverage, clock) and the rules scoped to it.
     // The journal keeps its entries (DELETE /__admin/journal clears a team's own).
     this.sandboxes.drop(key);
-    for (const f of this.faults.list()) if (f.consumer === key) this.faults.remove(f.id);
-    for (const o of this.overrides.list()) if (o.match.consumer === key) this.overrides.remove(o.id);
+    this.faults.clear(key);
+    this.overrides.clear(key);
   }
 
   /**
