@@ -60,6 +60,21 @@ describe('a team signs its admin calls and reaches only its own world', () => {
     expect((await asTeam(app, A, 'GET', '/__admin/clock')).body).toMatchObject({ consumer: A.key, mode: 'offset' });
   });
 
+  it("a team deciding another team's request token is answered as for an unknown code, whatever the token's state", async () => {
+    const { app } = testWorld('default', OPEN);
+    const tokenA = await getRequestToken(app, { consumer: A, callback: 'oob' });
+    const unknown = await asTeam(app, B, 'POST', '/__admin/oauth/authorize', { oauth_token: 'NOSUCHCODE', user: 'alice' });
+    expect(unknown.status).toBe(404);
+    const details = (code: string) => unknown.body.error.details.replace('"NOSUCHCODE"', JSON.stringify(code));
+    const live = await asTeam(app, B, 'POST', '/__admin/oauth/authorize', { oauth_token: tokenA.key, user: 'alice' });
+    expect([live.status, live.body.error.details]).toEqual([404, details(tokenA.key)]);
+    // Expired in A's clock: A itself is told so (409); B still learns nothing of it.
+    await asTeam(app, A, 'POST', '/__admin/clock/advance', { by: '11m' });
+    expect((await asTeam(app, A, 'POST', '/__admin/oauth/authorize', { oauth_token: tokenA.key, user: 'alice' })).status).toBe(409);
+    const expired = await asTeam(app, B, 'POST', '/__admin/oauth/authorize', { oauth_token: tokenA.key, user: 'alice' });
+    expect([expired.status, expired.body.error.details]).toEqual([404, details(tokenA.key)]);
+  });
+
   it('a signed admin call naming another consumer is a 403, and instance-wide calls need the operator', async () => {
     const { app } = testWorld('default', OPEN);
     const calls: Array<[string, () => request.Test]> = [

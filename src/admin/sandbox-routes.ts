@@ -105,12 +105,8 @@ export function sandboxRoutes(router: Router, world: World): void {
     if (!code) throw errors.missingParameter('oauth_token', 'send the request token from /oauth/request_token');
     const decision = body['decision'] || 'allow';
     if (decision !== 'allow' && decision !== 'deny') throw errors.invalidParameter('decision', `${JSON.stringify(decision)} is not allow or deny`);
-    const located = authorisableToken(world, code);
     // A team decides its own consumer's request tokens only; another's reads as unknown.
-    const team = teamOf(req);
-    if (team !== undefined && located.token.consumerKey !== team) {
-      throw errors.notFound(`the activation code ${JSON.stringify(code)} is not a request token of ${team}`);
-    }
+    const located = authorisableToken(world, code, teamOf(req));
     const user = body['user'] ? subscriber(located.sandbox, body['user']) : undefined;
     if (decision === 'allow' && !user) throw errors.missingParameter('user', 'name the subscriber who allows access, by login or GUID');
     const outcome = decideRequestToken(world, located, user, decision);

@@ -47,14 +47,15 @@ export type Decision = 'allow' | 'deny';
 /**
  * The request token a person or script names, in whichever sandbox issued it, ready to be decided: unknown
  * -> 404, expired, used or already decided -> 409 (the details say which). Codes are upper-case; people type
- * them in any case.
+ * them in any case. With `team` (a team's signed admin call), only that consumer's tokens are looked at: another
+ * team's code reads as unknown, whatever its state, so a team learns nothing of another's tokens.
  */
-export function authorisableToken(world: World, code: string): LocatedToken {
+export function authorisableToken(world: World, code: string, team?: string): LocatedToken {
   const wanted = code.trim().toUpperCase();
   // heldSandboxes() does not count as using them: looking a code up must not keep idle sandboxes alive.
   for (const sandbox of world.heldSandboxes()) {
     const token = sandbox.stores.tokens.byToken(wanted);
-    if (token?.type !== 'request') continue;
+    if (token?.type !== 'request' || (team !== undefined && token.consumerKey !== team)) continue;
     const verdict = checkAuthorisable(token, world.clockOf(sandbox).now());
     if (!verdict.ok) throw errors.conflict(verdict.why);
     return { sandbox, token };
