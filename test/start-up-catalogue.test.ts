@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../config.js';
-import { isoDate } from '../domain/sim-clock.js';
-import { createWorld } from '../index.js';
-import { Catalogs, loadedAtOf } from './loaded-scenario.js';
+import { DEFAULT_CONFIG } from '../src/config.js';
+import { isoDate } from '../src/domain/sim-clock.js';
+import { createWorld } from '../src/index.js';
+import { Catalogs, loadedAtOf } from '../src/world/loaded-scenario.js';
 
 describe('Catalogs', () => {
   it('opens the start-up catalogue once: the store the title checks opened is the one loaded, and close() closes it', () => {
