@@ -21,7 +21,11 @@ export function seedTemplate(scenario: Scenario, file: string, catalog: CatalogS
   const stamp = (offsetMinutes: number) => isoDateTime(loadedAt - offsetMinutes * 60_000);
   writeTransaction(db)(() => {
     // Rows an exported file numbers itself: rows it leaves unnumbered are numbered above them.
-    for (const [name, ids] of explicitIds(scenario)) if (ids.length > 0) seq.raise(name, Math.max(sequenceStart(name) - 1, ...ids));
+    // Folded, not spread into Math.max: an exported sandbox can give a sequence more ids than a call takes arguments.
+    for (const [name, ids] of explicitIds(scenario)) {
+      const highest = ids.reduce((a, b) => Math.max(a, b), sequenceStart(name) - 1);
+      if (ids.length > 0) seq.raise(name, highest);
+    }
     for (const u of scenario.users) {
       const { guid: userGuid, login, password, location, plan } = u;
       const nickname = u.nickname ?? u.first_name;
