@@ -2,20 +2,19 @@ import type { ListAddPlan } from '../domain/list-writes.js';
 import type { ListEntry, UserList } from '../domain/types.js';
 import { rowInserter, rowMapper, Store } from './store.js';
 
-const toList = rowMapper<UserList>('anonymous', 'is_public');
-const toEntry = rowMapper<ListEntry>();
-
 /** Users' collections (docs/reference/queues-and-lists.md) and their entries, in the order titles were added. */
 export class ListsStore extends Store {
-  readonly listsOf = this.rows<[string], UserList>('SELECT * FROM lists WHERE user_guid = ? ORDER BY id', toList);
+  private readonly toList = rowMapper<UserList>('anonymous', 'is_public');
+  private readonly toEntry = rowMapper<ListEntry>();
+  readonly listsOf = this.rows<[string], UserList>('SELECT * FROM lists WHERE user_guid = ? ORDER BY id', this.toList);
   /** A list of this user; another user's list id answers undefined, like one that does not exist. */
-  readonly list = this.row<[string, number], UserList>('SELECT * FROM lists WHERE user_guid = ? AND id = ?', toList);
+  readonly list = this.row<[string, number], UserList>('SELECT * FROM lists WHERE user_guid = ? AND id = ?', this.toList);
   private readonly removeList = this.write<[number]>('DELETE FROM lists WHERE id = ?');
   private readonly removeEntries = this.write<[number]>('DELETE FROM list_entries WHERE list_id = ?');
   /** Sets a list's `updated`. */
   readonly touch = this.write<[{ id: number; updated: string }]>('UPDATE lists SET updated = @updated WHERE id = @id');
-  readonly entries = this.rows<[number], ListEntry>('SELECT * FROM list_entries WHERE list_id = ? ORDER BY seq', toEntry);
-  readonly entry = this.row<[number, number], ListEntry>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?', toEntry);
+  readonly entries = this.rows<[number], ListEntry>('SELECT * FROM list_entries WHERE list_id = ? ORDER BY seq', this.toEntry);
+  readonly entry = this.row<[number, number], ListEntry>('SELECT * FROM list_entries WHERE list_id = ? AND title_id = ?', this.toEntry);
   readonly removeEntry = this.write<[number, number]>('DELETE FROM list_entries WHERE list_id = ? AND title_id = ?');
 
   readonly create = rowInserter<UserList>(this.db, 'lists');

@@ -3,14 +3,13 @@ import type { QueueItem, SubQueue } from '../domain/types.js';
 import { type Row, rowInserter, rowMapper, Store } from './store.js';
 import { versionedMemo } from './table-versions.js';
 
-const toQueue = rowMapper<SubQueue>('is_default');
-const toItem = rowMapper<Omit<QueueItem, 'discIds'>>('shipped_in_order');
-
 /** A user's sub-queues, their items (priority, then insertion seq) and the discs of multi-disc items. */
 export class QueuesStore extends Store {
+  private readonly toQueue = rowMapper<SubQueue>('is_default');
+  private readonly toItem = rowMapper<Omit<QueueItem, 'discIds'>>('shipped_in_order');
   // Sub-queues are read by every queue request and written only by seeding: a write to the items (the
   // request before) leaves them kept.
-  private readonly subQueueMemo = versionedMemo(this.db, 'queues', (guid: string) => this.s.queues.all(guid).map((r) => Object.freeze(toQueue(r))));
+  private readonly subQueueMemo = versionedMemo(this.db, 'queues', (guid: string) => this.s.queues.all(guid).map((r) => Object.freeze(this.toQueue(r))));
   /** Adds a sub-queue (seeding a scenario). */
   readonly insertQueue = rowInserter<SubQueue>(this.db, 'queues');
   private readonly s = {
@@ -71,14 +70,14 @@ export class QueuesStore extends Store {
       if (list) list.push(d.disc_id);
       else discs.set(d.title_id, [d.disc_id]);
     }
-    return this.s.items.all(guid).map((r) => Object.assign(toItem(r), { discIds: discs.get(r.title_id as number) ?? [] }));
+    return this.s.items.all(guid).map((r) => Object.assign(this.toItem(r), { discIds: discs.get(r.title_id as number) ?? [] }));
   }
 
   item(guid: string, titleId: number): QueueItem | undefined {
     const r = this.s.item.get(guid, titleId);
     if (!r) return undefined;
     const { discs, ...item } = r;
-    return Object.assign(toItem(item), { discIds: discs === null ? [] : discs.split(',').map(Number) });
+    return Object.assign(this.toItem(item), { discIds: discs === null ? [] : discs.split(',').map(Number) });
   }
 
   /** The queued title a disc belongs to, when that disc is queued. */

@@ -2,8 +2,6 @@ import type { UserRating } from '../domain/types.js';
 import { Sequences } from './sequences.js';
 import { rowInserter, rowMapper, Store } from './store.js';
 
-const toRating = rowMapper<UserRating>();
-
 // Newest first (docs/reference/subscriber-resources.md#routes): `updated` has whole seconds, so `seq` (bumped
 // on every write) breaks ties.
 const NEWEST_FIRST = 'ORDER BY updated DESC, seq DESC';
@@ -11,12 +9,13 @@ const RATING = 'SELECT user_guid, title_id, rating, updated FROM ratings';
 
 /** A user's title ratings. TitleStatsStore reads the same table for the titles' histograms. */
 export class RatingsStore extends Store {
+  private readonly toRating = rowMapper<UserRating>();
   /** One page of the user's ratings, newest first. */
-  readonly page = this.pager('ratings', RATING, NEWEST_FIRST, toRating);
+  readonly page = this.pager('ratings', RATING, NEWEST_FIRST, this.toRating);
   private readonly seq = new Sequences(this.db);
   /** Every rating of the user, newest first. */
-  readonly all = this.rows<[string], UserRating>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`, toRating);
-  readonly get = this.row<[string, number], UserRating>(`${RATING} WHERE user_guid = ? AND title_id = ?`, toRating);
+  readonly all = this.rows<[string], UserRating>(`${RATING} WHERE user_guid = ? ${NEWEST_FIRST}`, this.toRating);
+  readonly get = this.row<[string, number], UserRating>(`${RATING} WHERE user_guid = ? AND title_id = ?`, this.toRating);
   private readonly updateStmt = this.sql('UPDATE ratings SET rating = ?, updated = ?, seq = ? WHERE user_guid = ? AND title_id = ?');
   private readonly insertRow = rowInserter<UserRating & { seq: number }>(this.db, 'ratings');
 

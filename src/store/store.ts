@@ -18,7 +18,9 @@ export type RowMapper<T> = <R extends Row | undefined>(row: R) => R extends unde
 /**
  * How every store reads its rows into domain objects: a column becomes its camelCase key, a column named in
  * `flags` (stored 0 or 1) a boolean, and a NULL column is left out (an optional field). Every row a mapper
- * reads has the same columns (one table's, or one SELECT's): their keys are worked out from the first.
+ * reads has the same columns (one table's, or one SELECT's): their keys are worked out from the first. A
+ * mapper keeps that layout, so each store makes its own (a field, not a module constant): no state is shared
+ * between sandboxes or worlds.
  */
 export function rowMapper<T>(...flags: string[]): RowMapper<T> {
   let layout: Array<{ column: string; key: string; flag: boolean }> | undefined;

@@ -2,15 +2,14 @@ import type { User } from '../domain/types.js';
 import { rowInserter, rowMapper, Store } from './store.js';
 import { versionedMemo } from './table-versions.js';
 
-const toUser = rowMapper<User>();
-
 /** The subscribers of a sandbox. */
 export class UsersStore extends Store {
-  readonly byLogin = this.row<[string], User>('SELECT * FROM users WHERE login = ?', toUser);
-  readonly all = this.rows<[], User>('SELECT * FROM users ORDER BY login', toUser);
+  private readonly toUser = rowMapper<User>();
+  readonly byLogin = this.row<[string], User>('SELECT * FROM users WHERE login = ?', this.toUser);
+  readonly all = this.rows<[], User>('SELECT * FROM users ORDER BY login', this.toUser);
   // Every request to a user resource looks its user up twice (token, then path): kept until a users row
   // changes, so that the writes of the request before (a queue write, a rating) do not throw them away.
-  private readonly byUpperGuid = versionedMemo(this.db, 'users', this.row<[string], User>('SELECT * FROM users WHERE guid = ?', toUser));
+  private readonly byUpperGuid = versionedMemo(this.db, 'users', this.row<[string], User>('SELECT * FROM users WHERE guid = ?', this.toUser));
   /** Adds a subscriber (seeding a scenario). */
   readonly insert = rowInserter<User>(this.db, 'users');
 
