@@ -7,7 +7,7 @@ const MAX_MEMOISED = 5_000;
 /**
  * People's names kept at once: every name of the large catalogue (50,000, ~14 characters each: ~4 MB with
  * the map). A first expand=all page of 250 titles names ~1,500 cast members, each also in a dozen other
- * titles; kept 5,000 at a time they were mostly read again, ~13% of such a page's time. A count bounds the
+ * titles; kept 5,000 at a time they were mostly read again, a measurable part of such a page's time. A count bounds the
  * bytes too: names come only from the generator (a few dozen characters at most) and the package's curated
  * file, since a scenario sets how many people there are, never their names.
  */

@@ -93,8 +93,8 @@ export class FacetIndex extends IndexData {
 
   /** How many of the titles `ids` (in any order) have each value, by value id. */
   countValues(ids: Int32Array): Uint32Array {
-    // Many titles are counted in id order, the order of the packed lists: read in rank order, 40,000 titles
-    // ("the") took twice as long, each title's values a miss in the processor's cache.
+    // Many titles are counted in id order, the order of the packed lists: read in rank order (40,000 titles
+    // for "the"), each title's values are a miss in the processor's cache.
     const inOrder = ids.length > this.titleStarts.length / ASCENDING_FROM ? ascendingDistinct([ids], this.titleStarts.length) : ids;
     return countValues(inOrder, this.titleStarts, this.values, this.size);
   }

@@ -56,7 +56,7 @@ export function refinementsXml(ctx: XmlContext, addr: PageAddress, refinements: 
 
 /**
  * `/categories/<scheme>`: `<category_scheme><category_items><term>..</term>...</category_items></category_scheme>`,
- * the shape the issue names (no capture of the real answer is known; docs/reference/catalogue-search.md, Categories).
+ * the shape docs/reference/catalogue-search.md gives under Categories (no capture of the real answer is known).
  * A term here is the `term` of `category` elements with scheme `{base_url}/categories/<scheme>`.
  */
 export function categorySchemeXml(terms: readonly string[]): string {
