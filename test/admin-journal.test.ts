@@ -49,6 +49,14 @@ describe('GET /__admin/journal', () => {
     expect((await request(app).get('/__admin/journal')).body.held).toBe(0);
   });
 
+  it('journals a path that only starts like the admin API (/__adminx): it is no admin path, and the API answers it 404', async () => {
+    const { app } = testWorld();
+    expect((await signed(app, 'GET', '/__adminx')).status).toBe(404);
+    const res = await request(app).get('/__admin/journal');
+    expect(res.body.held).toBe(1);
+    expect(res.body.entries[0]).toMatchObject({ method: 'GET', path: '/__adminx', consumer: CONSUMER.key, status: 404 });
+  });
+
   it('keeps only the configured number of requests, newest first', async () => {
     const { app } = testWorld('default', { journalSize: 2 });
     for (const term of ['a', 'b', 'c']) await signed(app, 'GET', `/catalog/title?term=${term}`);

@@ -15,7 +15,7 @@ import { claimNonce, isReplay, signerOf } from '../oauth/verify-oauth.js';
  * Applies injected faults (admin: /__admin/faults) to API requests: waits for any latency, then answers
  * with the fault's error or rate limit (through the one error handler, so it carries the gateway headers),
  * or drops the connection. Mounted after the request context and before the API routers; admin requests
- * never get here (the admin router answers them all). A fault for one consumer meets only requests whose signature verifies as that
+ * (/__admin and the paths under /__admin/) never get here: the admin router answers them all. A fault for one consumer meets only requests whose signature verifies as that
  * consumer (`signerOf`): a forged request naming it neither fires nor uses up the fault. Faults for every
  * consumer meet every request, signed or not, but a replay (a valid signature whose nonce is used) meets
  * none. A signed request a fault acted on has used its nonce (`claimNonce`), so sending it again is a replay.

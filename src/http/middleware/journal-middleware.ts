@@ -12,7 +12,8 @@ import { attributedConsumer } from '../oauth/verify-oauth.js';
 /**
  * Records every API request in the world's journal once its answer is sent (or its connection closed).
  * Mounted before the body parsers, so a request refused while its body is read is journaled too; admin
- * requests are not journaled: the admin router, mounted before it, answers every /__admin path itself.
+ * requests are not journaled: the admin router, mounted before it, answers /__admin and every path under
+ * /__admin/ itself (a path such as /__adminx is no admin path: the API answers it 404, journaled).
  */
 export function journalMiddleware(world: World) {
   return (req: Request, res: Response, next: NextFunction): void => {
