@@ -9,6 +9,7 @@ import { freezeClock, testWorld, type TestWorld } from '../../test/support/world
 import { catalogSearchOf, type CatalogSearch } from './catalog-search.js';
 import { kindMask, TitleRanks } from './catalog-search-ranks.js';
 import { BoundedIds, intersection, orderByMarks, orderBySort } from './catalog-search-term.js';
+import { MAX_KEPT_KEY } from './catalog-store.js';
 
 // A term search is ordered in JavaScript (catalog-search-term.ts); the same search in SQL
 // (test/support/title-search-oracle.ts) is the oracle here: same ids, same total, for every page.
@@ -116,6 +117,35 @@ describe('texts SQLite compares differently', () => {
     const page = { startIndex: 1, itemsPerPage: 250 };
     expect(sql.titles(short, page, today).total).toBeGreaterThan(0);
     expect(search.titles(long, page, today)).toEqual(sql.titles(short, page, today));
+  });
+});
+
+describe('search caches keyed by what a request sends', () => {
+  type Kept = { entries: Map<string, unknown> };
+  const withParams = (pairs: Record<string, string>) => ({ get: (n: string) => pairs[n], getAll: () => [] });
+
+  it(`keep no key longer than ${MAX_KEPT_KEY} characters: distinct long terms are answered alike and push no ordinary search out`, () => {
+    const caches = search as unknown as { orders: Kept; results: Kept; words: Kept; counted: Map<string, unknown> };
+    const genre = tw.world.scenario.catalog.db.prepare("SELECT value FROM title_facets WHERE facet = 'genre' LIMIT 1").pluck().get() as string;
+    const page = { startIndex: 1, itemsPerPage: 20 };
+    const ordinary = parseTitleSearch('title', withParams({ term: 'night', genre, refine: 'genre,format' }));
+    const answer = [search.titles(ordinary, page, today), search.titleRefinements(ordinary, today)];
+    const kept = [...caches.orders.entries.values()].at(-1);
+    const filtered = [...caches.results.entries.values()].at(-1);
+    // More distinct long terms than any of the caches holds entries (at most 5,000), each a term a body of 64 KiB may carry.
+    for (let i = 0; i < 5_500; i++) {
+      const long = parseTitleSearch('title', withParams({ term: `night ${'z'.repeat(MAX_KEPT_KEY)}${i}`, genre, refine: 'genre,format' }));
+      expect(search.titles(long, page, today)).toEqual({ ids: [], total: 0 });
+      expect(search.titleRefinements(long, today)).toEqual([
+        { facet: 'genre', values: [] },
+        { facet: 'format', values: [] },
+      ]);
+    }
+    const keys = [caches.orders, caches.results, caches.words].flatMap((c) => [...c.entries.keys()]).concat([...caches.counted.keys()]);
+    expect(keys.filter((k) => k.length > MAX_KEPT_KEY)).toEqual([]);
+    expect([...caches.orders.entries.values()]).toContain(kept);
+    expect([...caches.results.entries.values()]).toContain(filtered);
+    expect([search.titles(ordinary, page, today), search.titleRefinements(ordinary, today)]).toEqual(answer);
   });
 });
 
@@ -243,6 +273,14 @@ describe('BoundedIds', () => {
     expect([b.get('a'), b.get('b')?.length, b.get('c')?.length]).toEqual([undefined, 2, 2]);
     b.set('huge', ids(9));
     expect([b.get('b'), b.get('c'), b.get('huge')?.length]).toEqual([undefined, undefined, 9]);
+  });
+
+  it(`keeps no list under a key longer than ${MAX_KEPT_KEY} characters, so long keys push no list out`, () => {
+    const b = new BoundedIds(2, 100);
+    b.set('a', ids(1));
+    for (let i = 0; i < 5; i++) expect(b.set(`${i}${'x'.repeat(MAX_KEPT_KEY)}`, ids(i)).length).toBe(i);
+    b.set('x'.repeat(MAX_KEPT_KEY), ids(2));
+    expect([b.get('a')?.length, b.get(`0${'x'.repeat(MAX_KEPT_KEY)}`), b.get('x'.repeat(MAX_KEPT_KEY))?.length]).toEqual([1, undefined, 2]);
   });
 
   it('setting a key again replaces its list and its count', () => {

@@ -1,4 +1,5 @@
 import { textHeadOf, type TitleRanks } from './catalog-search-ranks.js';
+import { MAX_KEPT_KEY } from './catalog-store.js';
 
 /**
  * The titles `ids` (distinct) of the kinds of `mask` (0: every kind) in answer order: by tier (TitleRanks.tier), then by
@@ -74,7 +75,10 @@ export function intersection(lists: readonly Int32Array[]): Int32Array {
   return acc;
 }
 
-/** Id lists by key, at most `maxEntries` of them holding at most `maxIds` ids together; oldest used out first. */
+/**
+ * Id lists by key, at most `maxEntries` of them holding at most `maxIds` ids together; oldest used out first.
+ * A key longer than MAX_KEPT_KEY is not kept, so the keys hold at most maxEntries * 2 KiB.
+ */
 export class BoundedIds {
   private readonly entries = new Map<string, Int32Array>();
   private held = 0;
@@ -95,6 +99,7 @@ export class BoundedIds {
   }
 
   set(key: string, ids: Int32Array): Int32Array {
+    if (key.length > MAX_KEPT_KEY) return ids;
     this.held += ids.length - (this.entries.get(key)?.length ?? 0);
     this.entries.delete(key);
     this.entries.set(key, ids);

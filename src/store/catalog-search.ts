@@ -10,7 +10,11 @@ import { type CatalogStore, keptIn } from './catalog-store.js';
 import { FacetIndex } from './facet-index.js';
 import { isIndexedWord, TermIndex } from './term-index.js';
 
-/** Filtered result lists remembered at once, and the ids they hold together (4 bytes each). */
+/**
+ * Filtered result lists remembered at once, and the ids they hold together (4 bytes each). The caches below are
+ * keyed by the term and filters sent; a key longer than MAX_KEPT_KEY (2 KiB: catalog-store.ts) is not kept, so
+ * their keys hold at most 10,000 * 2 KiB = 20 MiB together, whatever a tenant sends.
+ */
 const MAX_RESULTS = 1000;
 const MAX_RESULT_IDS = 1_000_000;
 /** Refinements of one facet remembered at once (each at most MAX_REFINEMENT_VALUES values). */

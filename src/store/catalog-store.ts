@@ -84,15 +84,25 @@ export class CatalogStore extends Store {
 }
 
 /**
+ * The longest string key a cache keeps (characters; 2 KiB in UTF-16). Search caches are keyed by the term and
+ * filters sent, and one request body may carry a term of 64 KiB: kept under such keys, a tenant's distinct long
+ * terms would hold hundreds of MB and push every other tenant's entries out. No ordinary search's key comes near
+ * it; a longer one is answered the same way, only not remembered, so a cache of n entries holds at most n * 2 KiB of keys.
+ */
+export const MAX_KEPT_KEY = 1024;
+
+/**
  * The value kept in `map` for `key`, or made, kept and answered; oldest out first past `max`. A row that
- * does not exist is kept as null, so it is not read again.
+ * does not exist is kept as null, so it is not read again. A key longer than MAX_KEPT_KEY is not kept.
  */
 export function keptIn<K, V>(map: Map<K, V>, key: K, make: () => V, max = Number.POSITIVE_INFINITY): V {
   let value = map.get(key);
   if (value === undefined) {
     value = make();
-    makeRoom(map, max);
-    map.set(key, value);
+    if (typeof key !== 'string' || key.length <= MAX_KEPT_KEY) {
+      makeRoom(map, max);
+      map.set(key, value);
+    }
   }
   return value;
 }
