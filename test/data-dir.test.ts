@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -26,11 +27,11 @@ function dataDir(): string {
 }
 
 /** A world on a data folder; closed after the test unless the test closed it, as a restart does. */
-function worldOn(dir: string, overrides: Partial<Config> = {}): TestWorld & { lines: string[] } {
+function worldOn(dir: string, overrides: Partial<Config> = {}, realNow?: () => number): TestWorld & { lines: string[] } {
   const config: Config = { ...DEFAULT_CONFIG, dataDir: dir, ...overrides };
   // What start-up says of the folder, kept here rather than written to the runner's stderr.
   const lines: string[] = [];
-  const world = createWorld(config, undefined, (line) => lines.push(line));
+  const world = createWorld(config, realNow, (line) => lines.push(line));
   const w = { app: simulatorServerOf({ world, config }), world, config, adminLines: [], lines };
   worlds.push(w);
   return w;
@@ -42,6 +43,10 @@ afterEach(() => {
 });
 
 const sandboxFiles = (dir: string) => readdirSync(join(dir, 'sandboxes')).filter((f) => f.endsWith('.db'));
+/** The start of a key's sandbox file names: the first 32 hex digits of the key's SHA-256 (docs/reference/data-dir.md). */
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
+/** A fixed real time for worlds whose requests are unsigned (an OAuth signature would carry the runner's time). */
+const T0 = Date.parse('2026-03-01T12:00:00Z');
 const exportOf = async (app: Server, key = CONSUMER.key) => {
   const res = await request(app).get(`/__admin/export?consumer=${key}&format=json`);
   expect(res.status, res.text).toBe(200);
@@ -235,6 +240,8 @@ describe('--data-dir: a file that cannot be deleted', () => {
     // A folder where a companion file would be: rmSync refuses it (EISDIR) whatever the user's permissions,
     // as a file made read-only by hand or a busy mount would refuse.
     mkdirSync(join(dir, 'sandboxes', `${file}-journal`));
+    const sizeOf = (f: string) => ['', '-wal'].reduce((bytes, s) => bytes + (statSync(join(dir, 'sandboxes', f + s), { throwIfNoEntry: false })?.size ?? 0), 0);
+    const [counted, itsSize] = [world.dataDir!.bytes, sizeOf(file!)];
     real.now += 61_000;
     const other = await signed(app, 'GET', `/users/${ALICE.guid}`, { token: ALICE.token, consumer: OTHER_CONSUMER });
     expect(other.status, other.text).toBe(200);
@@ -245,24 +252,71 @@ describe('--data-dir: a file that cannot be deleted', () => {
     ).toHaveLength(1);
     // Deleted what it could: the database itself is gone, the folder left where it was.
     expect(sandboxFiles(dir)).not.toContain(file);
+    // What is left stays counted, and what went does not: the database and its log leave the count, the other
+    // key's new file joins it (the folder left behind is no file of the sandbox's, and was never counted).
+    expect(world.dataDir!.bytes).toBe(counted - itsSize + sizeOf(sandboxFiles(dir)[0]!));
   });
 });
 
 describe('--data-dir: start-up', () => {
-  it('a half-written upload or active-scenario file left by a crash is removed, not counted against the budget', () => {
+  it("a half-written sandbox, upload or active-scenario file left by a crash is removed, not counted against the budget; the user's files at the top are left alone", () => {
     const dir = dataDir();
-    worldOn(dir).world.close();
+    worldOn(dir, {}, () => T0).world.close();
     worlds.length = 0;
-    const before = worldOn(dir);
+    const before = worldOn(dir, {}, () => T0);
     const bytes = before.world.dataDir!.bytes;
     before.world.close();
     worlds.length = 0;
+    const halfMadeSandbox = `${hashOf(CONSUMER.key)}-abc123.db.tmp`;
+    writeFileSync(join(dir, 'sandboxes', halfMadeSandbox), 'x'.repeat(100_000));
     writeFileSync(join(dir, 'scenarios', 'mine.yaml.tmp'), 'x'.repeat(100_000));
     writeFileSync(join(dir, 'active-scenario.json.tmp'), 'x'.repeat(50_000));
-    const after = worldOn(dir);
+    writeFileSync(join(dir, 'notes.tmp'), "the user's own");
+    const after = worldOn(dir, {}, () => T0);
+    expect(readdirSync(join(dir, 'sandboxes'))).not.toContain(halfMadeSandbox);
     expect(readdirSync(join(dir, 'scenarios'))).not.toContain('mine.yaml.tmp');
     expect(readdirSync(dir)).not.toContain('active-scenario.json.tmp');
+    // Removed, not set aside as a file that could not be read back.
+    expect(after.lines).toEqual([]);
+    expect(existsSync(join(dir, 'damaged'))).toBe(false);
     expect(after.world.dataDir!.bytes).toBe(bytes);
+    expect(readdirSync(dir)).toContain('notes.tmp');
+  });
+
+  it('restored sandboxes count as used at start-up (--sandbox-idle); over --max-sandboxes the least recently written go, their files deleted', async () => {
+    // B's file name sorts before A's, so the order of the names alone would keep A.
+    const [b, a] = [CONSUMER, OTHER_CONSUMER].sort((x, y) => hashOf(x.key).localeCompare(hashOf(y.key)));
+    const dir = dataDir();
+    const first = worldOn(dir, {}, () => T0);
+    const minted: string[] = [];
+    for (const [consumer, user] of [
+      [a!, 'bob'],
+      [b!, 'alice'],
+    ] as const) {
+      const res = await request(first.app).post('/__admin/tokens').send({ consumer: consumer.key, user });
+      expect(res.status, res.text).toBe(201);
+      minted.push(res.body.token);
+    }
+    const bBefore = await exportOf(first.app, b!.key);
+    expect(JSON.stringify(bBefore)).toContain(minted[1]);
+    expect(JSON.stringify(await exportOf(first.app, a!.key))).toContain(minted[0]);
+    first.world.close();
+    worlds.length = 0;
+    // Written as A, then as B, a minute apart (the file system's clock is not the test's to wait on).
+    for (const f of readdirSync(join(dir, 'sandboxes'))) {
+      const at = (T0 - (f.startsWith(hashOf(a!.key)) ? 120_000 : 60_000)) / 1000;
+      utimesSync(join(dir, 'sandboxes', f), at, at);
+    }
+
+    // An hour later, with a ten-minute idle time: B was written long before, but counts as used at start-up.
+    const second = worldOn(dir, { maxSandboxes: 1, sandboxIdleSeconds: 600 }, () => T0 + 3_600_000);
+    expect(second.world.sandboxKeys()).toEqual([b!.key]);
+    expect(sandboxFiles(dir).map((f) => f.slice(0, 32))).toEqual([hashOf(b!.key)]);
+    expect(existsSync(join(dir, 'damaged'))).toBe(false);
+    expect(second.lines).toEqual([]);
+    expect(await exportOf(second.app, b!.key)).toEqual(bBefore);
+    // A's state went with its file: its next request starts from the scenario, without the token minted.
+    expect(JSON.stringify(await exportOf(second.app, a!.key))).not.toContain(minted[0]);
   });
 });
 

@@ -37,8 +37,8 @@ export class DataDir {
   private readonly damagedDir: string;
   /** Bytes each file (or group of files) takes, by path. */
   private readonly sizes = new Map<string, number>();
-  /** Their sum: the bytes its files take now, as counted. */
-  bytes = 0;
+  /** Their sum: the bytes its files take now, as counted (read as `bytes`; only `put` changes it). */
+  private total = 0;
   /** Files found that could not be used: where each was, where it is now (damaged/) and why (GET /__admin/health). */
   private readonly aside: Array<{ file: string; movedTo: string; reason: string }> = [];
   /** Held while this simulator uses the folder (lockFolder). */
@@ -56,9 +56,11 @@ export class DataDir {
     this.lock = lockFolder(join(root, 'lock'));
     // Every file here is written beside its name, then renamed (a new sandbox, an upload, the active scenario's
     // name): one left half-written by a crash never held an answered write, and is not counted against the budget.
-    for (const dir of [root, this.sandboxDir, this.scenarioDir]) {
+    // At the top of the folder only the simulator's own goes: other files there are the user's (docs/reference/data-dir.md).
+    for (const dir of [this.sandboxDir, this.scenarioDir]) {
       for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) removeSandboxFile(join(dir, name));
     }
+    rmSync(join(root, 'active-scenario.json.tmp'), { force: true });
     this.count(join(root, 'active-scenario.json'));
     this.count(join(root, 'lock'));
     for (const name of readdirSync(this.scenarioDir)) this.count(join(this.scenarioDir, name));
@@ -68,6 +70,10 @@ export class DataDir {
       this.damagedDir,
       damaged.reduce((bytes, f) => bytes + statSync(join(this.damagedDir, f.name)).size, 0),
     );
+  }
+
+  get bytes(): number {
+    return this.total;
   }
 
   /** Lets the folder go (the simulator stopping), once its sandboxes are closed. */
@@ -257,7 +263,7 @@ export class DataDir {
   }
 
   private put(key: string, bytes: number): void {
-    this.bytes += bytes - (this.sizes.get(key) ?? 0);
+    this.total += bytes - (this.sizes.get(key) ?? 0);
     if (bytes === 0) this.sizes.delete(key);
     else this.sizes.set(key, bytes);
   }
